@@ -1,0 +1,2 @@
+/** @husk/awk — see README.md. */
+export {};

@@ -1,0 +1,5 @@
+/**
+ * @husk/bash — the facade: `new Bash(options).exec(script)`. Wires the interpreter and every
+ * builtin package into one shell.
+ */
+export type { BashOptions, ExecOptions, ExecResult, Profile } from "./types.js";

@@ -1,0 +1,2 @@
+/** @husk/coreutils — see README.md. */
+export {};

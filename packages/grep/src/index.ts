@@ -1,0 +1,2 @@
+/** @husk/grep — see README.md. */
+export {};

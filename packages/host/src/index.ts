@@ -1,0 +1,12 @@
+/**
+ * @husk/host — the narrow waist of Husk: the Command contract, the CommandContext a command
+ * sees, the FileSystem interface (with MemoryFs and DisabledFs), limits, streams and the one
+ * error model. Depends on nothing.
+ */
+export * from "./streams.js";
+export * from "./errors.js";
+export * from "./fs.js";
+export * from "./limits.js";
+export * from "./clock.js";
+export * from "./command.js";
+export * from "./disabled-fs.js";

@@ -1,0 +1,2 @@
+/** @husk/interp — see README.md. */
+export {};

@@ -1,0 +1,2 @@
+/** @husk/jq — see README.md. */
+export {};

@@ -1,0 +1,2 @@
+/** @husk/pattern — see README.md. */
+export {};

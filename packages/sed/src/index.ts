@@ -1,0 +1,2 @@
+/** @husk/sed — see README.md. */
+export {};

@@ -1,0 +1,6 @@
+/**
+ * @husk/syntax — the bash parser: `parse(source)` returns the AST (see ./ast.ts) or throws a
+ * `ParseError`; `print(ast)` turns an AST back into bash.
+ */
+export type * from "./ast.js";
+export { ParseError, parse, parseArithmetic, Parser, print, type ParseOptions } from "./api.js";

@@ -1,0 +1,2 @@
+/** @husk/tools — see README.md. */
+export {};

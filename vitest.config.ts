@@ -20,6 +20,7 @@ export default defineConfig({
       "bench/src/**/*.test.ts",
       "security/**/*.test.ts",
       "test/**/*.test.ts",
+      "scripts/**/*.test.ts",
     ],
     testTimeout: 60_000,
     hookTimeout: 60_000,

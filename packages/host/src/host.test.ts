@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import {
+  AbortError,
+  CommandTable,
+  DisabledFs,
+  FixedClock,
+  FsError,
+  LimitError,
+  LimitsMeter,
+  SeededRandom,
+  StringInput,
+  StringOutput,
+  errorMessage,
+  normalizePath,
+  readLines,
+  resolveLimits,
+  resolvePath,
+  utf8Length,
+} from "./index.js";
+
+describe("paths", () => {
+  it.each([
+    ["/", "/"],
+    ["//a///b/", "/a/b"],
+    ["/a/./b/../c", "/a/c"],
+    ["/../../etc", "/etc"],
+    ["/a/..", "/"],
+  ])("normalizePath(%j) = %j", (input, out) => expect(normalizePath(input)).toBe(out));
+
+  it.each([
+    ["/home/u", "x", "/home/u/x"],
+    ["/home/u", "../../../x", "/x"],
+    ["/home/u", "/abs/./p", "/abs/p"],
+  ])("resolvePath(%j, %j) = %j", (cwd, p, out) => expect(resolvePath(cwd, p)).toBe(out));
+});
+
+describe("streams", () => {
+  it("readLines splits on the separator and flags an unterminated last line", async () => {
+    const chunks = ["a\nb", "c\n\nd"];
+    const input = { read: async () => chunks.shift(), readAll: async () => "", close() {} };
+    const lines = [];
+    for await (const l of readLines(input)) lines.push(l);
+    expect(lines).toEqual([
+      { line: "a", terminated: true },
+      { line: "bc", terminated: true },
+      { line: "", terminated: true },
+      { line: "d", terminated: false },
+    ]);
+  });
+
+  it("StringInput yields its text once", async () => {
+    const s = new StringInput("hi");
+    expect(await s.read()).toBe("hi");
+    expect(await s.read()).toBeUndefined();
+  });
+
+  it("StringOutput collects writes", () => {
+    const o = new StringOutput();
+    o.write("a");
+    o.write("bc");
+    expect(o.text).toBe("abc");
+    expect(o.length).toBe(3);
+  });
+
+  it.each([
+    ["abc", 3],
+    ["é", 2],
+    ["€", 3],
+    ["😀", 4],
+  ])("utf8Length(%j) = %d", (s, n) => {
+    expect(utf8Length(s)).toBe(n);
+    expect(new TextEncoder().encode(s).length).toBe(n);
+  });
+});
+
+describe("LimitsMeter", () => {
+  it("throws LimitError naming the limit past maxCommands", () => {
+    const m = new LimitsMeter(resolveLimits({ maxCommands: 2 }));
+    m.countCommand();
+    m.countCommand();
+    expect(() => m.countCommand()).toThrow(LimitError);
+    try {
+      m.countCommand();
+    } catch (e) {
+      expect((e as LimitError).limit).toBe("maxCommands");
+      expect((e as Error).message).toContain("limits.maxCommands");
+    }
+  });
+
+  it("bounds one loop and the total", () => {
+    const m = new LimitsMeter(resolveLimits({ maxLoopIterations: 3, maxTotalIterations: 4 }));
+    expect(() => m.countIteration(4)).toThrow(/loop ran more than 3/);
+    const t = new LimitsMeter(resolveLimits({ maxLoopIterations: 3, maxTotalIterations: 4 }));
+    for (let i = 1; i <= 4; i++) t.countIteration(1);
+    expect(() => t.countIteration(1)).toThrow(/in total/);
+  });
+
+  it("reports the deadline and cancellation as AbortError", () => {
+    const clock = new FixedClock(0);
+    const m = new LimitsMeter(resolveLimits({ timeoutMs: 10 }), { now: () => clock.now() });
+    m.checkDeadline();
+    clock.advance(11);
+    expect(() => m.checkDeadline()).toThrow(AbortError);
+    const ac = new AbortController();
+    const c = new LimitsMeter(resolveLimits({}), { signal: ac.signal });
+    ac.abort();
+    expect(() => c.checkDeadline()).toThrow(/cancelled/);
+  });
+});
+
+describe("DisabledFs", () => {
+  it("fails every operation closed", async () => {
+    const fs = new DisabledFs();
+    await expect(fs.readFile("/etc/passwd")).rejects.toBeInstanceOf(FsError);
+    await expect(fs.writeFile("/x", "y")).rejects.toThrow("filesystem access disabled");
+    expect(await fs.exists("/")).toBe(false);
+  });
+});
+
+describe("CommandTable", () => {
+  it("treats prototype names as ordinary keys", () => {
+    const t = new CommandTable();
+    expect(t.get("constructor")).toBeUndefined();
+    expect(t.has("__proto__")).toBe(false);
+    t.register({ name: "__proto__", run: () => 0 });
+    expect(t.get("__proto__")?.name).toBe("__proto__");
+    expect(t.clone().names()).toEqual(["__proto__"]);
+  });
+});
+
+describe("SeededRandom and errorMessage", () => {
+  it("is deterministic per seed", () => {
+    const a = new SeededRandom(42);
+    const b = new SeededRandom(42);
+    expect([a.nextU32(), a.nextU32()]).toEqual([b.nextU32(), b.nextU32()]);
+    expect(new SeededRandom(1).nextU32()).not.toBe(new SeededRandom(2).nextU32());
+  });
+
+  it("never exposes a stack or a host message", () => {
+    expect(errorMessage(new TypeError("at /home/secret/x.js:1"))).toBe("internal error: TypeError");
+    expect(errorMessage(new LimitError("maxFields", "too many fields"))).toContain("too many fields");
+  });
+});

@@ -10,3 +10,4 @@ export * from "./limits.js";
 export * from "./clock.js";
 export * from "./command.js";
 export * from "./disabled-fs.js";
+export * from "./memory-fs.js";

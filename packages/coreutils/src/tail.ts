@@ -1,0 +1,85 @@
+import { type CommandContext, HuskError } from "@husk/host";
+import { defineCommand } from "./util/command.js";
+import { type Count, eachWithHeaders, parseCount } from "./util/headtail.js";
+import { writeOut } from "./util/io.js";
+import type { ParsedArgs } from "./util/options.js";
+import { dropBytes, fromBytes, toBytes } from "./util/text.js";
+
+/** The part of `text` `tail` prints: the last N lines/bytes, or from line/byte N on (`sign` "+"). */
+export function tailText(text: string, count: Count, sep = "\n"): string {
+  const { n } = count;
+  if (count.bytes) {
+    if (count.sign === "+") return dropBytes(text, n - 1);
+    const b = toBytes(text);
+    return n === 0 ? "" : fromBytes(b.subarray(Math.max(0, b.length - n)));
+  }
+  if (count.sign === "+") {
+    let pos = 0;
+    for (let i = 1; i < n; i++) {
+      const j = text.indexOf(sep, pos);
+      if (j < 0) return "";
+      pos = j + 1;
+    }
+    return text.slice(pos);
+  }
+  if (n === 0) return "";
+  let pos = text.length;
+  if (text.endsWith(sep)) pos--;
+  for (let i = 0; i < n; i++) {
+    const j = text.lastIndexOf(sep, pos - 1);
+    if (j < 0) return text;
+    pos = j;
+  }
+  return text.slice(pos + 1);
+}
+
+async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  let count: Count = { n: 10, bytes: false, sign: "" };
+  let headers: boolean | undefined;
+  let sep = "\n";
+  const fail = (msg: string): never => {
+    throw new HuskError(msg, 1);
+  };
+  for (const o of args.list) {
+    if (o.key === "n" || o.key === "c") count = parseCount(o.value ?? "", o.key === "c", fail);
+    else if (o.key === "q") headers = false;
+    else if (o.key === "v") headers = true;
+    else if (o.key === "z") sep = "\0";
+    else if (o.key === "f") throw new HuskError("following files (-f/-F) is not supported in the sandbox", 1);
+  }
+  const operands = args.operands.length ? args.operands : ["-"];
+  return eachWithHeaders(ctx, operands, headers ?? operands.length > 1, (text) => writeOut(ctx.stdout, tailText(text, count, sep)));
+}
+
+/** `tail [-n [+-]N] [-c [+-]N] [-qvz] [FILE]...`, plus `tail -N` / `tail +N`; `-f` is refused. */
+export const tail = defineCommand({
+  name: "tail",
+  summary: "output the last part of files",
+  usage: `Usage: tail [OPTION]... [FILE]...
+Print the last 10 lines of each FILE to standard output.
+With more than one FILE, precede each with a header giving the file name.
+
+  -c, --bytes=[+]NUM       output the last NUM bytes; or use -c +NUM to
+                             output starting with byte NUM of each file
+  -n, --lines=[+]NUM       output the last NUM lines, instead of the last 10;
+                             or use -n +NUM to skip NUM-1 lines at the start
+  -q, --quiet, --silent    never output headers giving file names
+  -v, --verbose            always output headers giving file names
+  -z, --zero-terminated    line delimiter is NUL, not newline
+  -f, -F, --follow         not supported in the sandbox (refused)`,
+  options: [
+    { key: "c", short: "c", long: "bytes", arg: "required" },
+    { key: "n", short: "n", long: "lines", arg: "required" },
+    { key: "q", short: "q", long: ["quiet", "silent"] },
+    { key: "v", short: "v", long: "verbose" },
+    { key: "z", short: "z", long: "zero-terminated" },
+    { key: "f", short: "fF", long: ["follow", "retry"] },
+    { key: "s", short: "s", long: "sleep-interval", arg: "required" },
+  ],
+  preprocess: (args) => {
+    const m = /^([+-])(\d+)([bcl]?)$/.exec(args[0] ?? "");
+    if (!m || (m[1] === "+" && args.length > 2)) return args;
+    return [m[3] === "c" || m[3] === "b" ? "-c" : "-n", `${m[1] === "+" ? "+" : ""}${m[2]}${m[3] === "b" ? "b" : ""}`, ...args.slice(1)];
+  },
+  run,
+});

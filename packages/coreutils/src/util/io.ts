@@ -1,0 +1,106 @@
+import { type CommandContext, FsError, type OutputStream, resolvePath } from "@husk/host";
+
+/** The most text a tool reads into memory at once: the run's `maxStringBytes`. */
+export function inputLimit(ctx: CommandContext): number {
+  return ctx.meter.limits.maxStringBytes;
+}
+
+/** Reads a whole operand: `-` is stdin, anything else a file of `ctx.fs` relative to `ctx.cwd`. */
+export function readInput(ctx: CommandContext, operand: string): Promise<string> {
+  if (operand === "-") return ctx.stdin.readAll(inputLimit(ctx));
+  return ctx.fs.readFile(resolvePath(ctx.cwd, operand));
+}
+
+/**
+ * Reports an FsError the GNU way (`NAME: OPERAND: strerror`) and returns 1; any other error
+ * is rethrown.
+ */
+export function reportFsError(ctx: CommandContext, operand: string, e: unknown, name = ctx.name): number {
+  if (e instanceof FsError) {
+    ctx.stderr.write(`${name}: ${operand}: ${e.message}\n`);
+    return 1;
+  }
+  throw e;
+}
+
+/**
+ * Reads every operand (stdin when there are none) and calls `each` with its text, in order.
+ * A failing operand is reported and skipped. Resolves with 1 when any failed, else 0.
+ */
+export async function forEachInput(
+  ctx: CommandContext,
+  operands: readonly string[],
+  each: (text: string, operand: string) => void | Promise<void>,
+  name = ctx.name,
+): Promise<number> {
+  let status = 0;
+  for (const op of operands.length ? operands : ["-"]) {
+    let text: string;
+    try {
+      text = await readInput(ctx, op);
+    } catch (e) {
+      status = reportFsError(ctx, op, e, name);
+      continue;
+    }
+    await each(text, op);
+  }
+  return status;
+}
+
+/** Reads all operands (stdin when none) and concatenates them; errors reported as by `forEachInput`. */
+export async function readAllInputs(ctx: CommandContext, operands: readonly string[]): Promise<{ text: string; status: number }> {
+  const parts: string[] = [];
+  const status = await forEachInput(ctx, operands, (t) => {
+    parts.push(t);
+  });
+  return { text: parts.join(""), status };
+}
+
+/**
+ * Splits text into lines on `sep`. A final unterminated line is kept; the empty string gives
+ * no lines. The trailing separator does not produce an empty last line.
+ */
+export function splitLines(text: string, sep = "\n"): string[] {
+  if (text === "") return [];
+  const lines = text.split(sep);
+  if (text.endsWith(sep)) lines.pop();
+  return lines;
+}
+
+/**
+ * A buffered writer over an OutputStream: collects small writes and forwards them in chunks
+ * of about 64 KiB, honouring back-pressure. Call `flush()` at the end.
+ */
+export class Writer {
+  #parts: string[] = [];
+  #size = 0;
+  constructor(readonly out: OutputStream) {}
+  /** Buffers `s`; returns a Promise only when a chunk was forwarded and the consumer is full. */
+  write(s: string): Promise<void> | undefined {
+    this.#parts.push(s);
+    this.#size += s.length;
+    if (this.#size >= 65536) return this.flush();
+    return undefined;
+  }
+  /** Forwards everything buffered. */
+  flush(): Promise<void> | undefined {
+    if (this.#size === 0 && this.#parts.length === 0) return undefined;
+    const text = this.#parts.length === 1 ? (this.#parts[0] as string) : this.#parts.join("");
+    this.#parts = [];
+    this.#size = 0;
+    return text === "" ? undefined : this.out.write(text);
+  }
+}
+
+/** Writes text to an OutputStream, awaiting back-pressure when the stream asks for it. */
+export async function writeOut(out: OutputStream, text: string): Promise<void> {
+  if (text === "") return;
+  const p = out.write(text);
+  if (p) await p;
+}
+
+/** Parses a decimal integer operand strictly (optional sign); undefined when invalid. */
+export function parseIntStrict(s: string): number | undefined {
+  if (!/^\s*[+-]?\d+$/.test(s)) return undefined;
+  return Number(s);
+}

@@ -1,0 +1,130 @@
+import { type CommandContext, FsError } from "@husk/host";
+import { defineCommand } from "./util/command.js";
+import { readInput } from "./util/io.js";
+import type { ParsedArgs } from "./util/options.js";
+import { utf8Length } from "@husk/host";
+
+/** Counts of one input, as `wc` reports them. */
+export interface WcCounts {
+  lines: number;
+  words: number;
+  chars: number;
+  bytes: number;
+  maxLine: number;
+}
+
+/**
+ * Counts lines (newlines), words (runs of non-whitespace), characters (code points),
+ * bytes (UTF-8) and the longest line's display width (tabs to multiples of 8).
+ */
+export function wcCount(text: string): WcCounts {
+  let lines = 0;
+  let words = 0;
+  let chars = 0;
+  let maxLine = 0;
+  let col = 0;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) i++;
+    chars++;
+    if (c === 10) {
+      lines++;
+      if (col > maxLine) maxLine = col;
+      col = 0;
+      inWord = false;
+    } else if (c === 32 || (c >= 9 && c <= 13)) {
+      if (c === 9) col += 8 - (col % 8);
+      else if (c === 13 || c === 12) col = c === 13 ? 0 : col;
+      else if (c === 32) col++;
+      inWord = false;
+    } else {
+      if (c >= 32 && c !== 127) col++;
+      if (!inWord) {
+        words++;
+        inWord = true;
+      }
+    }
+  }
+  if (col > maxLine) maxLine = col;
+  return { lines, words, chars, bytes: utf8Length(text), maxLine };
+}
+
+type Field = keyof WcCounts;
+
+async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  let fields: Field[] = [];
+  for (const o of args.list) {
+    const f = ({ l: "lines", w: "words", m: "chars", c: "bytes", L: "maxLine" } as const)[o.key as "l"];
+    if (f && !fields.includes(f)) fields.push(f);
+  }
+  if (fields.length === 0) fields = ["lines", "words", "bytes"];
+  const order: Field[] = ["lines", "words", "chars", "bytes", "maxLine"];
+  fields = order.filter((f) => fields.includes(f));
+  const operands = args.operands.length ? args.operands : ["-"];
+  const results: Array<{ name: string; counts: WcCounts } | undefined> = [];
+  let status = 0;
+  let regularTotal = 0;
+  let minWidth = 1;
+  for (const op of operands) {
+    try {
+      const text = await readInput(ctx, op);
+      const counts = wcCount(text);
+      if (op === "-") minWidth = 7;
+      else regularTotal += counts.bytes;
+      results.push({ name: op === "-" && args.operands.length === 0 ? "" : op, counts });
+    } catch (e) {
+      if (!(e instanceof FsError)) throw e;
+      ctx.stderr.write(`wc: ${op}: ${e.message}\n`);
+      status = 1;
+      results.push(undefined);
+    }
+  }
+  let width = String(regularTotal).length;
+  if (width < minWidth) width = minWidth;
+  if (operands.length === 1 && fields.length === 1) width = 1;
+  const out: string[] = [];
+  const line = (c: WcCounts, name: string): void => {
+    out.push(fields.map((f) => String(c[f]).padStart(width)).join(" ") + (name ? ` ${name}` : "") + "\n");
+  };
+  const total: WcCounts = { lines: 0, words: 0, chars: 0, bytes: 0, maxLine: 0 };
+  for (const r of results) {
+    if (!r) continue;
+    line(r.counts, r.name);
+    total.lines += r.counts.lines;
+    total.words += r.counts.words;
+    total.chars += r.counts.chars;
+    total.bytes += r.counts.bytes;
+    total.maxLine = Math.max(total.maxLine, r.counts.maxLine);
+  }
+  if (operands.length > 1) line(total, "total");
+  ctx.stdout.write(out.join(""));
+  return status;
+}
+
+/**
+ * `wc [-lwmcL] [FILE]...` with GNU's column alignment (width from the total size of regular
+ * files, at least 7 when reading stdin, none for a single count of a single input).
+ * `-m` counts Unicode code points (a UTF-8 locale); stdin counts as non-regular.
+ */
+export const wc = defineCommand({
+  name: "wc",
+  summary: "print newline, word, and byte counts for each file",
+  usage: `Usage: wc [OPTION]... [FILE]...
+Print newline, word, and byte counts for each FILE, and a total line if
+more than one FILE is specified.  With no FILE, or when FILE is -, read standard input.
+
+  -c, --bytes            print the byte counts
+  -m, --chars            print the character counts
+  -l, --lines            print the newline counts
+  -L, --max-line-length  print the maximum display width
+  -w, --words            print the word counts`,
+  options: [
+    { key: "c", short: "c", long: "bytes" },
+    { key: "m", short: "m", long: "chars" },
+    { key: "l", short: "l", long: "lines" },
+    { key: "L", short: "L", long: "max-line-length" },
+    { key: "w", short: "w", long: "words" },
+  ],
+  run,
+});

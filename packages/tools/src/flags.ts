@@ -1,0 +1,211 @@
+/**
+ * Flag parsing: a tool command's argv (`--key value`, `--key=value`) to JSON params, typed by
+ * the tool's input schema. The rules are spec/tool-layer-behaviour.md's "Flag parsing".
+ * Bounds (64 KiB of flag data, 4,096 array items) are checked before large values are built.
+ */
+import { utf8Length } from "@husk/host";
+import { isJsonObject, jsonObject, parseJson, type JsonObject, type JsonValue } from "./json.js";
+import { effectiveType, isClosed, itemsOf, propertiesOf, type EffectiveType } from "./schema.js";
+
+/** Maximum bytes of flag values parsed in one invocation. */
+export const MAX_FLAG_BYTES = 65_536;
+/** Maximum items of one array flag (after JSON parsing, comma splitting and appends). */
+export const MAX_ARRAY_ITEMS = 4_096;
+
+/** A flag could not be parsed; `message` is shown as is (exit 2). */
+export class FlagError extends Error {}
+
+const INTEGER = /^[+-]?\d+$/;
+const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+
+/**
+ * Coerces one raw value to a scalar type. Values that do not parse stay strings, so that
+ * schema validation reports the real error.
+ */
+export function coerceScalar(raw: string, type: EffectiveType): JsonValue {
+  switch (type) {
+    case "integer": {
+      if (!INTEGER.test(raw)) return raw;
+      const big = BigInt(raw);
+      return big >= I64_MIN && big <= I64_MAX ? Number(big) : raw;
+    }
+    case "number":
+      return NUMBER.test(raw) ? Number(raw) : raw;
+    case "boolean": {
+      const l = raw.toLowerCase();
+      if (l === "true" || l === "1" || l === "yes") return true;
+      if (l === "false" || l === "0" || l === "no") return false;
+      return raw;
+    }
+    default:
+      return raw;
+  }
+}
+
+/** State of one parse: the byte budget. */
+class Budget {
+  bytes = 0;
+  add(text: string, key: string): void {
+    this.bytes += utf8Length(text);
+    if (this.bytes > MAX_FLAG_BYTES) throw new FlagError(`--${key}: parsed flag data exceeds ${MAX_FLAG_BYTES} bytes`);
+  }
+}
+
+function tryJson(raw: string): JsonValue | undefined {
+  try {
+    return parseJson(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function checkItems(key: string, n: number): void {
+  if (n > MAX_ARRAY_ITEMS) throw new FlagError(`--${key}: array flag has ${n} items; maximum is ${MAX_ARRAY_ITEMS}`);
+}
+
+/** Parses `key=value` pair tokens into an object typed by `schema` (keys checked when it has properties). */
+function pairsToObject(key: string, pairs: readonly string[], schema: JsonValue | undefined, root: JsonValue): JsonObject {
+  const props = propertiesOf(schema, root);
+  const out = jsonObject();
+  for (const token of pairs) {
+    const eq = token.indexOf("=");
+    if (eq <= 0) throw new FlagError(`--${key}: expected key=value, got: ${token}`);
+    const k = token.slice(0, eq);
+    if (props.size > 0 && !props.has(k)) {
+      throw new FlagError(`--${key}: unknown key '${k}'; valid keys: ${[...props.keys()].sort().join(", ")}`);
+    }
+    out[k] = coerceScalar(token.slice(eq + 1), effectiveType(props.get(k), root));
+  }
+  return out;
+}
+
+/**
+ * Parses a tool command's arguments into params. Throws `FlagError` with the exact message
+ * of the behaviour page on malformed input or a breached bound.
+ */
+export function parseFlags(args: readonly string[], schema: JsonObject): JsonObject {
+  const root: JsonValue = schema;
+  const props = propertiesOf(schema, root);
+  const closed = isClosed(schema, root);
+  const budget = new Budget();
+  const out = jsonObject();
+  const n = args.length;
+  let i = 0;
+
+  /** Collects the value tokens that follow a flag, up to the next `--flag`. */
+  const takeGroup = (first: string | undefined): string[] => {
+    const group = first === undefined ? [] : [first];
+    while (i < n && !args[i]!.startsWith("--")) group.push(args[i++]!);
+    return group;
+  };
+
+  while (i < n) {
+    const arg = args[i++]!;
+    if (!arg.startsWith("--")) throw new FlagError(`expected --flag, got: ${arg}`);
+    const body = arg.slice(2);
+    const eq = body.indexOf("=");
+    const key = eq >= 0 ? body.slice(0, eq) : body;
+    const inline = eq >= 0 ? body.slice(eq + 1) : undefined;
+    const propSchema = props.get(key);
+    if (propSchema === undefined && closed) {
+      const defined = [...props.keys()].sort().map((k) => `--${k}`);
+      throw new FlagError(`unknown flag --${key}; defined flags: ${defined.join(", ") || "(none)"}`);
+    }
+    const type = propSchema === undefined ? "unknown" : effectiveType(propSchema, root);
+
+    if (type === "array") {
+      const itemSchema = itemsOf(propSchema, root);
+      const itemType = effectiveType(itemSchema, root);
+      let items: JsonValue[];
+      if (itemType === "object") {
+        const group = takeGroup(inline);
+        if (group.length === 0) {
+          out[key] = true;
+          continue;
+        }
+        for (const t of group) budget.add(t, key);
+        const jsonTokens = group.filter((t) => t.startsWith("{") || t.startsWith("["));
+        if (jsonTokens.length > 0 && jsonTokens.length !== group.length) {
+          throw new FlagError(`--${key}: cannot mix JSON and key=value pairs in one flag`);
+        }
+        if (jsonTokens.length > 1) throw new FlagError(`--${key}: expected one JSON value, got ${jsonTokens.length}`);
+        if (jsonTokens.length === 1) {
+          const v = tryJson(group[0]!);
+          if (v === undefined) {
+            out[key] = group[0]!;
+            continue;
+          }
+          items = Array.isArray(v) ? v : [v];
+        } else {
+          items = [pairsToObject(key, group, itemSchema, root)];
+        }
+      } else {
+        let raw = inline;
+        if (raw === undefined) {
+          if (i < n && !args[i]!.startsWith("--")) raw = args[i++]!;
+          else {
+            out[key] = true;
+            continue;
+          }
+        }
+        budget.add(raw, key);
+        if (raw.startsWith("[")) {
+          const v = tryJson(raw);
+          if (!Array.isArray(v)) {
+            out[key] = raw;
+            continue;
+          }
+          items = v;
+        } else {
+          let commas = 0;
+          for (let p = raw.indexOf(","); p >= 0; p = raw.indexOf(",", p + 1)) commas++;
+          const prev = out[key];
+          checkItems(key, (Array.isArray(prev) ? prev.length : 0) + commas + 1);
+          items = raw.split(",").map((s) => coerceScalar(s, itemType));
+        }
+      }
+      const prev = out[key];
+      const base = Array.isArray(prev) ? prev : [];
+      checkItems(key, base.length + items.length);
+      out[key] = base.length === 0 ? items : base.concat(items);
+      continue;
+    }
+
+    if (type === "object") {
+      const group = takeGroup(inline);
+      if (group.length === 0) {
+        out[key] = true;
+        continue;
+      }
+      for (const t of group) budget.add(t, key);
+      if (group[0]!.startsWith("{")) {
+        if (group.length > 1) throw new FlagError(`--${key}: cannot mix JSON and key=value pairs in one flag`);
+        const v = tryJson(group[0]!);
+        out[key] = v !== undefined && isJsonObject(v) ? v : group[0]!;
+      } else {
+        out[key] = pairsToObject(key, group, propSchema, root);
+      }
+      continue;
+    }
+
+    if (type === "boolean") {
+      if (inline === undefined) out[key] = true;
+      else {
+        budget.add(inline, key);
+        out[key] = coerceScalar(inline, type);
+      }
+      continue;
+    }
+
+    let raw = inline;
+    if (raw === undefined && i < n && !args[i]!.startsWith("--")) raw = args[i++]!;
+    if (raw === undefined) out[key] = true;
+    else {
+      budget.add(raw, key);
+      out[key] = coerceScalar(raw, type);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,355 @@
+/**
+ * ToolRegistry: owns tool definitions, callbacks, the policy hook, schema validation (ajv,
+ * compiled once per tool), error sanitization, deadlines and trace dispatch. It implements
+ * host's `ShellExtension`, so `new Bash({toolRegistry})` installs one command per tool plus
+ * `help` and `discover`. Per-request data (tenant, surface, trace) comes from the
+ * `RequestContext` of each execution, never from registry state, so one registry serves many
+ * concurrent executions.
+ */
+import { AbortError, LimitError, type Command, type CommandContext, type CommandRegistrar, type RequestContext, type ShellExtension } from "@husk/host";
+import { FlagError, parseFlags } from "./flags.js";
+import { discoverCommand, helpCommand, toolHelpText } from "./introspect.js";
+import { jsonObject, sortedJson, type JsonObject } from "./json.js";
+import { isValidToolName, ToolArgs, type ToolCallback, type ToolCallSurface, type ToolDef } from "./tool-def.js";
+import type { ToolImpl } from "./tool-impl.js";
+import { ToolInvocationTrace } from "./trace.js";
+import { SchemaCompiler, type InputValidator } from "./validate.js";
+
+/** What the policy hook sees of a call. */
+export interface PolicyRequest {
+  readonly name: string;
+  readonly params: JsonObject;
+  readonly tenant: string | undefined;
+  readonly surface: ToolCallSurface | undefined;
+}
+
+/** A policy verdict: `true`/`"allow"` allows, anything else denies. */
+export type PolicyDecision = boolean | "allow" | "deny";
+
+/** The policy hook. Throwing (or rejecting) denies: the hook fails closed. */
+export type ToolPolicy = (request: PolicyRequest) => PolicyDecision | Promise<PolicyDecision>;
+
+/**
+ * Per-execution tool data, passed as `exec(script, {context})` (it is a host `RequestContext`):
+ * the tenant, the surface, and a trace that receives this execution's invocations.
+ */
+export interface ToolCallRequest extends RequestContext {
+  readonly tenant?: string;
+  readonly surface?: ToolCallSurface;
+  readonly trace?: ToolInvocationTrace;
+}
+
+/** The outcome of one call (the shell command writes these; `call()` returns them). */
+export interface ToolCallResult {
+  readonly exitCode: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Options of a structured (non-shell) call through `ToolRegistry.call`. */
+export interface ToolCallOptions extends ToolCallRequest {
+  readonly stdin?: string;
+  readonly signal?: AbortSignal;
+  /** Deadline for the callback (default 30 s). */
+  readonly timeoutMs?: number;
+}
+
+/** A registered tool: its definition and callback. */
+export interface RegisteredTool {
+  readonly def: ToolDef;
+  readonly callback: ToolCallback;
+}
+
+/** Names that `help` and `discover` own; tools cannot take them. */
+const RESERVED = new Set(["help", "discover"]);
+const DEFAULT_TIMEOUT_MS = 30_000;
+const TIMED_OUT = Symbol("timeout");
+const CANCELLED = Symbol("cancelled");
+
+/** The traces an invocation is recorded in: the request's, and an extension's own. */
+function tracesOf(request: RequestContext | undefined, own: ToolInvocationTrace | undefined): ToolInvocationTrace[] {
+  const out: ToolInvocationTrace[] = [];
+  const t = request?.trace;
+  if (t instanceof ToolInvocationTrace) out.push(t);
+  if (own && own !== t) out.push(own);
+  return out;
+}
+
+/** Records one invocation in every target trace. */
+export function recordInvocation(
+  traces: readonly ToolInvocationTrace[],
+  name: string,
+  kind: "tool" | "help" | "discover",
+  args: readonly string[],
+  exitCode: number,
+): void {
+  for (const t of traces) t.record(name, kind, args, exitCode);
+}
+
+/** Builder of a ToolRegistry (`ToolRegistry.builder()`). */
+export class ToolRegistryBuilder {
+  #tools: RegisteredTool[] = [];
+  #policy: ToolPolicy | undefined;
+  #sanitize = true;
+
+  /** Registers a ToolImpl (definition + exec). */
+  tool(impl: ToolImpl): this {
+    this.#tools.push({ def: impl.def, callback: impl.callback });
+    return this;
+  }
+  /** Registers a definition with a synchronous callback. */
+  toolFn(def: ToolDef, fn: (args: ToolArgs) => string): this {
+    this.#tools.push({ def, callback: fn });
+    return this;
+  }
+  /** Registers a definition with an async callback. */
+  asyncToolFn(def: ToolDef, fn: (args: ToolArgs) => Promise<string>): this {
+    this.#tools.push({ def, callback: fn });
+    return this;
+  }
+  /** Sets the policy hook, consulted after validation and before the callback. */
+  policy(fn: ToolPolicy): this {
+    this.#policy = fn;
+    return this;
+  }
+  /** Whether callback errors are replaced by `NAME: callback failed` (default true). */
+  sanitizeErrors(on: boolean): this {
+    this.#sanitize = on;
+    return this;
+  }
+  /** Builds the registry; throws on an invalid, reserved or duplicate tool name. */
+  build(): ToolRegistry {
+    return new ToolRegistry(this.#tools, { policy: this.#policy, sanitizeErrors: this.#sanitize });
+  }
+}
+
+/** See the module comment. Immutable once built. */
+export class ToolRegistry implements ShellExtension {
+  /** Extension name (host `ShellExtension`). */
+  readonly name = "tools";
+  readonly #tools = new Map<string, RegisteredTool>();
+  readonly #validators = new Map<string, InputValidator>();
+  readonly #compiler = new SchemaCompiler();
+  readonly #policy: ToolPolicy | undefined;
+  readonly #sanitize: boolean;
+  #commands: Command[] | undefined;
+
+  /** A builder; see ToolRegistryBuilder. */
+  static builder(): ToolRegistryBuilder {
+    return new ToolRegistryBuilder();
+  }
+
+  /** Prefer `ToolRegistry.builder()`. Throws on an invalid, reserved or duplicate name. */
+  constructor(tools: readonly RegisteredTool[], options: { policy?: ToolPolicy; sanitizeErrors?: boolean } = {}) {
+    for (const t of tools) {
+      const name = t.def.name;
+      if (!isValidToolName(name)) throw new Error(`invalid tool name: ${JSON.stringify(name)}`);
+      if (RESERVED.has(name)) throw new Error(`tool name is reserved: ${name}`);
+      if (this.#tools.has(name)) throw new Error(`duplicate tool name: ${name}`);
+      this.#tools.set(name, t);
+    }
+    this.#policy = options.policy;
+    this.#sanitize = options.sanitizeErrors ?? true;
+  }
+
+  /** Whether callback errors are sanitized. */
+  get sanitizesErrors(): boolean {
+    return this.#sanitize;
+  }
+
+  /** The definitions, in registration order. */
+  definitions(): ToolDef[] {
+    return [...this.#tools.values()].map((t) => t.def);
+  }
+
+  /** The registered tools, in registration order. */
+  tools(): RegisteredTool[] {
+    return [...this.#tools.values()];
+  }
+
+  /** True when a tool of that name is registered. */
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /** A registry with the same tools and policy and another sanitization setting. */
+  withSanitizeErrors(on: boolean): ToolRegistry {
+    return new ToolRegistry(this.tools(), { policy: this.#policy, sanitizeErrors: on });
+  }
+
+  /** Installs the tool commands, `help` and `discover` (host `ShellExtension`). */
+  install(registrar: CommandRegistrar): void {
+    this.#commands ??= this.commands();
+    for (const c of this.#commands) registrar.register(c);
+  }
+
+  /**
+   * The commands of this registry: one per tool, then `help` and `discover`. Invocations are
+   * traced in the request's trace and in `ownTrace` when given (ToolDefExtension's).
+   */
+  commands(ownTrace?: ToolInvocationTrace): Command[] {
+    const out: Command[] = [];
+    for (const tool of this.#tools.values()) {
+      out.push({
+        name: tool.def.name,
+        summary: tool.def.description,
+        help: toolHelpText(tool.def),
+        fileAccess: "none",
+        run: (ctx) => this.#runCommand(tool, ctx, tracesOf(ctx.request, ownTrace)),
+      });
+    }
+    const defs = this.definitions();
+    out.push(helpCommand(defs, (ctx) => tracesOf(ctx.request, ownTrace)));
+    out.push(discoverCommand(defs, (ctx) => tracesOf(ctx.request, ownTrace)));
+    return out;
+  }
+
+  #validator(tool: RegisteredTool): InputValidator {
+    let v = this.#validators.get(tool.def.name);
+    if (!v) {
+      v = this.#compiler.compile(tool.def.inputSchema);
+      this.#validators.set(tool.def.name, v);
+    }
+    return v;
+  }
+
+  /** Validates params for `name`; undefined when valid, else the DETAIL. Unknown tool: undefined. */
+  validate(name: string, params: JsonObject): string | undefined {
+    const tool = this.#tools.get(name);
+    return tool ? this.#validator(tool)(params) : undefined;
+  }
+
+  async #runCommand(tool: RegisteredTool, ctx: CommandContext, traces: ToolInvocationTrace[]): Promise<number> {
+    const { name } = tool.def;
+    const args = ctx.args;
+    if (args.includes("--help")) {
+      await ctx.stdout.write(toolHelpText(tool.def));
+      recordInvocation(traces, name, "help", args, 0);
+      return 0;
+    }
+    const dryRun = args.includes("--dry-run");
+    let params: JsonObject;
+    try {
+      params = parseFlags(dryRun ? args.filter((a) => a !== "--dry-run") : args, tool.def.inputSchema);
+    } catch (e) {
+      if (!(e instanceof FlagError)) throw e;
+      if (!dryRun) {
+        await ctx.stderr.write(e.message);
+        return 2;
+      }
+      await ctx.stderr.write(`${sortedJson({ dry_run: true, error: e.message, tool: name, valid: false })}\n`);
+      recordInvocation(traces, name, "tool", args, 1);
+      return 1;
+    }
+    let result: ToolCallResult;
+    if (dryRun) {
+      const detail = this.#validator(tool)(params);
+      result = detail
+        ? { exitCode: 1, stdout: "", stderr: `${sortedJson({ dry_run: true, error: `schema error: ${detail}`, tool: name, valid: false })}\n` }
+        : { exitCode: 0, stdout: `${sortedJson({ dry_run: true, params, tool: name, valid: true })}\n`, stderr: "" };
+    } else {
+      const stdinText = await ctx.stdin.readAll();
+      const request = ctx.request as ToolCallRequest;
+      result = await this.#call(tool, params, stdinText === "" ? undefined : stdinText, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter.remainingMs());
+    }
+    if (result.stdout !== "") await ctx.stdout.write(result.stdout);
+    if (result.stderr !== "") await ctx.stderr.write(result.stderr);
+    recordInvocation(traces, name, "tool", args, result.exitCode);
+    return result.exitCode;
+  }
+
+  /**
+   * Calls a tool with structured params (a non-shell surface): validate, policy, callback,
+   * with the same messages and statuses as the shell command. An unknown name gives 127.
+   */
+  async call(name: string, params: JsonObject = jsonObject(), options: ToolCallOptions = {}): Promise<ToolCallResult> {
+    const tool = this.#tools.get(name);
+    let result: ToolCallResult;
+    if (!tool) result = { exitCode: 127, stdout: "", stderr: `${name}: unknown tool\n` };
+    else {
+      const signal = options.signal ?? new AbortController().signal;
+      result = await this.#call(tool, params, options.stdin, options.tenant, options.surface ?? "api", signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    }
+    if (options.trace) options.trace.record(name, "tool", [sortedJson(params)], result.exitCode);
+    return result;
+  }
+
+  async #call(
+    tool: RegisteredTool,
+    params: JsonObject,
+    stdin: string | undefined,
+    tenant: string | undefined,
+    surface: ToolCallSurface,
+    signal: AbortSignal,
+    remainingMs: number,
+  ): Promise<ToolCallResult> {
+    const { name } = tool.def;
+    const detail = this.#validator(tool)(params);
+    if (detail !== undefined) return { exitCode: 2, stdout: "", stderr: `${name}: schema error: ${detail}\n` };
+    if (this.#policy) {
+      let allowed: boolean;
+      try {
+        const d = this.#policy({ name, params, tenant, surface });
+        const v = d instanceof Promise ? await d : d;
+        allowed = v === true || v === "allow";
+      } catch {
+        allowed = false;
+      }
+      if (!allowed) return { exitCode: 1, stdout: "", stderr: `${name}: denied by policy\n` };
+    }
+    return this.#invoke(tool, new ToolArgs(params, stdin, { tenant, surface, signal }), signal, remainingMs);
+  }
+
+  async #invoke(tool: RegisteredTool, outer: ToolArgs, signal: AbortSignal, remainingMs: number): Promise<ToolCallResult> {
+    const { name } = tool.def;
+    const controller = new AbortController();
+    const args = new ToolArgs(outer.params, outer.stdin, { tenant: outer.tenant, surface: outer.surface, signal: controller.signal });
+    const cancelled = (): ToolCallResult => ({ exitCode: 1, stdout: "", stderr: `${name}: request cancelled\n` });
+    if (signal.aborted) return cancelled();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    try {
+      const r = tool.callback(args);
+      if (!(r instanceof Promise) && !(typeof r === "object" && r !== null && "then" in r)) return { exitCode: 0, stdout: asOutput(r), stderr: "" };
+      const outcome = await new Promise<{ value: unknown } | { error: unknown } | typeof TIMED_OUT | typeof CANCELLED>((resolve) => {
+        timer = setTimeout(() => resolve(TIMED_OUT), Math.max(0, remainingMs));
+        onAbort = () => resolve(CANCELLED);
+        signal.addEventListener("abort", onAbort, { once: true });
+        Promise.resolve(r).then(
+          (value) => resolve({ value }),
+          (error: unknown) => resolve({ error }),
+        );
+      });
+      if (outcome === TIMED_OUT) {
+        controller.abort(new AbortError("timeout", `${name}: callback timeout`));
+        return { exitCode: 1, stdout: "", stderr: `${name}: callback timeout\n` };
+      }
+      if (outcome === CANCELLED) {
+        controller.abort(new AbortError("cancelled", `${name}: request cancelled`));
+        return cancelled();
+      }
+      if ("error" in outcome) return this.#failure(name, outcome.error);
+      return { exitCode: 0, stdout: asOutput(outcome.value), stderr: "" };
+    } catch (e) {
+      return this.#failure(name, e);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      if (onAbort) signal.removeEventListener("abort", onAbort);
+    }
+  }
+
+  #failure(name: string, e: unknown): ToolCallResult {
+    // Cancellation and resource limits keep their category: they end the whole run.
+    if (e instanceof LimitError || e instanceof AbortError) throw e;
+    if (this.#sanitize) return { exitCode: 1, stdout: "", stderr: `${name}: callback failed\n` };
+    const message = e instanceof Error ? e.message : typeof e === "string" ? e : String(e);
+    return { exitCode: 1, stdout: "", stderr: message };
+  }
+}
+
+/** A callback's return value as stdout: strings verbatim, other values as JSON. */
+function asOutput(v: unknown): string {
+  if (typeof v === "string") return v;
+  if (v === undefined || v === null) return "";
+  return JSON.stringify(v) ?? "";
+}

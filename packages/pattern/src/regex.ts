@@ -1,0 +1,293 @@
+import type { LimitsMeter } from "@husk/host";
+import { INF, type Node, type ParsedRegex } from "./ast.js";
+import { Backtracker } from "./backtrack.js";
+import { parsePerl } from "./parse-perl.js";
+import { parsePosix } from "./parse-posix.js";
+import { pikeSearch } from "./pike.js";
+import { type Program, compileProgram } from "./program.js";
+import { toJsSource } from "./to-js.js";
+import type { SearchContext } from "./vm-common.js";
+
+/** Regex dialects: POSIX basic/extended (GNU), Perl-compatible (grep -P), Oniguruma (jq). */
+export type RegexFlavor = "bre" | "ere" | "pcre" | "onig";
+
+/** How a pattern is compiled. */
+export interface RegexOptions {
+  flavor: RegexFlavor;
+  ignoreCase?: boolean;
+  /** `^` and `$` also match at line boundaries (sed M, Perl m). */
+  multiline?: boolean;
+  /** '.' matches newline (onig 's' / jq flag; POSIX flavors always match it). */
+  dotAll?: boolean;
+  /** Perl/onig: whitespace and `#` comments in the pattern are ignored (jq 'x'). */
+  extended?: boolean;
+}
+
+/** One match: offsets in UTF-16 code units. */
+export interface RegexMatch {
+  start: number;
+  end: number;
+  /** per group 1..n: [start, end] or undefined when the group did not participate */
+  groups: ReadonlyArray<readonly [number, number] | undefined>;
+}
+
+/** A compiled pattern. Reusable; not safe to share between concurrently running searches. */
+export interface CompiledRegex {
+  readonly groupCount: number;
+  readonly groupNames: ReadonlyMap<string, number>;
+  /** leftmost match at or after `from` (POSIX flavors: leftmost-LONGEST; pcre/onig: leftmost-first).
+   *  `notBol`: position 0 is not a line start for ^ (the caller passes a tail of a line) */
+  exec(input: string, from?: number, opts?: { notBol?: boolean }): RegexMatch | null;
+  /** True when the pattern matches anywhere in `input` (fastest path: no positions kept). */
+  test(input: string): boolean;
+}
+
+/** Work a JS RegExp fast path may do in the worst case before we prefer the automaton. */
+const JS_BUDGET = 20_000_000;
+
+/**
+ * The compiled, meter-free core of a pattern (what the cache keeps).
+ *
+ * Engine choice, per call:
+ * 1. JS RegExp (V8's irregexp) when it provably cannot blow up AND means the same thing:
+ *    every repetition's body is free of repetitions, alternations, back-references and
+ *    lookaround (so backtracking is polynomial), and the input is short enough that the
+ *    polynomial bound `(L+1)^(k+1)` (k = repetitions) stays under `JS_BUDGET`. For exec() in
+ *    the POSIX flavors it is also required that leftmost-first equals leftmost-longest: no
+ *    alternation and every repetition is over a single character set.
+ * 2. Otherwise the Pike VM (linear time) on the compiled NFA.
+ * 3. Back-references and lookaround that JS cannot take run on the bounded backtracker.
+ */
+export class RegexCore {
+  readonly groupCount: number;
+  readonly groupNames: ReadonlyMap<string, number>;
+  readonly longest: boolean;
+  readonly #prog: Program;
+  /** JS RegExp usable for test() on inputs up to `#jsTestMax` code units. */
+  readonly #js: RegExp | null;
+  /** The same source with the `d` flag (group offsets), when there are groups. */
+  readonly #jsD: RegExp | null;
+  readonly #jsTestMax: number;
+  /** Same RegExp usable for exec() (semantics equal) when true. */
+  readonly #jsExec: boolean;
+  readonly #hasBol: boolean;
+
+  constructor(parsed: ParsedRegex, options: RegexOptions) {
+    this.groupCount = parsed.groupCount;
+    this.groupNames = parsed.groupNames;
+    this.longest = options.flavor === "bre" || options.flavor === "ere";
+    this.#prog = compileProgram(parsed.node, parsed.groupCount);
+    const a = analyze(parsed.node);
+    this.#hasBol = a.hasBol;
+    let js: RegExp | null = null;
+    let max = 0;
+    if (a.simple) {
+      const src = toJsSource(parsed.node);
+      if (src !== null) {
+        try {
+          js = new RegExp(src, options.ignoreCase ? "gi" : "g");
+          max = maxLength(a.factors);
+        } catch {
+          js = null;
+        }
+      }
+    }
+    this.#js = js;
+    this.#jsD = js && parsed.groupCount > 0 ? new RegExp(js.source, `${js.flags}d`) : null;
+    this.#jsTestMax = max;
+    this.#jsExec = js !== null && (!this.longest || a.longestSafe) && a.backrefsSafe;
+  }
+
+  /** See CompiledRegex.exec. */
+  exec(input: string, from: number, notBol: boolean, meter: LimitsMeter | undefined): RegexMatch | null {
+    if (from > input.length) return null;
+    const js = this.#js;
+    if (this.#jsExec && input.length - from <= this.#jsTestMax && !(notBol && this.#hasBol)) {
+      const groups: ([number, number] | undefined)[] = [];
+      if (this.#jsD !== null) {
+        const re = this.#jsD;
+        re.lastIndex = from;
+        const m = re.exec(input);
+        if (m === null) return null;
+        const ind = m.indices!;
+        for (let g = 1; g <= this.groupCount; g++) {
+          const p = ind[g];
+          groups.push(p ? [p[0], p[1]] : undefined);
+        }
+        return { start: m.index, end: m.index + m[0].length, groups };
+      }
+      js!.lastIndex = from;
+      const m = js!.exec(input);
+      if (m === null) return null;
+      return { start: m.index, end: m.index + m[0].length, groups };
+    }
+    return this.#execVm(input, from, notBol, meter, -1);
+  }
+
+  #execVm(input: string, from: number, notBol: boolean, meter: LimitsMeter | undefined, knownStart: number): RegexMatch | null {
+    const ctx: SearchContext = { input, notBol };
+    const start = knownStart >= 0 ? knownStart : from;
+    const anchored = knownStart >= 0;
+    const caps = this.#prog.needsBacktrack
+      ? new Backtracker(this.#prog, meter).search(ctx, start, this.longest, anchored)
+      : pikeSearch(this.#prog, ctx, start, this.longest, anchored, meter);
+    if (caps === null) return null;
+    const groups: ([number, number] | undefined)[] = [];
+    for (let g = 1; g <= this.groupCount; g++) {
+      const s = caps[g * 2]!;
+      const e = caps[g * 2 + 1]!;
+      groups.push(s >= 0 && e >= 0 ? [s, e] : undefined);
+    }
+    return { start: caps[0]!, end: caps[1]!, groups };
+  }
+
+  /** See CompiledRegex.test. */
+  test(input: string, meter: LimitsMeter | undefined): boolean {
+    const js = this.#js;
+    if (js !== null && input.length <= this.#jsTestMax) {
+      js.lastIndex = 0;
+      return js.test(input);
+    }
+    const ctx: SearchContext = { input, notBol: false };
+    const caps = this.#prog.needsBacktrack
+      ? new Backtracker(this.#prog, meter).search(ctx, 0, false, false)
+      : pikeSearch(this.#prog, ctx, 0, false, false, meter);
+    return caps !== null;
+  }
+}
+
+interface Analysis {
+  /** Backtracking on this tree is polynomial (no repetition over a complex body). */
+  simple: boolean;
+  /** Cost factor per repetition (max+1, INF for unbounded). */
+  factors: number[];
+  /** Greedy leftmost-first equals leftmost-longest (no alternation, reps over single sets). */
+  longestSafe: boolean;
+  /** Every back-referenced group always participates (JS would match empty otherwise). */
+  backrefsSafe: boolean;
+  hasBol: boolean;
+}
+
+function analyze(root: Node): Analysis {
+  const r: Analysis = { simple: true, factors: [], longestSafe: true, backrefsSafe: true, hasBol: false };
+  const optionalGroups = new Set<number>();
+  const refs: number[] = [];
+  const complex = (n: Node): boolean => {
+    switch (n.t) {
+      case "rep":
+      case "alt":
+      case "backref":
+      case "look":
+        return true;
+      case "cat":
+        return n.items.some(complex);
+      case "group":
+        return complex(n.node);
+      default:
+        return false;
+    }
+  };
+  const walk = (n: Node, optional: boolean): void => {
+    switch (n.t) {
+      case "cat":
+        for (const i of n.items) walk(i, optional);
+        return;
+      case "alt":
+        r.longestSafe = false;
+        for (const x of n.alts) walk(x, true);
+        return;
+      case "rep":
+        if (complex(n.node)) r.simple = false;
+        if (n.node.t !== "set") r.longestSafe = false;
+        if (n.max === INF || n.max > 1) r.factors.push(n.max === INF ? INF : n.max + 1);
+        walk(n.node, optional || n.min === 0);
+        return;
+      case "group":
+        if (optional) optionalGroups.add(n.index);
+        walk(n.node, optional);
+        return;
+      case "look":
+        if (complex(n.node)) r.simple = false;
+        walk(n.node, true);
+        return;
+      case "backref":
+        refs.push(n.n);
+        return;
+      case "assert":
+        if (n.kind === "bol" || n.kind === "bos") r.hasBol = true;
+        return;
+      default:
+        return;
+    }
+  };
+  walk(root, false);
+  for (const g of refs) if (optionalGroups.has(g)) r.backrefsSafe = false;
+  return r;
+}
+
+/** The longest input whose worst-case backtracking cost stays within JS_BUDGET. */
+function maxLength(factors: number[]): number {
+  const cost = (L: number): number => {
+    let c = L + 1;
+    for (const f of factors) {
+      c *= f === INF ? L + 1 : Math.min(L + 1, f);
+      if (c > JS_BUDGET) return c;
+    }
+    return c;
+  };
+  if (cost(1 << 30) <= JS_BUDGET) return 1 << 30;
+  let lo = 0;
+  let hi = 1 << 30;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (cost(mid) <= JS_BUDGET) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Parses a pattern in the given flavor. */
+export function parseRegex(source: string, options: RegexOptions): ParsedRegex {
+  if (options.flavor === "bre" || options.flavor === "ere") {
+    return parsePosix(source, { extended: options.flavor === "ere", ignoreCase: !!options.ignoreCase, multiline: !!options.multiline });
+  }
+  return parsePerl(source, {
+    flavor: options.flavor,
+    ignoreCase: !!options.ignoreCase,
+    multiline: !!options.multiline,
+    dotAll: !!options.dotAll,
+    extended: !!options.extended,
+  });
+}
+
+const CACHE_MAX = 256;
+const cache = new Map<string, RegexCore>();
+
+/** Empties the compiled-regex cache. */
+export function regexCacheClear(): void {
+  cache.clear();
+}
+
+/**
+ * Compiles `source` (cached: one bounded LRU of 256 patterns). Throws `RegexError` with GNU's
+ * message on a bad pattern. `meter` bounds the search work (deadline, cancellation).
+ */
+export function compileRegex(source: string, options: RegexOptions, meter?: LimitsMeter): CompiledRegex {
+  const key = `${options.flavor}\u0000${options.ignoreCase ? 1 : 0}${options.multiline ? 1 : 0}${options.dotAll ? 1 : 0}${options.extended ? 1 : 0}\u0000${source}`;
+  let core = cache.get(key);
+  if (core) {
+    cache.delete(key);
+    cache.set(key, core);
+  } else {
+    core = new RegexCore(parseRegex(source, options), options);
+    cache.set(key, core);
+    if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+  }
+  const c = core;
+  return {
+    groupCount: c.groupCount,
+    groupNames: c.groupNames,
+    exec: (input, from = 0, opts) => c.exec(input, from, opts?.notBol ?? false, meter),
+    test: (input) => c.test(input, meter),
+  };
+}

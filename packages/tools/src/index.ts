@@ -14,3 +14,10 @@ export { FlagError, MAX_ARRAY_ITEMS, MAX_FLAG_BYTES, parseFlags } from "./flags.
 export { usageFromSchema } from "./usage.js";
 export { DISCOVER_USAGE, HELP_USAGE, runDiscover, runHelp, toolHelpText } from "./introspect.js";
 export type { JsonObject, JsonValue } from "./json.js";
+export { ScriptedTool, ScriptedToolBuilder } from "./scripted-tool.js";
+export type { ExecuteOptions, LlmTool, ScriptedToolConfig, ScriptInput, ScriptResult, ToolDefinition } from "./scripted-tool.js";
+export { DiscoverTool, ScriptingToolSet, ScriptingToolSetBuilder } from "./toolset.js";
+export type { DiscoveryMode } from "./toolset.js";
+export { localeStrings } from "./locale.js";
+export type { Locale, LocaleStrings } from "./locale.js";
+export { bashConstructor } from "./shell.js";

@@ -5,7 +5,7 @@ import { Op, type Program } from "./program.js";
 import { type SearchContext, assertAt, CHECK_EVERY } from "./vm-common.js";
 
 /** Steps a backtracking search may take when no meter bounds it by the run's deadline. */
-export const DEFAULT_BACKTRACK_STEPS = 50_000_000;
+export const DEFAULT_BACKTRACK_STEPS = 10_000_000;
 
 /**
  * A backtracking matcher over the same program, for what an automaton cannot do

@@ -72,7 +72,8 @@ export class RegexCore {
   readonly #jsExec: boolean;
   readonly #hasBol: boolean;
 
-  constructor(parsed: ParsedRegex, options: RegexOptions) {
+  /** `allowJs: false` forces the automaton/backtracker (tests compare the engines). */
+  constructor(parsed: ParsedRegex, options: RegexOptions, allowJs = true) {
     this.groupCount = parsed.groupCount;
     this.groupNames = parsed.groupNames;
     this.longest = options.flavor === "bre" || options.flavor === "ere";
@@ -81,7 +82,7 @@ export class RegexCore {
     this.#hasBol = a.hasBol;
     let js: RegExp | null = null;
     let max = 0;
-    if (a.simple) {
+    if (a.simple && allowJs) {
       const src = toJsSource(parsed.node);
       if (src !== null) {
         try {
@@ -130,10 +131,14 @@ export class RegexCore {
     const anchored = knownStart >= 0;
     const caps = this.#prog.needsBacktrack
       ? new Backtracker(this.#prog, meter).search(ctx, start, this.longest, anchored)
-      : pikeSearch(this.#prog, ctx, start, this.longest, anchored, meter);
+      : pikeSearch(this.#prog, ctx, start, this.longest, anchored, meter, this.groupCount > 0);
     if (caps === null) return null;
     const groups: ([number, number] | undefined)[] = [];
     for (let g = 1; g <= this.groupCount; g++) {
+      if (caps.length <= g * 2) {
+        groups.push(undefined);
+        continue;
+      }
       const s = caps[g * 2]!;
       const e = caps[g * 2 + 1]!;
       groups.push(s >= 0 && e >= 0 ? [s, e] : undefined);
@@ -151,7 +156,7 @@ export class RegexCore {
     const ctx: SearchContext = { input, notBol: false };
     const caps = this.#prog.needsBacktrack
       ? new Backtracker(this.#prog, meter).search(ctx, 0, false, false)
-      : pikeSearch(this.#prog, ctx, 0, false, false, meter);
+      : pikeSearch(this.#prog, ctx, 0, false, false, meter, false);
     return caps !== null;
   }
 }

@@ -1,0 +1,208 @@
+import { type CommandContext, HuskError, UsageError } from "@husk/host";
+import { defineCommand } from "./util/command.js";
+import { writeOut } from "./util/io.js";
+import type { ParsedArgs } from "./util/options.js";
+
+const CLASSES: Record<string, (c: number) => boolean> = Object.assign(Object.create(null) as Record<string, (c: number) => boolean>, {
+  alpha: (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122),
+  upper: (c: number) => c >= 65 && c <= 90,
+  lower: (c: number) => c >= 97 && c <= 122,
+  digit: (c: number) => c >= 48 && c <= 57,
+  alnum: (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122),
+  xdigit: (c: number) => (c >= 48 && c <= 57) || (c >= 65 && c <= 70) || (c >= 97 && c <= 102),
+  space: (c: number) => c === 32 || (c >= 9 && c <= 13),
+  blank: (c: number) => c === 32 || c === 9,
+  punct: (c: number) => (c >= 33 && c <= 47) || (c >= 58 && c <= 64) || (c >= 91 && c <= 96) || (c >= 123 && c <= 126),
+  print: (c: number) => c >= 32 && c <= 126,
+  graph: (c: number) => c >= 33 && c <= 126,
+  cntrl: (c: number) => c < 32 || c === 127,
+});
+
+/** One element of a parsed tr SET. */
+type Item = { kind: "chars"; codes: number[] } | { kind: "class"; name: string; codes: number[] } | { kind: "repeat"; code: number; count: number | undefined };
+
+function unescape(s: string, i: number): [number, number] {
+  // Returns [code, next index] for the character at i (handling backslash escapes).
+  if (s[i] !== "\\" || i + 1 >= s.length) return [s.codePointAt(i) as number, i + ((s.codePointAt(i) as number) > 0xffff ? 2 : 1)];
+  const c = s[i + 1] as string;
+  const simple: Record<string, number> = { a: 7, b: 8, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92 };
+  if (c in simple) return [simple[c] as number, i + 2];
+  const m = /^[0-7]{1,3}/.exec(s.slice(i + 1));
+  if (m) return [parseInt(m[0], 8) & 0xff, i + 1 + m[0].length];
+  return [s.charCodeAt(i + 1), i + 2];
+}
+
+/** Parses a tr SET into items (ranges expanded; classes kept by name for case mapping). */
+export function parseSet(s: string): Item[] {
+  const items: Item[] = [];
+  let i = 0;
+  while (i < s.length) {
+    if (s[i] === "[" && s[i + 1] === ":") {
+      const end = s.indexOf(":]", i + 2);
+      const name = end < 0 ? "" : s.slice(i + 2, end);
+      const test = CLASSES[name];
+      if (end >= 0 && !test) throw new HuskError(`invalid character class '${name}'`, 1);
+      if (test) {
+        const codes: number[] = [];
+        for (let c = 0; c < 128; c++) if (test(c)) codes.push(c);
+        items.push({ kind: "class", name, codes });
+        i = end + 2;
+        continue;
+      }
+    }
+    if (s[i] === "[" && s[i + 1] === "=") {
+      const end = s.indexOf("=]", i + 2);
+      if (end > i + 2) {
+        const [code] = unescape(s, i + 2);
+        items.push({ kind: "chars", codes: [code] });
+        i = end + 2;
+        continue;
+      }
+    }
+    if (s[i] === "[" && i + 2 < s.length) {
+      const [code, j] = unescape(s, i + 1);
+      if (s[j] === "*") {
+        const end = s.indexOf("]", j + 1);
+        if (end >= 0 && /^\d*$/.test(s.slice(j + 1, end))) {
+          const n = s.slice(j + 1, end);
+          const count = n === "" ? undefined : n.startsWith("0") ? parseInt(n, 8) : Number(n);
+          items.push({ kind: "repeat", code, count: count === 0 ? undefined : count });
+          i = end + 1;
+          continue;
+        }
+      }
+    }
+    const [lo, j] = unescape(s, i);
+    if (s[j] === "-" && j + 1 < s.length) {
+      const [hi, k] = unescape(s, j + 1);
+      if (hi < lo) {
+        throw new HuskError(`range-endpoints of '${String.fromCodePoint(lo)}-${String.fromCodePoint(hi)}' are in reverse collating sequence order`, 1);
+      }
+      const codes: number[] = [];
+      for (let c = lo; c <= hi; c++) codes.push(c);
+      items.push({ kind: "chars", codes });
+      i = k;
+      continue;
+    }
+    items.push({ kind: "chars", codes: [lo] });
+    i = j;
+  }
+  return items;
+}
+
+function flatten(items: readonly Item[], fillTo?: number): number[] {
+  const out: number[] = [];
+  const fixed = items.reduce((n, it) => n + (it.kind === "repeat" ? (it.count ?? 0) : it.codes.length), 0);
+  for (const it of items) {
+    if (it.kind === "repeat") {
+      const n = it.count ?? Math.max(0, (fillTo ?? 0) - fixed);
+      for (let k = 0; k < n; k++) out.push(it.code);
+    } else for (const c of it.codes) out.push(c);
+  }
+  return out;
+}
+
+/** Options of `translate`. */
+export interface TrOptions {
+  readonly delete?: boolean;
+  readonly squeeze?: boolean;
+  readonly complement?: boolean;
+  readonly truncate?: boolean;
+}
+
+/**
+ * Builds the tr transformation for SET1 [SET2] as a function over text chunks (state kept
+ * across chunks for squeezing). Character positions are Unicode code points; classes are
+ * the C locale's (ASCII).
+ */
+export function makeTr(set1: string, set2: string | undefined, o: TrOptions): (chunk: string) => string {
+  const items1 = parseSet(set1);
+  const s1 = flatten(items1);
+  const in1 = new Set(s1);
+  const member1 = (c: number): boolean => in1.has(c) !== (o.complement ?? false);
+  const map = new Map<number, number>();
+  let mapOther: number | undefined;
+  let squeezeSet: (c: number) => boolean = () => false;
+  const translating = !o.delete && set2 !== undefined;
+  if (translating) {
+    const items2 = parseSet(set2 as string);
+    // Case conversion classes pair up position by position.
+    let s2 = flatten(items2, s1.length);
+    if (o.complement) {
+      mapOther = s2[s2.length - 1];
+    } else {
+      if (o.truncate) s1.length = Math.min(s1.length, s2.length);
+      if (s2.length === 0 && s1.length > 0) throw new HuskError("when not truncating set1, string2 must be non-empty", 1);
+      if (s2.length < s1.length) s2 = s2.concat(new Array<number>(s1.length - s2.length).fill(s2[s2.length - 1] as number));
+      for (let k = 0; k < s1.length; k++) map.set(s1[k] as number, s2[k] as number);
+    }
+    const in2 = new Set(s2);
+    squeezeSet = (c) => in2.has(c);
+  } else if (o.squeeze) {
+    if (o.delete && set2 !== undefined) {
+      const in2 = new Set(flatten(parseSet(set2)));
+      squeezeSet = (c) => in2.has(c);
+    } else squeezeSet = member1;
+  }
+  let last = -1;
+  return (chunk: string): string => {
+    let out = "";
+    for (let i = 0; i < chunk.length; i++) {
+      let c = chunk.codePointAt(i) as number;
+      if (c > 0xffff) i++;
+      if (o.delete && member1(c)) continue;
+      if (translating) {
+        if (o.complement) {
+          if (member1(c)) c = mapOther ?? c;
+        } else {
+          const m = map.get(c);
+          if (m !== undefined) c = m;
+        }
+      }
+      if (o.squeeze && c === last && squeezeSet(c)) continue;
+      last = c;
+      out += String.fromCodePoint(c);
+    }
+    return out;
+  };
+}
+
+async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  const o = { delete: args.has("d"), squeeze: args.has("s"), complement: args.has("c"), truncate: args.has("t") };
+  const ops = args.operands;
+  if (ops.length === 0) throw new UsageError("missing operand", 1);
+  const needTwo = !o.delete && !o.squeeze;
+  if (ops.length === 1 && needTwo) throw new UsageError(`missing operand after '${ops[0]}'\nTwo strings must be given when translating.`, 1);
+  if (ops.length === 1 && o.delete && o.squeeze) throw new UsageError(`missing operand after '${ops[0]}'\nTwo strings must be given when both deleting and squeezing repeats.`, 1);
+  const max = o.delete && !o.squeeze ? 1 : 2;
+  if (ops.length > max) {
+    throw new UsageError(`extra operand '${ops[max]}'${max === 1 ? "\nOnly one string may be given when deleting without squeezing repeats." : ""}`, 1);
+  }
+  const tr = makeTr(ops[0] as string, ops[1], o);
+  for (let chunk = await ctx.stdin.read(); chunk !== undefined; chunk = await ctx.stdin.read()) {
+    await writeOut(ctx.stdout, tr(chunk));
+    ctx.meter.tick();
+  }
+  return 0;
+}
+
+/** `tr [-cdst] SET1 [SET2]`: ranges, `[:class:]`, `[c*n]`, `[=c=]`, escapes; streams stdin. */
+export const tr = defineCommand({
+  name: "tr",
+  summary: "translate or delete characters",
+  usage: `Usage: tr [OPTION]... STRING1 [STRING2]
+Translate, squeeze, and/or delete characters from standard input, writing to standard output.
+
+  -c, -C, --complement    use the complement of STRING1
+  -d, --delete            delete characters in STRING1, do not translate
+  -s, --squeeze-repeats   replace each sequence of a repeated character that is listed
+                            in the last specified STRING, with a single occurrence
+  -t, --truncate-set1     first truncate STRING1 to length of STRING2`,
+  options: [
+    { key: "c", short: "cC", long: "complement" },
+    { key: "d", short: "d", long: "delete" },
+    { key: "s", short: "s", long: "squeeze-repeats" },
+    { key: "t", short: "t", long: "truncate-set1" },
+  ],
+  run,
+});

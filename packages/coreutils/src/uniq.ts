@@ -1,0 +1,125 @@
+import { type CommandContext, HuskError, resolvePath, UsageError } from "@husk/host";
+import { defineCommand } from "./util/command.js";
+import { readInput, reportFsError, Writer } from "./util/io.js";
+import type { ParsedArgs } from "./util/options.js";
+
+/** Options of `uniqLines`. */
+export interface UniqOptions {
+  readonly count?: boolean;
+  /** `-d`: only lines that repeat (one per group); `-D`: every line of repeated groups. */
+  readonly repeated?: "none" | "first" | "all";
+  /** `-u`: only lines that do not repeat. */
+  readonly unique?: boolean;
+  readonly ignoreCase?: boolean;
+  readonly skipFields?: number;
+  readonly skipChars?: number;
+  readonly checkChars?: number;
+}
+
+function compareKey(line: string, o: UniqOptions): string {
+  let p = 0;
+  for (let f = 0; f < (o.skipFields ?? 0) && p < line.length; f++) {
+    while (p < line.length && (line[p] === " " || line[p] === "\t")) p++;
+    while (p < line.length && line[p] !== " " && line[p] !== "\t") p++;
+  }
+  p += o.skipChars ?? 0;
+  let k = line.slice(p, o.checkChars === undefined ? undefined : p + o.checkChars);
+  if (o.ignoreCase) k = k.toLowerCase();
+  return k;
+}
+
+/** Collapses runs of adjacent equal lines as GNU `uniq` does; returns the output lines. */
+export function uniqLines(lines: readonly string[], o: UniqOptions = {}): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const key = compareKey(lines[i] as string, o);
+    let j = i + 1;
+    while (j < lines.length && compareKey(lines[j] as string, o) === key) j++;
+    const n = j - i;
+    const show = (o.repeated && o.repeated !== "none" ? n > 1 : true) && (o.unique ? n === 1 : true);
+    if (show) {
+      if (o.repeated === "all") for (let k = i; k < j; k++) out.push(lines[k] as string);
+      else out.push(o.count ? `${String(n).padStart(7)} ${lines[i]}` : (lines[i] as string));
+    }
+    i = j;
+  }
+  return out;
+}
+
+function count(v: string | undefined, what: string): number {
+  if (!/^\d+$/.test(v ?? "")) throw new HuskError(`${v}: invalid number of ${what}`, 1);
+  return Number(v);
+}
+
+async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  const o: { -readonly [K in keyof UniqOptions]: UniqOptions[K] } = {};
+  let sep = "\n";
+  for (const opt of args.list) {
+    switch (opt.key) {
+      case "c": o.count = true; break;
+      case "d": if (o.repeated !== "all") o.repeated = "first"; break;
+      case "D": o.repeated = "all"; break;
+      case "u": o.unique = true; break;
+      case "i": o.ignoreCase = true; break;
+      case "f": o.skipFields = count(opt.value, "fields to skip"); break;
+      case "s": o.skipChars = count(opt.value, "bytes to skip"); break;
+      case "w": o.checkChars = count(opt.value, "bytes to compare"); break;
+      case "z": sep = "\0"; break;
+    }
+  }
+  if (o.count && o.repeated === "all") {
+    throw new UsageError("printing all duplicated lines and repeat counts is meaningless", 1);
+  }
+  const [input = "-", output, extra] = args.operands;
+  if (extra !== undefined) throw new UsageError(`extra operand '${extra}'`, 1);
+  let text: string;
+  try {
+    text = await readInput(ctx, input);
+  } catch (e) {
+    return reportFsError(ctx, input, e);
+  }
+  const lines = text === "" ? [] : text.split(sep);
+  if (text.endsWith(sep)) lines.pop();
+  const result = uniqLines(lines, o);
+  const body = result.length ? result.join(sep) + sep : "";
+  if (output !== undefined && output !== "-") {
+    await ctx.fs.writeFile(resolvePath(ctx.cwd, output), body);
+    return 0;
+  }
+  const w = new Writer(ctx.stdout);
+  w.write(body);
+  await w.flush();
+  return 0;
+}
+
+/** `uniq [-cdDuiz] [-f N] [-s N] [-w N] [INPUT [OUTPUT]]` with GNU's `%7d ` count padding. */
+export const uniq = defineCommand({
+  name: "uniq",
+  summary: "report or omit repeated lines",
+  usage: `Usage: uniq [OPTION]... [INPUT [OUTPUT]]
+Filter adjacent matching lines from INPUT (or standard input),
+writing to OUTPUT (or standard output).
+
+  -c, --count           prefix lines by the number of occurrences
+  -d, --repeated        only print duplicate lines, one for each group
+  -D                    print all duplicate lines
+  -f, --skip-fields=N   avoid comparing the first N fields
+  -i, --ignore-case     ignore differences in case when comparing
+  -s, --skip-chars=N    avoid comparing the first N characters
+  -u, --unique          only print unique lines
+  -z, --zero-terminated line delimiter is NUL, not newline
+  -w, --check-chars=N   compare no more than N characters in lines`,
+  options: [
+    { key: "c", short: "c", long: "count" },
+    { key: "d", short: "d", long: "repeated" },
+    { key: "D", short: "D", long: "all-repeated" },
+    { key: "f", short: "f", long: "skip-fields", arg: "required" },
+    { key: "i", short: "i", long: "ignore-case" },
+    { key: "s", short: "s", long: "skip-chars", arg: "required" },
+    { key: "u", short: "u", long: "unique" },
+    { key: "z", short: "z", long: "zero-terminated" },
+    { key: "w", short: "w", long: "check-chars", arg: "required" },
+  ],
+  run,
+});

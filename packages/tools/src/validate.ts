@@ -46,12 +46,17 @@ function describe(e: ErrorObject): string {
   }
 }
 
+function newAjv(): Ajv {
+  return new Ajv({ strict: false, allErrors: false, validateFormats: false });
+}
+
 /**
  * Compiles validators. One instance per registry; `compile` is called once per tool (lazily,
  * on first use) and the result cached by the caller.
  */
 export class SchemaCompiler {
-  #ajv: Ajv | undefined;
+  /** One ajv instance for the whole process (creating one costs ~30 ms); it caches by schema. */
+  static #ajv: Ajv | undefined;
 
   /** Compiles `schema` into a validator (never throws: broken schemas reject everything). */
   compile(schema: JsonObject): InputValidator {
@@ -59,8 +64,13 @@ export class SchemaCompiler {
     if (refProblem) return () => refProblem;
     let fn: ValidateFunction;
     try {
-      this.#ajv ??= new Ajv({ strict: false, allErrors: false, validateFormats: false });
-      fn = this.#ajv.compile(schema);
+      SchemaCompiler.#ajv ??= newAjv();
+      try {
+        fn = SchemaCompiler.#ajv.compile(schema);
+      } catch {
+        // e.g. a `$id` another tool's schema already registered: compile in isolation.
+        fn = newAjv().compile(schema);
+      }
     } catch (e) {
       const msg = e instanceof Error ? e.message.split("\n")[0] : "";
       return () => `invalid input schema${msg ? ` (${msg})` : ""}`;

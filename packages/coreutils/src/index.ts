@@ -4,18 +4,61 @@
  * comparisons use the C locale's byte order (as `LC_ALL=C`); `wc -m` counts code points.
  */
 import type { Command } from "@husk/host";
+import { basenameCommand } from "./basename.js";
 import { cat } from "./cat.js";
+import { cut } from "./cut.js";
+import { dirnameCommand } from "./dirname.js";
+import { env } from "./env.js";
+import { fold } from "./fold.js";
 import { head } from "./head.js";
+import { nl } from "./nl.js";
+import { paste } from "./paste.js";
+import { printenv } from "./printenv.js";
+import { rev } from "./rev.js";
+import { seq } from "./seq.js";
+import { sleep } from "./sleep.js";
+import { sort } from "./sort/sort.js";
+import { tac } from "./tac.js";
 import { tail } from "./tail.js";
+import { tee } from "./tee.js";
+import { timeout } from "./timeout.js";
+import { tr } from "./tr.js";
+import { uniq } from "./uniq.js";
 import { wc } from "./wc.js";
+import { xargs } from "./xargs.js";
+import { yes } from "./yes.js";
 
+export { basename, basenameCommand } from "./basename.js";
 export { cat, catFormat } from "./cat.js";
+export { cut, cutLine, parseList, type CutOptions, type Range } from "./cut.js";
+export { dirname, dirnameCommand } from "./dirname.js";
+export { env } from "./env.js";
+export { fold, foldText } from "./fold.js";
 export { head, headText } from "./head.js";
+export { nl, nlText, type NlOptions } from "./nl.js";
+export { paste, pasteDelimiters } from "./paste.js";
+export { printenv } from "./printenv.js";
+export { rev, revText } from "./rev.js";
+export { seq } from "./seq.js";
+export { sleep } from "./sleep.js";
+export { sort, sortLines, mergeRuns, findDisorder, type SortOptions } from "./sort/sort.js";
+export { parseKey, type SortKey, type Ordering } from "./sort/keys.js";
+export { versionCompare } from "./sort/compare.js";
+export { tac, tacText } from "./tac.js";
 export { tail, tailText } from "./tail.js";
+export { tee } from "./tee.js";
+export { timeout } from "./timeout.js";
+export { tr, makeTr, type TrOptions } from "./tr.js";
+export { uniq, uniqLines, type UniqOptions } from "./uniq.js";
 export { wc, wcCount, type WcCounts } from "./wc.js";
+export { xargs, splitXargs } from "./xargs.js";
+export { yes } from "./yes.js";
 export { runTool, type RunToolOptions, type RunToolResult } from "./testing.js";
 export { defineCommand, type ToolSpec } from "./util/command.js";
 export { parseOptions, OptionTable, OptionError, type OptionSpec, type ParsedArgs } from "./util/options.js";
 
 /** Every command of this package, for the shell's command table. */
-export const commands: Command[] = [cat, head, tail, wc];
+export const commands: Command[] = [
+  cat, head, tail, wc, sort, uniq, cut, tr, seq, tee, rev, tac, nl, paste, fold,
+  basenameCommand, dirnameCommand, env, printenv, yes, sleep, timeout, xargs,
+];

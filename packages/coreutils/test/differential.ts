@@ -39,7 +39,7 @@ export function runReal(program: string, c: DiffCase, dir: string): { stdout: st
 }
 
 /** Declares one vitest `it` per case comparing the real tool with `command`. */
-export function differential(command: Command, cases: readonly DiffCase[], program = command.name): void {
+export function differential(command: Command, cases: readonly DiffCase[], program = command.name, commands: readonly Command[] = []): void {
   for (const c of cases) {
     const label = `${program} ${c.args.map((a) => JSON.stringify(a)).join(" ")}${c.stdin !== undefined ? ` <<< ${JSON.stringify(c.stdin.slice(0, 30))}` : ""}`;
     it(label, async () => {
@@ -52,10 +52,19 @@ export function differential(command: Command, cases: readonly DiffCase[], progr
         await fs.mkdir(dirname(`${dir}/${p}`), { recursive: true });
         await fs.writeFile(`${dir}/${p}`, text);
       }
-      const ours = await runTool(command, c.args, { stdin: c.stdin ?? "", fs, cwd: dir, env: { LC_ALL: "C", TZ: "UTC", ...c.env } });
+      const ours = await runTool(command, c.args, { stdin: c.stdin ?? "", fs, cwd: dir, env: { LC_ALL: "C", TZ: "UTC", ...c.env }, commands: [testEcho, ...commands] });
       const want = c.stderr === false ? { stdout: real.stdout, status: real.status } : real;
       const got = c.stderr === false ? { stdout: ours.stdout, status: ours.status } : ours;
       expect(got).toEqual(want);
     });
   }
 }
+
+/** A minimal `echo` (no options) for tools that run commands (xargs, find -exec, timeout). */
+export const testEcho: Command = {
+  name: "echo",
+  run(ctx) {
+    ctx.stdout.write(`${ctx.args.join(" ")}\n`);
+    return 0;
+  },
+};

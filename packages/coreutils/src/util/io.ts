@@ -25,13 +25,14 @@ export function reportFsError(ctx: CommandContext, operand: string, e: unknown, 
 
 /**
  * Reads every operand (stdin when there are none) and calls `each` with its text, in order.
- * A failing operand is reported and skipped. Resolves with 1 when any failed, else 0.
+ * A failing operand is reported (`NAME: OP: strerror`, or `NAME: format(op, strerror)`) and skipped. Resolves with 1 when any failed, else 0.
  */
 export async function forEachInput(
   ctx: CommandContext,
   operands: readonly string[],
   each: (text: string, operand: string) => void | Promise<void>,
   name = ctx.name,
+  format?: (operand: string, message: string) => string,
 ): Promise<number> {
   let status = 0;
   for (const op of operands.length ? operands : ["-"]) {
@@ -39,7 +40,10 @@ export async function forEachInput(
     try {
       text = await readInput(ctx, op);
     } catch (e) {
-      status = reportFsError(ctx, op, e, name);
+      if (format && e instanceof FsError) {
+        ctx.stderr.write(`${name}: ${format(op, e.message)}\n`);
+        status = 1;
+      } else status = reportFsError(ctx, op, e, name);
       continue;
     }
     await each(text, op);

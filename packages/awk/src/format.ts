@@ -1,0 +1,274 @@
+/**
+ * printf-style formatting as awk (gawk) does it: `%c %d %i %o %x %X %u %e %E %f %F %g %G %s %%`
+ * with flags `-+ #0'`, width, precision and `*`. Numbers are JS doubles; integer conversions of
+ * values beyond 2^53 print exactly through BigInt, as gawk does.
+ */
+
+/** `%e`-style text of |n| (no sign) with `prec` digits after the point. */
+function expText(n: number, prec: number, upper: boolean): string {
+  let s = n.toExponential(Math.min(prec, 100));
+  // JS writes e+5; C writes e+05.
+  const e = s.indexOf("e");
+  const mant = s.slice(0, e);
+  const sign = s[e + 1]!;
+  let digits = s.slice(e + 2);
+  if (digits.length < 2) digits = `0${digits}`;
+  s = `${mant}e${sign}${digits}`;
+  if (prec > 100) s = s.replace("e", "0".repeat(prec - 100) + "e");
+  return upper ? s.toUpperCase() : s;
+}
+
+/** `%f`-style text of |n| (no sign). */
+function fixedText(n: number, prec: number): string {
+  if (n < 1e21) return prec <= 100 ? n.toFixed(prec) : n.toFixed(100) + "0".repeat(prec - 100);
+  const int = BigInt(n).toString();
+  return prec > 0 ? `${int}.${"0".repeat(prec)}` : int;
+}
+
+/** `%g` text of |n| (no sign): `alt` keeps trailing zeros (the `#` flag). */
+function gText(n: number, prec: number, alt: boolean, upper: boolean): string {
+  const p = prec === 0 ? 1 : prec;
+  if (n === 0) return alt ? `0.${"0".repeat(p - 1)}`.replace(/\.$/, alt ? "." : "") : "0";
+  const es = n.toExponential(Math.min(p - 1, 100));
+  const x = Number(es.slice(es.indexOf("e") + 1));
+  let s: string;
+  if (x < -4 || x >= p) {
+    s = expText(n, p - 1, upper);
+    if (!alt) {
+      const e = s.indexOf(upper ? "E" : "e");
+      let m = s.slice(0, e);
+      if (m.includes(".")) m = m.replace(/0+$/, "").replace(/\.$/, "");
+      s = m + s.slice(e);
+    }
+  } else {
+    s = fixedText(n, p - 1 - x);
+    if (!alt && s.includes(".")) s = s.replace(/0+$/, "").replace(/\.$/, "");
+  }
+  return s;
+}
+
+function specialText(n: number, upper: boolean): string | undefined {
+  if (Number.isNaN(n)) return upper ? "NAN" : "nan";
+  if (!Number.isFinite(n)) return upper ? "INF" : "inf";
+  return undefined;
+}
+
+/** `%.{prec}g` of a finite or special number, with sign, as OFMT/CONVFMT conversions use. */
+export function formatG(n: number, prec: number, alt: boolean, upper: boolean): string {
+  const sp = specialText(n, upper);
+  if (sp !== undefined) return Number.isNaN(n) ? `-${sp}` : n < 0 ? `-${sp}` : `+${sp}`;
+  const neg = n < 0 || Object.is(n, -0);
+  const body = gText(Math.abs(n), prec, alt, upper);
+  return neg ? `-${body}` : body;
+}
+
+/** The argument accessors `sprintf` needs (so this module does not depend on the runtime). */
+export interface FormatArgs {
+  /** Number of arguments available. */
+  readonly count: number;
+  num(i: number): number;
+  str(i: number): string;
+  /** True when argument `i` is a number (not a string) — decides `%c`. */
+  isNum(i: number): boolean;
+}
+
+function pad(s: string, width: number, left: boolean, zero: boolean, signLen: number): string {
+  if (s.length >= width) return s;
+  if (left) return s + " ".repeat(width - s.length);
+  if (zero) return s.slice(0, signLen) + "0".repeat(width - s.length) + s.slice(signLen);
+  return " ".repeat(width - s.length) + s;
+}
+
+function intText(n: number): string {
+  const t = Math.trunc(n);
+  if (t >= -9007199254740991 && t <= 9007199254740991) return String(Math.abs(t));
+  return BigInt(Math.abs(t)).toString();
+}
+
+function unsignedText(n: number, radix: number): string {
+  const t = Math.trunc(n);
+  if (t >= 0 && t <= 9007199254740991) return t.toString(radix);
+  let b = BigInt(t);
+  if (b < 0n) b = BigInt.asUintN(64, b);
+  return b.toString(radix);
+}
+
+/**
+ * Formats `fmt` with `args` like awk's sprintf. Missing arguments count as empty/zero (gawk
+ * reports a fatal error; we are lenient, as mawk is). Unknown conversions are copied as is.
+ */
+export function sprintf(fmt: string, args: FormatArgs): string {
+  let out = "";
+  let ai = 0;
+  const len = fmt.length;
+  let i = 0;
+  while (i < len) {
+    const pct = fmt.indexOf("%", i);
+    if (pct < 0) {
+      out += i === 0 ? fmt : fmt.slice(i);
+      break;
+    }
+    if (pct > i) out += fmt.slice(i, pct);
+    i = pct + 1;
+    if (i >= len) {
+      out += "%";
+      break;
+    }
+    let left = false;
+    let plus = false;
+    let space = false;
+    let alt = false;
+    let zero = false;
+    for (;;) {
+      const f = fmt[i];
+      if (f === "-") left = true;
+      else if (f === "+") plus = true;
+      else if (f === " ") space = true;
+      else if (f === "#") alt = true;
+      else if (f === "0") zero = true;
+      else if (f === "'") {
+        /* thousands grouping: C locale has none */
+      } else break;
+      i++;
+    }
+    let width = 0;
+    if (fmt[i] === "*") {
+      width = Math.trunc(ai < args.count ? args.num(ai) : 0);
+      ai++;
+      i++;
+      if (width < 0) {
+        left = true;
+        width = -width;
+      }
+    } else {
+      while (i < len && fmt.charCodeAt(i) >= 48 && fmt.charCodeAt(i) <= 57) width = width * 10 + fmt.charCodeAt(i++) - 48;
+    }
+    let prec = -1;
+    if (fmt[i] === ".") {
+      i++;
+      prec = 0;
+      if (fmt[i] === "*") {
+        prec = Math.trunc(ai < args.count ? args.num(ai) : 0);
+        ai++;
+        i++;
+        if (prec < 0) prec = -1;
+      } else {
+        while (i < len && fmt.charCodeAt(i) >= 48 && fmt.charCodeAt(i) <= 57) prec = prec * 10 + fmt.charCodeAt(i++) - 48;
+      }
+    }
+    // Length modifiers are accepted and ignored.
+    while (fmt[i] === "h" || fmt[i] === "l" || fmt[i] === "L" || fmt[i] === "q" || fmt[i] === "j" || fmt[i] === "z") i++;
+    const conv = fmt[i++];
+    if (conv === undefined) {
+      out += fmt.slice(pct);
+      break;
+    }
+    if (conv === "%") {
+      out += "%";
+      continue;
+    }
+    const has = ai < args.count;
+    switch (conv) {
+      case "s": {
+        let s = has ? args.str(ai) : "";
+        ai++;
+        if (prec >= 0 && s.length > prec) s = s.slice(0, prec);
+        out += pad(s, width, left, false, 0);
+        break;
+      }
+      case "c": {
+        let s: string;
+        if (!has) s = "";
+        else if (args.isNum(ai)) {
+          const code = Math.trunc(args.num(ai));
+          s = code >= 0 && code < 0x110000 ? String.fromCodePoint(code) : "";
+        } else s = args.str(ai).slice(0, 1);
+        ai++;
+        out += pad(s, width, left, zero, 0);
+        break;
+      }
+      case "d":
+      case "i": {
+        const n = has ? args.num(ai) : 0;
+        ai++;
+        const sp = specialText(n, false);
+        if (sp !== undefined) {
+          const t = (Number.isNaN(n) || n < 0 ? "-" : "+") + sp;
+          out += pad(t, width, left, false, 0);
+          break;
+        }
+        let digits = intText(n);
+        if (prec >= 0) {
+          if (digits.length < prec) digits = "0".repeat(prec - digits.length) + digits;
+          if (prec === 0 && Math.trunc(n) === 0) digits = "";
+        }
+        const sign = Math.trunc(n) < 0 ? "-" : plus ? "+" : space ? " " : "";
+        out += pad(sign + digits, width, left, zero && prec < 0, sign.length);
+        break;
+      }
+      case "o":
+      case "x":
+      case "X":
+      case "u": {
+        const n = has ? args.num(ai) : 0;
+        ai++;
+        const sp = specialText(n, conv === "X");
+        if (sp !== undefined) {
+          out += pad((n < 0 || Number.isNaN(n) ? "-" : "") + sp, width, left, false, 0);
+          break;
+        }
+        let digits = unsignedText(n, conv === "o" ? 8 : conv === "u" ? 10 : 16);
+        if (conv === "X") digits = digits.toUpperCase();
+        if (prec >= 0) {
+          if (digits.length < prec) digits = "0".repeat(prec - digits.length) + digits;
+          if (prec === 0 && Math.trunc(n) === 0) digits = "";
+        }
+        let prefix = "";
+        if (alt && Math.trunc(n) !== 0) {
+          if (conv === "x") prefix = "0x";
+          else if (conv === "X") prefix = "0X";
+          else if (conv === "o" && digits[0] !== "0") prefix = "0";
+        }
+        out += pad(prefix + digits, width, left, zero && prec < 0, prefix.length);
+        break;
+      }
+      case "e":
+      case "E":
+      case "f":
+      case "F":
+      case "g":
+      case "G": {
+        const n = has ? args.num(ai) : 0;
+        ai++;
+        const upper = conv === "E" || conv === "G" || conv === "F";
+        const neg = n < 0 || Object.is(n, -0) || Number.isNaN(n);
+        const sign = neg ? "-" : plus ? "+" : space ? " " : "";
+        const sp = specialText(n, upper);
+        if (sp !== undefined) {
+          out += pad((neg ? "-" : "+") + sp, width, left, false, 0);
+          break;
+        }
+        const a = Math.abs(n);
+        const p = prec < 0 ? 6 : prec;
+        let body: string;
+        if (conv === "e" || conv === "E") body = expText(a, p, upper);
+        else if (conv === "f" || conv === "F") body = fixedText(a, p);
+        else body = gText(a, p, alt, upper);
+        if (alt && p === 0 && !body.includes(".") && conv !== "g" && conv !== "G") {
+          body = conv === "e" || conv === "E" ? body.replace(/[eE]/, ".$&") : `${body}.`;
+        }
+        out += pad(sign + body, width, left, zero, sign.length);
+        break;
+      }
+      default:
+        // Unknown conversion: copied through (gawk warns and does the same).
+        out += fmt.slice(pct, i);
+    }
+  }
+  return out;
+}
+
+/** Formats one number with a printf format (used for OFMT/CONVFMT values other than `%.6g`). */
+export function formatNumberWith(fmt: string, n: number): string {
+  return sprintf(fmt, { count: 1, num: () => n, str: () => String(n), isNum: () => true });
+}

@@ -1,0 +1,498 @@
+/**
+ * The state of one awk run: variables, the current record and its fields, the special
+ * variables, output buffering and redirections, and getline sources. Compiled closures
+ * (compile.ts) read and write this object directly.
+ */
+import type { Clock, FileSystem, LimitsMeter, OutputStream, SeededRandom, ShellAccess, InputStream } from "@husk/host";
+import { resolvePath, StringOutput, HuskError } from "@husk/host";
+import { formatNumberWith } from "./format.js";
+import { NEED_MORE, RecordReader } from "./records.js";
+import type { RecordSep } from "./records.js";
+import { RegexCache } from "./regex.js";
+import type { AwkRegex } from "./regex.js";
+import { fromInput, numToStr, setNumberFormatter, toNum, toStr, UNINIT } from "./values.js";
+import type { Value } from "./values.js";
+
+setNumberFormatter(formatNumberWith);
+
+/** An awk array: string keys to values (insertion ordered; any key is safe). */
+export type AwkArray = Map<string, Value>;
+
+/** A variable cell: a scalar or an array. */
+export type Cell = Value | AwkArray;
+
+/** What a run needs from the outside world. */
+export interface RuntimeIO {
+  readonly stdin: InputStream;
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  readonly env: ReadonlyMap<string, string>;
+  readonly fs: FileSystem | undefined;
+  readonly shell: ShellAccess | undefined;
+  readonly cwd: string;
+  readonly clock: Clock;
+  readonly random: SeededRandom;
+  readonly meter: LimitsMeter | undefined;
+}
+
+interface OutputTarget {
+  readonly kind: ">" | ">>" | "|";
+  parts: string[];
+  size: number;
+  /** A `>` file truncates on its first flush only. */
+  truncated: boolean;
+}
+
+const FLUSH_AT = 1 << 16;
+
+/** The mutable state of a running program. */
+export class Runtime {
+  readonly io: RuntimeIO;
+  readonly regex = new RegexCache();
+  /** Global variables by slot (see `compile.ts` for the name -> slot table). */
+  globals: Cell[] = [];
+  /** Locals of the executing function call. */
+  frame: Cell[] = [];
+  /** Return value register of the last `return`. */
+  retval: Value = UNINIT;
+  /** Exit status set by `exit`. */
+  exitCode = 0;
+  callDepth = 0;
+  /** Set when `exit` ran inside END (never true today: END's exit just ends END). */
+  exitFromEnd = false;
+  /** The last srand seed (srand returns the previous one). */
+  seed = 0;
+
+  // ---- special variables ----
+  FS = " ";
+  OFS = " ";
+  ORS = "\n";
+  RS = "\n";
+  SUBSEP = "\x1c";
+  CONVFMT = "%.6g";
+  OFMT = "%.6g";
+  NR = 0;
+  FNR = 0;
+  RSTART = 0;
+  RLENGTH = -1;
+  FILENAME: Value = UNINIT;
+  RT = "";
+  IGNORECASE = false;
+  ENVIRON: AwkArray = new Map();
+  ARGV: AwkArray = new Map();
+  PROCINFO: AwkArray = new Map();
+
+  // ---- record ----
+  #record = "";
+  #fields: string[] = [""];
+  #nf = 0;
+  #split = true;
+  #stale = false;
+  #fsRegex: AwkRegex | undefined;
+  #fsFor = "";
+
+  // ---- output ----
+  #out: string[] = [];
+  #outSize = 0;
+  #pending: Promise<void> | undefined;
+  readonly #targets = new Map<string, OutputTarget>();
+
+  // ---- input ----
+  /** The main input reader (current file or stdin). */
+  main: RecordReader | undefined;
+  readonly #readers = new Map<string, { reader: RecordReader; status: number }>();
+
+  constructor(io: RuntimeIO) {
+    this.io = io;
+    for (const [k, v] of io.env) this.ENVIRON.set(k, fromInput(v));
+  }
+
+  // ==== records and fields ====
+
+  /** Sets $0 (fields are split lazily). */
+  setRecord(s: string): void {
+    this.#record = s;
+    this.#split = false;
+    this.#stale = false;
+  }
+
+  /** The text of $0 (rebuilt with OFS after a field or NF assignment). */
+  getRecord(): string {
+    if (this.#stale) {
+      const f = this.#fields;
+      let s = this.#nf > 0 ? f[1]! : "";
+      for (let i = 2; i <= this.#nf; i++) s += this.OFS + f[i]!;
+      this.#record = s;
+      this.#stale = false;
+    }
+    return this.#record;
+  }
+
+  /** NF (splitting the record if needed). */
+  getNF(): number {
+    if (!this.#split) this.#splitRecord();
+    return this.#nf;
+  }
+
+  /** Assigns NF: truncates or extends the fields and marks $0 for rebuilding. */
+  setNF(n: number): void {
+    if (!this.#split) this.#splitRecord();
+    n = Math.trunc(n);
+    if (n < 0) throw new HuskError("fatal: NF set to negative value", 2);
+    for (let i = this.#nf + 1; i <= n; i++) this.#fields[i] = "";
+    this.#nf = n;
+    this.#fields.length = n + 1;
+    this.#stale = true;
+  }
+
+  /** The text of field `i` (i >= 0). */
+  getFieldStr(i: number): string {
+    if (i === 0) return this.getRecord();
+    if (!this.#split) this.#splitRecord();
+    return i <= this.#nf ? this.#fields[i]! : "";
+  }
+
+  /** Field `i` as a value (a strnum when it looks numeric). */
+  getField(i: number): Value {
+    return fromInput(this.getFieldStr(i));
+  }
+
+  /** Assigns field `i`; `$0` re-splits, other fields rebuild `$0`. */
+  setField(i: number, s: string): void {
+    if (i === 0) {
+      this.setRecord(s);
+      return;
+    }
+    if (!this.#split) this.#splitRecord();
+    for (let k = this.#nf + 1; k < i; k++) this.#fields[k] = "";
+    this.#fields[i] = s;
+    if (i > this.#nf) this.#nf = i;
+    this.#stale = true;
+  }
+
+  /** Assigns FS; the current record keeps the split of the old FS (POSIX). */
+  setFS(fs: string): void {
+    if (!this.#split) this.#splitRecord();
+    this.FS = fs;
+  }
+
+  /** Converts a field index value to an integer, failing as gawk does on negatives. */
+  fieldIndex(n: number, line: number): number {
+    if (n >= 0 && n < 0x7fffffff) return Math.trunc(n);
+    if (Number.isNaN(n) || n < 0) throw new HuskError(`cmd. line:${line}: fatal: attempt to access field ${Math.trunc(n)}`, 2);
+    return Math.trunc(n);
+  }
+
+  #splitRecord(): void {
+    const n = this.splitInto(this.#record, this.FS, this.#fields, this.RS === "");
+    this.#nf = n;
+    this.#fields.length = n + 1;
+    this.#split = true;
+  }
+
+  /**
+   * Splits `s` by field separator `fs` into `out[1..n]` and returns n. `para` adds newline as a
+   * separator (paragraph mode).
+   */
+  splitInto(s: string, fs: string, out: string[], para = false): number {
+    let n = 0;
+    if (fs === " ") {
+      const len = s.length;
+      let i = 0;
+      for (;;) {
+        while (i < len) {
+          const c = s.charCodeAt(i);
+          if (c !== 32 && c !== 9 && c !== 10) break;
+          i++;
+        }
+        if (i >= len) break;
+        const start = i;
+        while (i < len) {
+          const c = s.charCodeAt(i);
+          if (c === 32 || c === 9 || c === 10) break;
+          i++;
+        }
+        out[++n] = s.slice(start, i);
+      }
+      return n;
+    }
+    if (s === "") return 0;
+    if (fs.length === 1 && fs !== "\\" && !para && !(this.IGNORECASE && /[a-zA-Z]/.test(fs))) {
+      let start = 0;
+      for (;;) {
+        const i = s.indexOf(fs, start);
+        if (i < 0) break;
+        out[++n] = s.slice(start, i);
+        start = i + 1;
+      }
+      out[++n] = s.slice(start);
+      return n;
+    }
+    if (fs === "") {
+      for (const ch of s) out[++n] = ch;
+      return n;
+    }
+    const re = this.#fsRe(fs, para);
+    let start = 0;
+    let from = 0;
+    while (from <= s.length) {
+      const i = re.search(s, from);
+      if (i < 0) break;
+      const end = re.lastEnd;
+      if (end === i) {
+        from = i + 1;
+        continue;
+      }
+      out[++n] = s.slice(start, i);
+      start = end;
+      from = end;
+    }
+    out[++n] = s.slice(start);
+    return n;
+  }
+
+  #fsRe(fs: string, para: boolean): AwkRegex {
+    const key = `${para ? "P" : "N"}${this.IGNORECASE ? "I" : "C"}${fs}`;
+    if (this.#fsRegex === undefined || this.#fsFor !== key) {
+      const src = fs.length === 1 && fs !== " " ? fs.replace(/[\\^$.[\]|()*+?{}]/g, "\\$&") : fs;
+      this.#fsRegex = this.regex.get(para ? `(${src})|\n` : src, this.IGNORECASE);
+      this.#fsFor = key;
+    }
+    return this.#fsRegex;
+  }
+
+  /** The record separator derived from RS. */
+  recordSep(): RecordSep {
+    const rs = this.RS;
+    if (rs === "\n") return NL_SEP;
+    if (rs === "") return PARA_SEP;
+    if (rs.length === 1 && !(this.IGNORECASE && /[a-zA-Z]/.test(rs))) return { kind: "char", ch: rs };
+    return { kind: "regex", re: this.regex.get(rs, this.IGNORECASE) };
+  }
+
+  // ==== conversions ====
+
+  /** String value with CONVFMT. */
+  str(v: Value): string {
+    return typeof v === "string" ? v : typeof v === "number" ? numToStr(v, this.CONVFMT) : v.s;
+  }
+
+  /** Output string of a value (numbers with OFMT). */
+  outStr(v: Value): string {
+    return typeof v === "string" ? v : typeof v === "number" ? numToStr(v, this.OFMT) : v.s;
+  }
+
+  /** Text of a value for printf's `%s` (numbers: integers exactly, others with OFMT... as gawk). */
+  outStrForPrintf(v: Value): string {
+    return typeof v === "string" ? v : typeof v === "number" ? numToStr(v, this.CONVFMT) : v.s;
+  }
+
+  /** Numeric value. */
+  num(v: Value): number {
+    return toNum(v);
+  }
+
+  /** Array subscript text of a value (integers print as integers, others with CONVFMT). */
+  key(v: Value): string {
+    return toStr(v, this.CONVFMT);
+  }
+
+  // ==== output ====
+
+  /** Appends to stdout (buffered). */
+  write(s: string): void {
+    this.#out.push(s);
+    this.#outSize += s.length;
+    if (this.#outSize >= FLUSH_AT) this.flushStdout();
+  }
+
+  /** Hands buffered stdout to the stream (remembering back-pressure to await later). */
+  flushStdout(): void {
+    if (this.#out.length === 0) return;
+    const text = this.#out.length === 1 ? this.#out[0]! : this.#out.join("");
+    this.#out = [];
+    this.#outSize = 0;
+    const p = this.io.stdout.write(text);
+    if (p !== undefined) this.#pending = this.#pending === undefined ? p : this.#pending.then(() => p);
+  }
+
+  /** Waits for stdout back-pressure, if any. */
+  async drain(): Promise<void> {
+    if (this.#pending !== undefined) {
+      const p = this.#pending;
+      this.#pending = undefined;
+      await p;
+    }
+  }
+
+  /** True when output is waiting for back-pressure. */
+  get hasPending(): boolean {
+    return this.#pending !== undefined || this.#outSize > 0;
+  }
+
+  /** Writes to a redirection target (`> file`, `>> file`, `| cmd`); buffered until close/exit. */
+  writeTo(kind: ">" | ">>" | "|", dest: string, s: string): void {
+    if (kind !== "|") {
+      if (dest === "/dev/stdout" || dest === "-") {
+        this.write(s);
+        return;
+      }
+      if (dest === "/dev/stderr") {
+        this.flushStdout();
+        void this.io.stderr.write(s);
+        return;
+      }
+      if (dest === "/dev/null") return;
+    }
+    let t = this.#targets.get(dest);
+    if (t === undefined) {
+      t = { kind, parts: [], size: 0, truncated: false };
+      this.#targets.set(dest, t);
+    }
+    t.parts.push(s);
+    t.size += s.length;
+    this.io.meter?.checkString(t.size);
+  }
+
+  /** Flushes a file target's buffered text to the filesystem. */
+  async #flushFile(dest: string, t: OutputTarget): Promise<number> {
+    const fs = this.io.fs;
+    const text = t.parts.join("");
+    t.parts = [];
+    t.size = 0;
+    if (fs === undefined) {
+      this.warn(`can't redirect to \`${dest}' (No filesystem)`);
+      return -1;
+    }
+    const append = t.kind === ">>" || t.truncated;
+    t.truncated = true;
+    try {
+      await fs.writeFile(resolvePath(this.io.cwd, dest), text, { append });
+      return 0;
+    } catch (e) {
+      throw new HuskError(`fatal: can't redirect to \`${dest}' (${e instanceof Error ? e.message : "error"})`, 2);
+    }
+  }
+
+  async #runPipe(cmd: string, t: OutputTarget): Promise<number> {
+    const text = t.parts.join("");
+    t.parts = [];
+    t.size = 0;
+    this.flushStdout();
+    await this.drain();
+    if (this.io.shell === undefined) {
+      this.warn(`can't open pipe \`${cmd}' (no shell)`);
+      return -1;
+    }
+    return this.io.shell.exec(cmd, { stdin: text, stdout: this.io.stdout, stderr: this.io.stderr });
+  }
+
+  /** close(name): flushes and closes an output target or an input source. Returns its status. */
+  async close(name: string): Promise<number> {
+    const t = this.#targets.get(name);
+    let status = -1;
+    if (t !== undefined) {
+      this.#targets.delete(name);
+      status = t.kind === "|" ? await this.#runPipe(name, t) : await this.#flushFile(name, t);
+    }
+    const r = this.#readers.get(name);
+    if (r !== undefined) {
+      this.#readers.delete(name);
+      status = r.status;
+    }
+    return status;
+  }
+
+  /** fflush(): writes buffered file output without closing. */
+  async fflush(name?: string): Promise<number> {
+    this.flushStdout();
+    await this.drain();
+    for (const [dest, t] of this.#targets) {
+      if ((name === undefined || name === dest) && t.kind !== "|" && t.parts.length > 0) await this.#flushFile(dest, t);
+    }
+    return 0;
+  }
+
+  /** At exit: flushes files, runs output pipes, flushes stdout. */
+  async closeAll(): Promise<void> {
+    for (const name of [...this.#targets.keys()]) await this.close(name);
+    this.flushStdout();
+    await this.drain();
+  }
+
+  /** Writes a gawk-style warning to stderr. */
+  warn(message: string): void {
+    void this.io.stderr.write(`awk: warning: ${message}\n`);
+  }
+
+  // ==== getline sources ====
+
+  /** Next record from `getline < file`; undefined at EOF; -1 (number) on error. */
+  async readFromFile(name: string): Promise<string | undefined | -1> {
+    let r = this.#readers.get(name);
+    if (r === undefined) {
+      if (name === "-" || name === "/dev/stdin") {
+        r = { reader: this.#stdinReader(), status: 0 };
+      } else {
+        const fs = this.io.fs;
+        if (fs === undefined) return -1;
+        let text: string;
+        try {
+          text = await fs.readFile(resolvePath(this.io.cwd, name));
+        } catch {
+          return -1;
+        }
+        r = { reader: new RecordReader(text), status: 0 };
+      }
+      this.#readers.set(name, r);
+    }
+    const rec = await r.reader.next(this.recordSep());
+    this.RT = r.reader.rt;
+    return rec;
+  }
+
+  #stdinShared: RecordReader | undefined;
+  #stdinReader(): RecordReader {
+    this.#stdinShared ??= new RecordReader(this.io.stdin);
+    return this.#stdinShared;
+  }
+
+  /** The reader for standard input (shared by main input and `getline < "-"`). */
+  stdinReader(): RecordReader {
+    return this.#stdinReader();
+  }
+
+  /** Next record from `cmd | getline`; runs the command (inside the shell) on first use. */
+  async readFromCommand(cmd: string): Promise<string | undefined | -1> {
+    let r = this.#readers.get(cmd);
+    if (r === undefined) {
+      this.flushStdout();
+      await this.drain();
+      for (const [dest, t] of this.#targets) if (t.kind !== "|" && t.parts.length > 0) await this.#flushFile(dest, t);
+      if (this.io.shell === undefined) return -1;
+      const out = new StringOutput();
+      const status = await this.io.shell.exec(cmd, { stdin: "", stdout: out, stderr: this.io.stderr });
+      r = { reader: new RecordReader(out.text), status };
+      this.#readers.set(cmd, r);
+    }
+    const rec = await r.reader.next(this.recordSep());
+    this.RT = r.reader.rt;
+    return rec;
+  }
+
+  /** system(cmd): runs inside the shell with awk's stdout; returns the exit status. */
+  async system(cmd: string): Promise<number> {
+    await this.fflush();
+    if (this.io.shell === undefined) return 127;
+    return this.io.shell.exec(cmd, { stdout: this.io.stdout, stderr: this.io.stderr });
+  }
+
+  /** Next main-input record via a getline without source, or undefined. Set by run.ts. */
+  nextMainRecord: () => Promise<string | undefined> = () => Promise.resolve(undefined);
+
+  /** Synchronous fast path check for main input (NEED_MORE when an await is needed). */
+  static readonly NEED_MORE = NEED_MORE;
+}
+
+const NL_SEP: RecordSep = { kind: "char", ch: "\n" };
+const PARA_SEP: RecordSep = { kind: "para" };

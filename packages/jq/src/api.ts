@@ -1,0 +1,146 @@
+/**
+ * The pure API: compile a jq program once, run it on values. No I/O: inputs, environment and
+ * clock are passed in.
+ */
+import type { LimitsMeter } from "@husk/host";
+import { LimitError } from "@husk/host";
+import type { CompileEnv, Scope } from "./compile.js";
+import { bindVar, compile, compileDefs } from "./compile.js";
+import { builtinNames, builtinScope, NATIVES } from "./builtins/index.js";
+import { gen } from "./builtins/define.js";
+import type { DumpOptions } from "./json.js";
+import { dump, parseJsonSeq } from "./json.js";
+import { JqCompileError, parse } from "./parser.js";
+import type { Filter, Native, Runtime } from "./runtime.js";
+import { Frame } from "./runtime.js";
+import type { JqObject, Val } from "./value.js";
+import { JqError, fromJS, toJS } from "./value.js";
+
+/** Options of a compilation. */
+export interface CompileOptions {
+  /** Names of the `$variables` the program may use (values given at run time). */
+  readonly vars?: readonly string[];
+  /** Maximum nesting of the program text. */
+  readonly maxParseDepth?: number;
+}
+
+/** The world a run sees. */
+export interface RunOptions {
+  /** Values of the compiled `$variables`, by name. */
+  readonly vars?: ReadonlyMap<string, Val>;
+  /** `$ENV`. */
+  readonly env?: ReadonlyMap<string, string> | Record<string, string>;
+  /** Inputs for `input`/`inputs` after the current one. */
+  readonly nextInput?: () => Val | undefined;
+  readonly inputFilename?: () => Val;
+  /** Milliseconds since the epoch (default: Date.now). */
+  readonly now?: () => number;
+  readonly meter?: LimitsMeter;
+  /** Receives `debug`/`stderr` output. */
+  readonly stderr?: (text: string) => void;
+  /** `$ARGS`. */
+  readonly args?: Val;
+  /** Maximum jq function call depth (default 10000). */
+  readonly maxDepth?: number;
+}
+
+/** A compiled program. */
+export interface CompiledJq {
+  /** Runs the program on one input, calling `emit` per output; `emit` may return true to stop. */
+  run(input: Val, emit: (v: Val) => boolean | undefined | void, options?: RunOptions): void;
+}
+
+let builtinsNative: Native | undefined;
+function natives(): ReadonlyMap<string, Native> {
+  if (!builtinsNative) {
+    builtinsNative = gen("builtins", 0, (_i, _p, _f, e) => e(builtinNames(), null));
+    (NATIVES as Map<string, Native>).set("builtins/0", builtinsNative);
+  }
+  return NATIVES;
+}
+
+/** Compiles a jq program. Throws `JqCompileError`. */
+export function compileJq(text: string, options: CompileOptions = {}): CompiledJq {
+  const prog = parse(text, options.maxParseDepth ?? 1000);
+  const env: CompileEnv = { natives: natives(), file: "<top-level>" };
+  let scope: Scope = { b: null, next: builtinScope(), level: 0, alloc: { n: 0 } };
+  const slots = new Map<string, number>();
+  for (const name of options.vars ?? []) {
+    const [s2, slot] = bindVar(scope, name);
+    scope = s2;
+    slots.set(name, slot);
+  }
+  scope = compileDefs(prog.defs, scope, env);
+  const body: Filter = compile(prog.body, scope, env);
+  const nslots = scope.alloc.n;
+  return {
+    run(input, emit, o = {}) {
+      const envMap: JqObject = new Map();
+      if (o.env) {
+        const entries = o.env instanceof Map ? o.env.entries() : Object.entries(o.env);
+        for (const [k, v] of entries) envMap.set(k, v);
+      }
+      const rt: Runtime = {
+        env: envMap,
+        meter: o.meter,
+        nextInput: o.nextInput ?? (() => undefined),
+        inputFilename: o.inputFilename ?? (() => null),
+        now: o.now ?? (() => Date.now()),
+        stderr: o.stderr ?? (() => {}),
+        args: o.args ?? new Map<string, Val>([["positional", []], ["named", new Map()]]),
+        root: undefined as unknown as Frame,
+        depth: 0,
+        maxDepth: o.maxDepth ?? 10000,
+      };
+      const root = new Frame(nslots, [], null, rt);
+      rt.root = root;
+      for (const [name, slot] of slots) root.vars[slot] = o.vars?.get(name) ?? null;
+      try {
+        body(input, null, root, (v) => emit(v) === true);
+      } catch (e) {
+        if (e instanceof RangeError && /call stack/i.test(e.message)) {
+          throw new JqError("maximum recursion depth exceeded (the program nests or recurses too deeply)");
+        }
+        throw e;
+      }
+    },
+  };
+}
+
+/** Options of the one-call API. */
+export interface JqOptions extends RunOptions {
+  /** `$name` variables as plain JS values. */
+  readonly variables?: Record<string, unknown>;
+  /** Return serialized text (one JSON text per line, jq's formatting) instead of values. */
+  readonly output?: "values" | "text";
+  /** Serializer flags for `output: "text"` (default compact unless `indent` given). */
+  readonly format?: DumpOptions & { readonly raw?: boolean };
+}
+
+/**
+ * Runs `filter` on `input` (a JS value, or a JSON text when `inputIsText`), returning all
+ * outputs as plain JS values (objects are null-prototype), or as text with `output: "text"`.
+ * Throws `JqCompileError` or `JqError`.
+ */
+export function jq(filter: string, input: unknown, options: JqOptions & { output: "text" }): string;
+export function jq(filter: string, input: unknown, options?: JqOptions): unknown[];
+export function jq(filter: string, input: unknown, options: JqOptions = {}): unknown[] | string {
+  const vars = options.variables ?? {};
+  const names = Object.keys(vars);
+  const prog = compileJq(filter, { vars: names });
+  const varMap = new Map<string, Val>(names.map((n) => [n, fromJS(vars[n])]));
+  const results: Val[] = [];
+  prog.run(fromJS(input), (v) => void results.push(v), { ...options, vars: options.vars ?? varMap });
+  if (options.output === "text") {
+    const fmt = options.format ?? { indent: 0 };
+    return results.map((v) => (fmt.raw && typeof v === "string" ? v : dump(v, fmt))).join("\n") + (results.length ? "\n" : "");
+  }
+  return results.map(toJS);
+}
+
+/** Parses JSON text(s) into jq values (concatenated texts allowed). */
+export function parseJsonTexts(text: string): Val[] {
+  return parseJsonSeq(text);
+}
+
+export { JqCompileError, JqError, LimitError };

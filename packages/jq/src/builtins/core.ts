@@ -1,0 +1,600 @@
+/** Core natives: control flow, paths, types, collections. */
+import { iterate, modify } from "../compile.js";
+import { dumpCompact, JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
+import { add as addVals, describe, fail } from "../ops.js";
+import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js";
+import type { Native, Path } from "../runtime.js";
+import { HaltSignal, invalidPath } from "../runtime.js";
+import type { JqObject, Val } from "../value.js";
+import { JqError, compare, equals, sortedKeys, truthy, typeOf } from "../value.js";
+import { gen, out, v0, vN } from "./define.js";
+import { tostring } from "../format.js";
+
+const ext = (p: Path, k: Val): Path => (p === null ? null : [...p, k]);
+
+function length(v: Val): Val {
+  if (v === null) return 0;
+  switch (typeof v) {
+    case "boolean":
+      throw new JqError(`${describe(v)} has no length`);
+    case "number":
+      return Math.abs(v);
+    case "string":
+      return cpLength(v);
+  }
+  return Array.isArray(v) ? v.length : v.size;
+}
+
+function keys(v: Val, sorted: boolean): Val {
+  if (v instanceof Map) return sorted ? sortedKeys(v) : [...v.keys()];
+  if (Array.isArray(v)) return v.map((_, i) => i);
+  throw new JqError(`${describe(v)} has no keys`);
+}
+
+function has(v: Val, k: Val): boolean {
+  if (v instanceof Map && typeof k === "string") return v.has(k);
+  if (Array.isArray(v) && typeof k === "number") return k >= 0 && k < v.length;
+  throw new JqError(`Cannot check whether ${typeOf(v)} has a ${typeOf(k)} key`);
+}
+
+/** jq's `contains`. */
+export function contains(a: Val, b: Val): boolean {
+  if (a instanceof Map && b instanceof Map) {
+    for (const [k, bv] of b) {
+      const av = a.get(k);
+      if (av === undefined || !contains(av, bv)) return false;
+    }
+    return true;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) return b.every((x) => a.some((y) => contains(y, x)));
+  if (typeof a === "string" && typeof b === "string") return a.includes(b);
+  if (typeOf(a) === typeOf(b)) return equals(a, b);
+  throw new JqError(`${describe(a)} and ${describe(b)} cannot have their containment checked`);
+}
+
+/** Keys `[f]` for each element, then a stable sort by them. */
+function keyed(arr: Val, f: Parameters<Native["fn"]>[2], fn: Parameters<Native["fn"]>[4][number], what: string): { v: Val; k: Val[] }[] {
+  if (!Array.isArray(arr)) throw new JqError(`Cannot ${what} ${describe(arr)}`);
+  return arr.map((v) => {
+    const k: Val[] = [];
+    fn(v, null, f, (x) => {
+      k.push(x);
+      return false;
+    });
+    return { v, k };
+  });
+}
+
+function sortKeyed(items: { v: Val; k: Val[] }[]): { v: Val; k: Val[] }[] {
+  return items.sort((a, b) => compare(a.k, b.k));
+}
+
+function sortArr(v: Val): Val[] {
+  if (!Array.isArray(v)) throw new JqError(`${describe(v)} cannot be sorted, as it is not an array`);
+  return v.slice().sort(compare);
+}
+
+function flatten(v: Val, depth: number): Val[] {
+  if (!Array.isArray(v)) throw new JqError(`Cannot iterate over ${describe(v)}`);
+  if (depth < 0) throw new JqError("flatten depth must not be negative");
+  const outArr: Val[] = [];
+  const rec = (a: Val[], d: number) => {
+    for (const x of a) {
+      if (Array.isArray(x) && d > 0) rec(x, d - 1);
+      else outArr.push(x);
+    }
+  };
+  rec(v, depth);
+  return outArr;
+}
+
+function tonumber(v: Val): Val {
+  if (typeof v === "number") return v;
+  if (typeof v === "string") {
+    const t = v.trim() === v ? v : "";
+    const n = parseNumberLiteral(t);
+    if (n === undefined || t === "") {
+      if (v === "nan" || v === "NaN") return Number.NaN;
+      throw new JqError(`Cannot parse '${v}' as JSON`);
+    }
+    return n;
+  }
+  throw new JqError(`${describe(v)} cannot be parsed as a number`);
+}
+
+function fromjson(v: Val): Val {
+  if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be parsed as JSON`);
+  try {
+    return parseJson(v);
+  } catch (e) {
+    if (e instanceof JsonParseError) throw new JqError(`${e.message} (while parsing '${v}')`);
+    throw e;
+  }
+}
+
+function fromEntries(v: Val): Val {
+  const m: JqObject = new Map();
+  const items = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : fail(`Cannot iterate over ${describe(v)}`);
+  for (const x of items) {
+    let k: Val;
+    let val: Val;
+    if (x instanceof Map) {
+      const key = x.get("key");
+      k = key === undefined || key === null ? firstTruthy(x, ["k", "name", "Name", "K", "Key"]) : key;
+      val = x.has("value") ? x.get("value")! : x.has("v") ? x.get("v")! : (x.get("Value") ?? null);
+    } else {
+      k = index(x, "key");
+      val = null;
+    }
+    if (k === undefined) k = null;
+    m.set(typeof k === "string" ? k : k === null ? "null" : dumpCompact(k), val);
+  }
+  return m;
+}
+
+function firstTruthy(x: JqObject, names: string[]): Val {
+  let last: Val = null;
+  for (const n of names) {
+    const v = x.get(n);
+    last = v === undefined ? null : v;
+    if (truthy(last)) return last;
+  }
+  return last;
+}
+
+function toEntries(v: Val): Val {
+  if (v instanceof Map) {
+    const outArr: Val[] = [];
+    for (const [k, x] of v) outArr.push(new Map<string, Val>([["key", k], ["value", x]]));
+    return outArr;
+  }
+  if (Array.isArray(v)) return v.map((x, i) => new Map<string, Val>([["key", i], ["value", x]]));
+  throw new JqError(`${describe(v)} has no keys`);
+}
+
+function addAll(v: Val): Val {
+  const items = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : v === null ? [] : fail(`Cannot iterate over ${describe(v)}`);
+  if (items.length === 0) return null;
+  let acc: Val = items[0]!;
+  // Fast paths for homogeneous numbers and strings.
+  if (typeof acc === "number" && items.every((x) => typeof x === "number")) {
+    let s = 0;
+    for (const x of items) s += x as number;
+    return s;
+  }
+  if (typeof acc === "string" && items.every((x) => typeof x === "string")) return (items as string[]).join("");
+  if (Array.isArray(acc) && items.every((x) => Array.isArray(x))) return ([] as Val[]).concat(...(items as Val[][]));
+  for (let i = 1; i < items.length; i++) acc = addVals(acc, items[i]!);
+  return acc;
+}
+
+function join(v: Val, sep: Val): Val {
+  const items = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : fail(`Cannot iterate over ${describe(v)}`);
+  if (items.length === 0) return "";
+  if (typeof sep !== "string") {
+    if (sep === null && items.length === 1) return tostring(items[0]!);
+    throw new JqError(`${describe(items.length > 1 ? "" : sep)} and ${describe(sep)} cannot be added`);
+  }
+  const parts: string[] = [];
+  for (const x of items) {
+    if (x === null) parts.push("");
+    else if (typeof x === "string") parts.push(x);
+    else if (typeof x === "number" || typeof x === "boolean") parts.push(dumpCompact(x));
+    else throw new JqError(`Cannot join with ${typeOf(x)}`);
+  }
+  return parts.join(sep);
+}
+
+function minMax(v: Val, max: boolean): Val {
+  if (!Array.isArray(v)) throw new JqError(`${describe(v)} cannot be iterated over`);
+  if (v.length === 0) return null;
+  let best = v[0]!;
+  for (let i = 1; i < v.length; i++) {
+    const c = compare(v[i]!, best);
+    if (max ? c >= 0 : c < 0) best = v[i]!;
+  }
+  return best;
+}
+
+function splitStr(v: Val, sep: Val): Val {
+  if (typeof v !== "string" || typeof sep !== "string") throw new JqError("split input and separator must be strings");
+  if (v === "") return [];
+  return sep === "" ? [...v] : v.split(sep);
+}
+
+function implode(v: Val): Val {
+  if (!Array.isArray(v)) throw new JqError("Implode input must be an array");
+  let s = "";
+  for (const c of v) {
+    if (typeof c !== "number") throw new JqError("Unicode codepoint must be numeric");
+    let cp = Math.trunc(c);
+    if (cp > 0x10ffff || cp < 0 || (cp >= 0xd800 && cp <= 0xdfff)) cp = 0xfffd;
+    s += String.fromCodePoint(cp);
+  }
+  return s;
+}
+
+function explode(v: Val): Val {
+  if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be exploded`);
+  const outArr: number[] = [];
+  for (const ch of v) outArr.push(ch.codePointAt(0)!);
+  return outArr;
+}
+
+function ascii(v: Val, up: boolean): Val {
+  if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be ${up ? "uppercased" : "lowercased"}`);
+  return v.replace(up ? /[a-z]+/g : /[A-Z]+/g, (s) => (up ? s.toUpperCase() : s.toLowerCase()));
+}
+
+const WS_RE = /^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g;
+
+function trimmed(v: Val, which: "both" | "l" | "r"): Val {
+  if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be trimmed`);
+  if (which === "both") return v.replace(WS_RE, "");
+  if (which === "l") return v.replace(/^[ \t\n\r\f\v]+/, "");
+  return v.replace(/[ \t\n\r\f\v]+$/, "");
+}
+
+function indicesOf(v: Val, x: Val): Val {
+  if (v === null) return null;
+  if (typeof v === "string" && typeof x === "string") {
+    if (x === "") return null;
+    const outArr: number[] = [];
+    // Byte offsets in jq 1.6; code point offsets in 1.8.
+    let i = v.indexOf(x);
+    while (i >= 0) {
+      outArr.push(cpLength(v.slice(0, i)));
+      i = v.indexOf(x, i + 1);
+    }
+    return outArr;
+  }
+  if (Array.isArray(v) && Array.isArray(x)) return index(v, x);
+  if (Array.isArray(v)) return index(v, [x]);
+  throw new JqError(`Cannot determine indices of ${describe(x)} in ${describe(v)}`);
+}
+
+
+/** The core native builtins. */
+export const CORE: Native[] = [
+  gen("empty", 0, () => false),
+  gen("not", 0, (i, p, _f, e) => out(!truthy(i), p, e)),
+  gen("error", 0, (i) => {
+    throw new JqError(i);
+  }),
+  gen("error", 1, (i, _p, f, _e, [m]) =>
+    m!(i, null, f, (v) => {
+      throw new JqError(v);
+    }),
+  ),
+  gen("path", 1, (i, p, f, e, [g]) =>
+    g!(i, [], f, (_v, q) => {
+      if (p !== null) throw invalidPath(q!);
+      return e(q!, null);
+    }),
+  ),
+  gen("getpath", 1, (i, p, f, e, [a]) =>
+    a!(i, null, f, (pv) => {
+      const path = asPath(pv);
+      let v: Val;
+      try {
+        v = getpath(i, path);
+      } catch (x) {
+        if (x instanceof JqError) return e(null, p === null ? null : [...p, ...path]);
+        throw x;
+      }
+      return e(v, p === null ? null : [...p, ...path]);
+    }),
+  ),
+  vN("setpath", 2, (i, pv, nv) => setpath(i, asPath(pv), nv)),
+  vN("delpaths", 1, (i, ps) => {
+    const arr = asPath(ps, "Paths must be specified as an array");
+    return delpaths(i, arr.map((x) => asPath(x, "Path must be specified as an array")));
+  }),
+  gen("select", 1, (i, p, f, e, [c]) => c!(i, null, f, (v) => (truthy(v) ? e(i, p) : false))),
+  gen("recurse", 1, (i, p, f, e, [g]) => {
+    const meter = f.rt.meter;
+    const rec = (v: Val, q: Path): boolean => {
+      meter?.tick();
+      if (e(v, q)) return true;
+      return g!(v, q, f, rec);
+    };
+    return rec(i, p);
+  }),
+  gen("recurse", 0, (i, p, f, e) => {
+    const rec = (v: Val, q: Path): boolean => {
+      if (e(v, q)) return true;
+      if (Array.isArray(v)) {
+        for (let k = 0; k < v.length; k++) if (rec(v[k]!, ext(q, k))) return true;
+      } else if (v instanceof Map) for (const [k, x] of v) if (rec(x, ext(q, k))) return true;
+      return false;
+    };
+    void f;
+    return rec(i, p);
+  }),
+  gen("_modify", 2, (i, p, f, e, [paths, upd]) => {
+    const ps: Val[][] = [];
+    paths!(i, [], f, (_v, q) => {
+      ps.push(q!);
+      return false;
+    });
+    return out(modify(i, ps, f, upd!), p, e);
+  }),
+  gen("map", 1, (i, p, f, e, [g]) => {
+    const outArr: Val[] = [];
+    const push = (v: Val) => {
+      outArr.push(v);
+      return false;
+    };
+    if (Array.isArray(i)) for (const x of i) g!(x, null, f, push);
+    else if (i instanceof Map) for (const x of i.values()) g!(x, null, f, push);
+    else iterate(i, null, f, () => false);
+    return out(outArr, p, e);
+  }),
+  v0("length", length),
+  v0("utf8bytelength", (v) => {
+    if (typeof v !== "string") throw new JqError(`${describe(v)} only strings have UTF-8 byte length`);
+    return new TextEncoder().encode(v).length;
+  }),
+  v0("keys", (v) => keys(v, true)),
+  v0("keys_unsorted", (v) => keys(v, false)),
+  vN("has", 1, (v, k) => has(v, k)),
+  vN("contains", 1, (a, b) => contains(a, b)),
+  v0("type", (v) => typeOf(v)),
+  v0("to_entries", toEntries),
+  v0("from_entries", fromEntries),
+  v0("add", addAll),
+  gen("add", 1, (i, p, f, e, [g]) => {
+    let acc: Val = null;
+    let first = true;
+    g!(i, null, f, (v) => {
+      acc = first ? v : addVals(acc, v);
+      first = false;
+      return false;
+    });
+    return out(acc, p, e);
+  }),
+  vN("join", 1, join),
+  v0("sort", sortArr),
+  gen("sort_by", 1, (i, p, f, e, [g]) => out(sortKeyed(keyed(i, f, g!, "sort")).map((x) => x.v), p, e)),
+  gen("group_by", 1, (i, p, f, e, [g]) => {
+    const items = sortKeyed(keyed(i, f, g!, "group"));
+    const groups: Val[][] = [];
+    let prev: Val[] | undefined;
+    for (const it of items) {
+      if (prev && compare(prev, it.k) === 0) groups[groups.length - 1]!.push(it.v);
+      else groups.push([it.v]);
+      prev = it.k;
+    }
+    return out(groups, p, e);
+  }),
+  gen("unique_by", 1, (i, p, f, e, [g]) => {
+    const items = sortKeyed(keyed(i, f, g!, "unique"));
+    const res: Val[] = [];
+    let prev: Val[] | undefined;
+    for (const it of items) {
+      if (!prev || compare(prev, it.k) !== 0) res.push(it.v);
+      prev = it.k;
+    }
+    return out(res, p, e);
+  }),
+  v0("unique", (v) => {
+    const s = sortArr(v);
+    return s.filter((x, k) => k === 0 || compare(s[k - 1]!, x) !== 0);
+  }),
+  gen("min_by", 1, (i, p, f, e, [g]) => {
+    const items = keyed(i, f, g!, "iterate over");
+    if (items.length === 0) return out(null, p, e);
+    let best = items[0]!;
+    for (const it of items) if (compare(it.k, best.k) < 0) best = it;
+    return out(best.v, p, e);
+  }),
+  gen("max_by", 1, (i, p, f, e, [g]) => {
+    const items = keyed(i, f, g!, "iterate over");
+    if (items.length === 0) return out(null, p, e);
+    let best = items[0]!;
+    for (const it of items) if (compare(it.k, best.k) >= 0) best = it;
+    return out(best.v, p, e);
+  }),
+  v0("min", (v) => minMax(v, false)),
+  v0("max", (v) => minMax(v, true)),
+  v0("reverse", (v) => {
+    if (v === null) return [];
+    if (typeof v === "string") return [...v].reverse().join("");
+    if (Array.isArray(v)) return v.slice().reverse();
+    throw new JqError(`Cannot reverse ${describe(v)}`);
+  }),
+  v0("flatten", (v) => flatten(v, 1e9)),
+  vN("flatten", 1, (v, d) => flatten(v, typeof d === "number" ? d : fail("flatten depth must not be negative"))),
+  v0("tostring", tostring),
+  v0("tonumber", tonumber),
+  v0("tojson", dumpCompact),
+  v0("fromjson", fromjson),
+  v0("ascii_downcase", (v) => ascii(v, false)),
+  v0("ascii_upcase", (v) => ascii(v, true)),
+  v0("explode", explode),
+  v0("implode", implode),
+  v0("trim", (v) => trimmed(v, "both")),
+  v0("ltrim", (v) => trimmed(v, "l")),
+  v0("rtrim", (v) => trimmed(v, "r")),
+  vN("split", 1, splitStr),
+  vN("ltrimstr", 1, (v, x) => (typeof v === "string" && typeof x === "string" && v.startsWith(x) ? v.slice(x.length) : v)),
+  vN("rtrimstr", 1, (v, x) =>
+    typeof v === "string" && typeof x === "string" && v.endsWith(x) && x.length > 0 ? v.slice(0, v.length - x.length) : v,
+  ),
+  vN("startswith", 1, (v, x) => {
+    if (typeof v !== "string" || typeof x !== "string") throw new JqError("startswith() requires string inputs");
+    return v.startsWith(x);
+  }),
+  vN("endswith", 1, (v, x) => {
+    if (typeof v !== "string" || typeof x !== "string") throw new JqError("endswith() requires string inputs");
+    return v.endsWith(x);
+  }),
+  vN("_indices", 1, indicesOf),
+  gen("range", 2, (i, p, f, e, [a, b]) =>
+    a!(i, null, f, (from) =>
+      b!(i, null, f, (upto) => {
+        if (typeof from !== "number" || typeof upto !== "number") throw new JqError("Range bounds must be numeric");
+        const meter = f.rt.meter;
+        for (let x = from; x < upto; x++) {
+          meter?.tick();
+          if (out(x, p, e)) return true;
+        }
+        return false;
+      }),
+    ),
+  ),
+  gen("range", 3, (i, p, f, e, [a, b, c]) =>
+    a!(i, null, f, (from) =>
+      b!(i, null, f, (upto) =>
+        c!(i, null, f, (by) => {
+          if (typeof from !== "number" || typeof upto !== "number" || typeof by !== "number") {
+            throw new JqError("Range bounds must be numeric");
+          }
+          const meter = f.rt.meter;
+          if (by > 0) {
+            for (let x = from; x < upto; x += by) {
+              meter?.tick();
+              if (out(x, p, e)) return true;
+            }
+          } else if (by < 0) {
+            for (let x = from; x > upto; x += by) {
+              meter?.tick();
+              if (out(x, p, e)) return true;
+            }
+          } else if (from < upto) {
+            for (;;) {
+              meter?.tick();
+              if (out(from, p, e)) return true;
+            }
+          }
+          return false;
+        }),
+      ),
+    ),
+  ),
+  gen("limit", 2, (i, p, f, e, [n, g]) =>
+    n!(i, null, f, (nv) => {
+      if (typeof nv !== "number") throw new JqError("Invalid limit: must be a number");
+      if (nv <= 0) return false;
+      let count = 0;
+      let outer = false;
+      g!(i, p, f, (v, q) => {
+        if (e(v, q)) {
+          outer = true;
+          return true;
+        }
+        return ++count >= nv;
+      });
+      return outer;
+    }),
+  ),
+  gen("skip", 2, (i, p, f, e, [n, g]) =>
+    n!(i, null, f, (nv) => {
+      if (typeof nv !== "number") throw new JqError("Invalid skip: must be a number");
+      if (nv < 0) throw new JqError("skip doesn't support negative count");
+      let count = 0;
+      return g!(i, p, f, (v, q) => (count++ < nv ? false : e(v, q)));
+    }),
+  ),
+  gen("first", 1, (i, p, f, e, [g]) => {
+    let got: [Val, Path] | undefined;
+    g!(i, p, f, (v, q) => {
+      got = [v, q];
+      return true;
+    });
+    return got ? e(got[0], got[1]) : false;
+  }),
+  gen("last", 1, (i, p, f, e, [g]) => {
+    let got: [Val, Path] | undefined;
+    g!(i, p, f, (v, q) => {
+      got = [v, q];
+      return false;
+    });
+    return got ? e(got[0], got[1]) : false;
+  }),
+  gen("isempty", 1, (i, p, f, e, [g]) => {
+    let empty = true;
+    g!(i, null, f, () => {
+      empty = false;
+      return true;
+    });
+    return out(empty, p, e);
+  }),
+  gen("repeat", 1, (i, p, f, e, [g]) => {
+    const meter = f.rt.meter;
+    const rec = (v: Val, q: Path): boolean => {
+      meter?.tick();
+      if (e(v, q)) return true;
+      return g!(v, q, f, rec);
+    };
+    return rec(i, p);
+  }),
+  gen("while", 2, (i, p, f, e, [c, u]) => {
+    const meter = f.rt.meter;
+    const rec = (v: Val, q: Path): boolean => {
+      meter?.tick();
+      return c!(v, null, f, (t) => (truthy(t) ? e(v, q) || u!(v, q, f, rec) : false));
+    };
+    return rec(i, p);
+  }),
+  gen("until", 2, (i, p, f, e, [c, u]) => {
+    const meter = f.rt.meter;
+    const rec = (v: Val, q: Path): boolean => {
+      meter?.tick();
+      return c!(v, null, f, (t) => (truthy(t) ? e(v, q) : u!(v, q, f, rec)));
+    };
+    return rec(i, p);
+  }),
+  gen("input", 0, (_i, p, f, e) => {
+    const v = f.rt.nextInput();
+    if (v === undefined) throw new JqError("No more inputs");
+    return out(v, p, e);
+  }),
+  gen("inputs", 0, (_i, p, f, e) => {
+    for (;;) {
+      f.rt.meter?.tick();
+      const v = f.rt.nextInput();
+      if (v === undefined) return false;
+      if (out(v, p, e)) return true;
+    }
+  }),
+  gen("debug", 0, (i, p, f, e) => {
+    f.rt.stderr(`["DEBUG:",${dumpCompact(i)}]\n`);
+    return e(i, p);
+  }),
+  gen("debug", 1, (i, p, f, e, [m]) => {
+    m!(i, null, f, (v) => {
+      f.rt.stderr(`["DEBUG:",${dumpCompact(v)}]\n`);
+      return false;
+    });
+    return e(i, p);
+  }),
+  gen("stderr", 0, (i, p, f, e) => {
+    f.rt.stderr(dumpCompact(i));
+    return e(i, p);
+  }),
+  v0("input_filename", (_v, rt) => rt.inputFilename()),
+  v0("input_line_number", () => 0),
+  v0("now", (_v, rt) => rt.now() / 1000),
+  v0("halt", () => {
+    throw new HaltSignal(0);
+  }),
+  v0("halt_error", (v) => {
+    throw new HaltSignal(5, v);
+  }),
+  vN("halt_error", 1, (v, code) => {
+    if (typeof code !== "number") throw new JqError("halt_error/1: number required");
+    throw new HaltSignal(code, v);
+  }),
+  gen("_equal_any", 2, (i, p, f, e, [src, s]) => {
+    let found = false;
+    src!(i, null, f, (a) => {
+      s!(i, null, f, (b) => {
+        if (equals(a, b)) found = true;
+        return found;
+      });
+      return found;
+    });
+    return out(found, p, e);
+  }),
+];

@@ -1,0 +1,233 @@
+/**
+ * Regex builtins (`test match capture scan split/2 splits sub gsub`) over @husk/pattern's
+ * Oniguruma flavor, which bounds the work. Offsets are reported in code points, as jq does.
+ */
+import type { CompiledRegex } from "@husk/pattern";
+import { RegexError, compileRegex } from "@husk/pattern";
+import type { LimitsMeter } from "@husk/host";
+import { describe } from "../ops.js";
+import type { Filter, Frame, Native, Path } from "../runtime.js";
+import { invalidPath } from "../runtime.js";
+import type { JqObject, Val } from "../value.js";
+import { JqError } from "../value.js";
+import { gen } from "./define.js";
+
+interface Flags {
+  global: boolean;
+  ignoreCase: boolean;
+  extended: boolean;
+  dotAll: boolean;
+  noEmpty: boolean;
+}
+
+function parseFlags(f: Val): Flags {
+  const fl: Flags = { global: false, ignoreCase: false, extended: false, dotAll: false, noEmpty: false };
+  if (f === null) return fl;
+  if (typeof f !== "string") throw new JqError(`${describe(f)} is not a string`);
+  for (const c of f) {
+    switch (c) {
+      case "g": fl.global = true; break;
+      case "i": fl.ignoreCase = true; break;
+      case "x": fl.extended = true; break;
+      case "s": fl.dotAll = true; break;
+      case "n": fl.noEmpty = true; break;
+      case "p": fl.dotAll = true; break;
+      case "l": break;
+      default:
+        throw new JqError(`${f} is not a valid modifier string`);
+    }
+  }
+  return fl;
+}
+
+function compile(re: Val, fl: Flags, meter: LimitsMeter | undefined): { rx: CompiledRegex; names: (string | null)[] } {
+  if (typeof re !== "string") throw new JqError(`${describe(re)} cannot be matched, as it is not a string`);
+  let rx: CompiledRegex;
+  try {
+    rx = compileRegex(re, { flavor: "onig", ignoreCase: fl.ignoreCase, extended: fl.extended, dotAll: fl.dotAll }, meter);
+  } catch (e) {
+    if (e instanceof RegexError) throw new JqError(`${re} (at offset 0) is not a valid regex: ${e.message}`);
+    throw e;
+  }
+  const names: (string | null)[] = new Array(rx.groupCount).fill(null);
+  for (const [n, i] of rx.groupNames) names[i - 1] = n;
+  return { rx, names };
+}
+
+/** Maps UTF-16 offsets to code point offsets lazily. */
+class CpIndex {
+  readonly #s: string;
+  readonly #ascii: boolean;
+  constructor(s: string) {
+    this.#s = s;
+    this.#ascii = !/[\ud800-\udfff]/.test(s);
+  }
+  at(u: number): number {
+    if (this.#ascii) return u;
+    let n = 0;
+    for (let i = 0; i < u; i++) {
+      const c = this.#s.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff && i + 1 < u) i++;
+      n++;
+    }
+    return n;
+  }
+}
+
+/** All matches of `re` in `s` as jq match objects. */
+function matches(s: string, re: Val, flags: Val, testOnly: boolean, meter: LimitsMeter | undefined): JqObject[] | boolean {
+  const fl = parseFlags(flags);
+  const { rx, names } = compile(re, fl, meter);
+  if (testOnly) return rx.exec(s, 0) !== null;
+  const cp = new CpIndex(s);
+  const out: JqObject[] = [];
+  let from = 0;
+  while (from <= s.length) {
+    meter?.tick();
+    const m = rx.exec(s, from);
+    if (!m) break;
+    if (!(fl.noEmpty && m.end === m.start)) {
+      const captures: Val[] = m.groups.map((g, k) => {
+        const name = names[k] ?? null;
+        if (!g) return new Map<string, Val>([["offset", -1], ["length", 0], ["string", null], ["name", name]]);
+        const o = cp.at(g[0]);
+        return new Map<string, Val>([["offset", o], ["length", cp.at(g[1]) - o], ["string", s.slice(g[0], g[1])], ["name", name]]);
+      });
+      const off = cp.at(m.start);
+      out.push(
+        new Map<string, Val>([["offset", off], ["length", cp.at(m.end) - off], ["string", s.slice(m.start, m.end)], ["captures", captures]]),
+      );
+    }
+    if (!fl.global) break;
+    if (m.end === m.start) {
+      const c = s.charCodeAt(m.end);
+      from = m.end + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
+    } else from = m.end;
+  }
+  return out;
+}
+
+function needString(v: Val): string {
+  if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be matched, as it is not a string`);
+  return v;
+}
+
+/** Evaluates regex and flags arguments (flags outermost, as jq's `$flags` binding). */
+function withReFlags(i: Val, f: Frame, re: Filter, flags: Filter | undefined, k: (re: Val, flags: Val) => boolean): boolean {
+  if (!flags) return re(i, null, f, (r) => k(r, null));
+  return re(i, null, f, (r) => flags(i, null, f, (fl) => k(r, fl)));
+}
+
+function splitRe(re: Val): [Val, Val] {
+  if (typeof re === "string") return [re, null];
+  if (Array.isArray(re) && re.length > 0) return [re[0]!, re.length > 1 ? re[1]! : null];
+  throw new JqError(`${describe(re)} cannot be matched, as it is not a string`);
+}
+
+function captureObject(m: JqObject): JqObject {
+  const o: JqObject = new Map();
+  for (const c of m.get("captures") as JqObject[]) {
+    const n = c.get("name");
+    if (typeof n === "string") o.set(n, c.get("string")!);
+  }
+  return o;
+}
+
+function emitV(v: Val, p: Path, e: (v: Val, p: Path) => boolean): boolean {
+  if (p !== null) throw invalidPath(v);
+  return e(v, null);
+}
+
+const matchN = (arity: number, mode: "match" | "test" | "capture" | "scan"): Native =>
+  gen(mode, arity, (i, p, f, e, args) =>
+    withReFlags(i, f, args[0]!, args[1], (re0, fl0) => {
+      let [re, fl] = arity === 1 ? splitRe(re0) : [re0, fl0];
+      const s = needString(i);
+      const meter = f.rt.meter;
+      if (mode === "test") return emitV(matches(s, re, fl, true, meter) as boolean, p, e);
+      if (mode === "scan") fl = `g${fl ?? ""}`;
+      const ms = matches(s, re, fl, false, meter) as JqObject[];
+      for (const m of ms) {
+        let v: Val = m;
+        if (mode === "capture") v = captureObject(m);
+        else if (mode === "scan") {
+          const caps = m.get("captures") as JqObject[];
+          v = caps.length > 0 ? caps.map((c) => c.get("string")!) : m.get("string")!;
+        }
+        if (emitV(v, p, e)) return true;
+      }
+      return false;
+    }),
+  );
+
+function splitBy(s: string, re: Val, flags: Val, meter: LimitsMeter | undefined): string[] {
+  const ms = matches(s, re, `g${typeof flags === "string" ? flags : ""}`, false, meter) as JqObject[];
+  const cps = [...s];
+  const ascii = cps.length === s.length;
+  const sl = (a: number, b?: number) => (ascii ? s.slice(a, b) : cps.slice(a, b).join(""));
+  const out: string[] = [];
+  let prev = 0;
+  for (const m of ms) {
+    const o = m.get("offset") as number;
+    out.push(sl(prev, o));
+    prev = o + (m.get("length") as number);
+  }
+  out.push(sl(prev));
+  return out;
+}
+
+function subImpl(i: Val, p: Path, f: Frame, e: (v: Val, p: Path) => boolean, re: Val, repl: Filter, flags: Val): boolean {
+  const s = needString(i);
+  const ms = matches(s, re, flags, false, f.rt.meter) as JqObject[];
+  const cps = [...s];
+  const ascii = cps.length === s.length;
+  const sl = (a: number, b?: number) => (ascii ? s.slice(a, b) : cps.slice(a, b).join(""));
+  let results: string[] = [""];
+  let prev = 0;
+  for (const m of ms) {
+    const o = m.get("offset") as number;
+    const gap = sl(prev, o);
+    const inserts: string[] = [];
+    repl(captureObject(m), null, f, (v) => {
+      if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be added to a string`);
+      inserts.push(v);
+      return false;
+    });
+    const next: string[] = [];
+    for (const r of results) for (const ins of inserts) next.push(r + gap + ins);
+    results = next;
+    prev = o + (m.get("length") as number);
+  }
+  const tail = sl(prev);
+  for (const r of results) if (emitV(r + tail, p, e)) return true;
+  return false;
+}
+
+/** Regex natives. */
+export const REGEX: Native[] = [
+  matchN(1, "match"), matchN(2, "match"),
+  matchN(1, "test"), matchN(2, "test"),
+  matchN(1, "capture"), matchN(2, "capture"),
+  matchN(1, "scan"), matchN(2, "scan"),
+  gen("split", 2, (i, p, f, e, [re, fl]) =>
+    withReFlags(i, f, re!, fl, (r, flags) => emitV(splitBy(needString(i), r, flags, f.rt.meter), p, e)),
+  ),
+  gen("splits", 1, (i, p, f, e, [re]) =>
+    re!(i, null, f, (r) => {
+      for (const x of splitBy(needString(i), r, null, f.rt.meter)) if (emitV(x, p, e)) return true;
+      return false;
+    }),
+  ),
+  gen("splits", 2, (i, p, f, e, [re, fl]) =>
+    withReFlags(i, f, re!, fl, (r, flags) => {
+      for (const x of splitBy(needString(i), r, flags, f.rt.meter)) if (emitV(x, p, e)) return true;
+      return false;
+    }),
+  ),
+  gen("sub", 2, (i, p, f, e, [re, repl]) => re!(i, null, f, (r) => subImpl(i, p, f, e, r, repl!, null))),
+  gen("sub", 3, (i, p, f, e, [re, repl, fl]) => withReFlags(i, f, re!, fl, (r, flags) => subImpl(i, p, f, e, r, repl!, flags))),
+  gen("gsub", 2, (i, p, f, e, [re, repl]) => re!(i, null, f, (r) => subImpl(i, p, f, e, r, repl!, "g"))),
+  gen("gsub", 3, (i, p, f, e, [re, repl, fl]) =>
+    withReFlags(i, f, re!, fl, (r, flags) => subImpl(i, p, f, e, r, repl!, `g${typeof flags === "string" ? flags : ""}`)),
+  ),
+];

@@ -1,0 +1,32 @@
+// jq's own test files (shared/corpora/jq) through our implementation; skipped when absent.
+import { existsSync, readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { parseCorpus, runCase } from "./testing/corpus.js";
+
+const DIR = new URL("../../../../shared/corpora/jq/", import.meta.url).pathname;
+/** Minimum pass rates per file (raise as the implementation improves; targets: 97% / 100%). */
+const MIN: Record<string, number> = {
+  "jq.test": 0.8,
+  "man.test": 0.9,
+  "base64.test": 0.9,
+  "uri.test": 0.85,
+  "optional.test": 1,
+  "onig.test": 0.9,
+  "manonig.test": 0.9,
+};
+
+describe.skipIf(!existsSync(DIR))("jq corpus", () => {
+  for (const [file, min] of Object.entries(MIN)) {
+    it(`${file} passes at least ${min * 100}%`, () => {
+      const cases = parseCorpus(readFileSync(`${DIR}${file}`, "utf8"));
+      const failures: string[] = [];
+      for (const c of cases) {
+        const r = runCase(c);
+        if (!r.pass) failures.push(`${c.line}: ${c.program} -- ${r.reason}`);
+      }
+      const rate = (cases.length - failures.length) / cases.length;
+      if (rate < min) console.log(failures.join("\n"));
+      expect(rate).toBeGreaterThanOrEqual(min);
+    });
+  }
+});

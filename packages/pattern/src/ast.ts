@@ -10,7 +10,9 @@ export type AssertKind =
   | "wordb" // \b
   | "nwordb" // \B
   | "wstart" // \<
-  | "wend"; // \>
+  | "wend" // \>
+  | "nwbefore" // not preceded by a word character (grep -w)
+  | "nwafter"; // not followed by a word character (grep -w)
 
 /**
  * The regex syntax tree every flavor parses into. Case folding and `.`'s newline behaviour are

@@ -12,6 +12,7 @@ export {
   compileRegex,
   parseRegex,
   regexCacheClear,
+  escapeRegex,
 } from "./regex.js";
 export { type GlobOptions, type CompiledGlob, compileGlob, globCacheClear, hasGlobMeta, escapeGlob } from "./glob.js";
 export { CharSet, CharSetBuilder, posixClass, POSIX_CLASSES, type PosixClass, isWordChar } from "./charset.js";

@@ -1,5 +1,5 @@
 import type { LimitsMeter } from "@husk/host";
-import { INF, type Node, type ParsedRegex } from "./ast.js";
+import { INF, type Node, type ParsedRegex, cat } from "./ast.js";
 import { Backtracker } from "./backtrack.js";
 import { parsePerl } from "./parse-perl.js";
 import { parsePosix } from "./parse-posix.js";
@@ -21,6 +21,10 @@ export interface RegexOptions {
   dotAll?: boolean;
   /** Perl/onig: whitespace and `#` comments in the pattern are ignored (jq 'x'). */
   extended?: boolean;
+  /** The match must not touch a word character on either side (grep -w). */
+  wordMatch?: boolean;
+  /** The match must span the whole input (grep -x). */
+  lineMatch?: boolean;
 }
 
 /** One match: offsets in UTF-16 code units. */
@@ -253,6 +257,16 @@ function maxLength(factors: number[]): number {
 
 /** Parses a pattern in the given flavor. */
 export function parseRegex(source: string, options: RegexOptions): ParsedRegex {
+  const p = parseBare(source, options);
+  if (!options.wordMatch && !options.lineMatch) return p;
+  const a = (kind: "bos" | "eos" | "nwbefore" | "nwafter"): Node => ({ t: "assert", kind, multiline: false });
+  let node = p.node;
+  if (options.wordMatch) node = cat([a("nwbefore"), node, a("nwafter")]);
+  if (options.lineMatch) node = cat([a("bos"), node, a("eos")]);
+  return { ...p, node };
+}
+
+function parseBare(source: string, options: RegexOptions): ParsedRegex {
   if (options.flavor === "bre" || options.flavor === "ere") {
     return parsePosix(source, { extended: options.flavor === "ere", ignoreCase: !!options.ignoreCase, multiline: !!options.multiline });
   }
@@ -278,7 +292,7 @@ export function regexCacheClear(): void {
  * message on a bad pattern. `meter` bounds the search work (deadline, cancellation).
  */
 export function compileRegex(source: string, options: RegexOptions, meter?: LimitsMeter): CompiledRegex {
-  const key = `${options.flavor}\u0000${options.ignoreCase ? 1 : 0}${options.multiline ? 1 : 0}${options.dotAll ? 1 : 0}${options.extended ? 1 : 0}\u0000${source}`;
+  const key = `${options.flavor}\u0000${options.ignoreCase ? 1 : 0}${options.multiline ? 1 : 0}${options.dotAll ? 1 : 0}${options.extended ? 1 : 0}${options.wordMatch ? 1 : 0}${options.lineMatch ? 1 : 0}\u0000${source}`;
   let core = cache.get(key);
   if (core) {
     cache.delete(key);
@@ -295,4 +309,16 @@ export function compileRegex(source: string, options: RegexOptions, meter?: Limi
     exec: (input, from = 0, opts) => c.exec(input, from, opts?.notBol ?? false, meter),
     test: (input) => c.test(input, meter),
   };
+}
+
+/** Escapes `literal` so it matches only itself as a `bre`/`ere`/`pcre`/`onig` pattern (grep -F, sed). */
+export function escapeRegex(literal: string, flavor: RegexFlavor): string {
+  switch (flavor) {
+    case "bre":
+      return literal.replace(/[\\.[*^$]/g, "\\$&");
+    case "ere":
+      return literal.replace(/[\\.[()*+?{|^$]/g, "\\$&");
+    default:
+      return literal.replace(/[\\.[\](){}*+?|^$]/g, "\\$&");
+  }
 }

@@ -74,6 +74,10 @@ export function toJsSource(node: Node): string | null {
             return `(?<!${w()})(?=${w()})`;
           case "wend":
             return `(?<=${w()})(?!${w()})`;
+          case "nwbefore":
+            return `(?<!${w()})`;
+          case "nwafter":
+            return `(?!${w()})`;
         }
     }
   };

@@ -32,8 +32,12 @@ export function assertAt(kind: number, multiline: boolean, ctx: SearchContext, p
           return before === after;
         case 7:
           return !before && after;
-        default:
+        case 8:
           return before && !after;
+        case 9:
+          return !before;
+        default:
+          return !after;
       }
     }
   }

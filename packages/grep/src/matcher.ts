@@ -1,0 +1,78 @@
+import type { LimitsMeter } from "@husk/host";
+import { type CompiledRegex, type RegexFlavor, RegexError, compileRegex, escapeRegex } from "@husk/pattern";
+import type { GrepOptions } from "./options.js";
+
+/** Finds the selected text in one line. */
+export interface LineMatcher {
+  /** True when the line contains a match. */
+  test(line: string): boolean;
+  /** The leftmost(-longest across patterns) match at or after `from`, as [start, end], or null. */
+  next(line: string, from: number): readonly [number, number] | null;
+}
+
+const FLAVOR: Record<string, RegexFlavor> = { G: "bre", E: "ere", P: "pcre", F: "ere" };
+
+/**
+ * Builds the matcher for grep's patterns (each already split on newlines): any pattern may
+ * match; -o takes the leftmost match, the longest among patterns starting there. -F without
+ * -i/-w/-x uses indexOf; everything else goes through @husk/pattern. Throws RegexError.
+ */
+export function buildMatcher(patterns: readonly string[], o: GrepOptions, meter?: LimitsMeter): LineMatcher {
+  const mode = o.mode ?? "G";
+  if (patterns.length === 0) return { test: () => false, next: () => null };
+  if (mode === "F" && !o.ignoreCase && !o.wordRegexp && !o.lineRegexp) return fixedMatcher(patterns);
+  if (mode === "P" && patterns.length > 1) {
+    // GNU grep -P accepts one pattern only; a newline inside it is an error there too
+    throw new RegexError("the -P option only supports a single pattern");
+  }
+  const flavor = FLAVOR[mode]!;
+  const res: CompiledRegex[] = patterns.map((p) =>
+    compileRegex(mode === "F" ? escapeRegex(p, "ere") : p, { flavor, ignoreCase: o.ignoreCase, wordMatch: o.wordRegexp, lineMatch: o.lineRegexp }, meter),
+  );
+  if (res.length === 1) {
+    const re = res[0]!;
+    return {
+      test: (line) => re.test(line),
+      next: (line, from) => {
+        const m = re.exec(line, from);
+        return m ? [m.start, m.end] : null;
+      },
+    };
+  }
+  return {
+    test: (line) => res.some((re) => re.test(line)),
+    next: (line, from) => {
+      let best: [number, number] | null = null;
+      for (const re of res) {
+        const m = re.exec(line, from);
+        if (m && (best === null || m.start < best[0] || (m.start === best[0] && m.end > best[1]))) best = [m.start, m.end];
+      }
+      return best;
+    },
+  };
+}
+
+function fixedMatcher(patterns: readonly string[]): LineMatcher {
+  if (patterns.includes("")) return { test: () => true, next: (_l, from) => [from, from] };
+  if (patterns.length === 1) {
+    const p = patterns[0]!;
+    return {
+      test: (line) => line.includes(p),
+      next: (line, from) => {
+        const i = line.indexOf(p, from);
+        return i < 0 ? null : [i, i + p.length];
+      },
+    };
+  }
+  return {
+    test: (line) => patterns.some((p) => line.includes(p)),
+    next: (line, from) => {
+      let best: [number, number] | null = null;
+      for (const p of patterns) {
+        const i = line.indexOf(p, from);
+        if (i >= 0 && (best === null || i < best[0] || (i === best[0] && i + p.length > best[1]))) best = [i, i + p.length];
+      }
+      return best;
+    },
+  };
+}

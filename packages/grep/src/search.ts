@@ -1,0 +1,231 @@
+import type { LimitsMeter } from "@husk/host";
+import { utf8Length } from "@husk/host";
+import type { LineMatcher } from "./matcher.js";
+import type { GrepOptions } from "./options.js";
+
+/** What searching one input produced. */
+export interface FileResult {
+  /** Lines were selected. */
+  matched: boolean;
+  /** The input looked binary (a NUL byte) and a line was selected: the caller reports it. */
+  binaryMatched: boolean;
+  /** Number of selected lines (after -m). */
+  count: number;
+}
+
+const SGR_MATCH = "\u001b[01;31m\u001b[K";
+const SGR_END = "\u001b[m\u001b[K";
+const SGR_FILE = "\u001b[35m\u001b[K";
+const SGR_LNUM = "\u001b[32m\u001b[K";
+const SGR_SEP = "\u001b[36m\u001b[K";
+
+/**
+ * Searches one input and appends grep's output for it to `out`: selected lines (with file
+ * name, line number and byte offset prefixes as asked), -o matches, context lines and `--`
+ * separators, or the -c/-l/-L summary. Input arrives in chunks (`feed`), so endless input
+ * (`yes | grep -m1 y`) works: `done` tells the reader to stop.
+ */
+export class FileSearch {
+  readonly res: FileResult = { matched: false, binaryMatched: false, count: 0 };
+  /** No more input is needed (-q/-l/-L decided, -m reached with no trailing context left). */
+  done = false;
+  readonly #m: LineMatcher;
+  readonly #o: GrepOptions;
+  readonly #out: string[];
+  readonly #meter: LimitsMeter | undefined;
+  readonly #eol: string;
+  readonly #max: number;
+  readonly #after: number;
+  readonly #before: number;
+  readonly #useCtx: boolean;
+  readonly #sepLine: string | null;
+  readonly #color: boolean;
+  readonly #showName: boolean;
+  readonly #name: string;
+  readonly #namePart: string;
+  #binary: boolean | undefined;
+  #printLines = false;
+  #rest = "";
+  readonly #ring: [string, number, number][] = [];
+  #lastPrinted = 0;
+  #printedAny = false;
+  #afterLeft = 0;
+  #lineNo = 0;
+  #byte = 0;
+
+  constructor(displayName: string, showName: boolean, m: LineMatcher, o: GrepOptions, out: string[], meter?: LimitsMeter) {
+    this.#m = m;
+    this.#o = o;
+    this.#out = out;
+    this.#meter = meter;
+    this.#eol = o.nullData ? "\0" : "\n";
+    this.#max = o.maxCount ?? Number.POSITIVE_INFINITY;
+    this.#color = !!o.color;
+    this.#showName = showName;
+    this.#name = displayName;
+    this.#namePart = showName ? (this.#color ? `${SGR_FILE}${displayName}${SGR_END}` : displayName) + (o.nullAfterName ? "\0" : "") : "";
+    const summary = o.count || o.filesWithMatches || o.filesWithoutMatch || o.quiet;
+    this.#after = summary ? 0 : (o.after ?? 0);
+    this.#before = summary ? 0 : (o.before ?? 0);
+    // GNU prints group separators whenever a context option was given, even -A0
+    this.#useCtx = !summary && (o.after !== undefined || o.before !== undefined);
+    this.#sepLine = o.groupSeparator === undefined ? "--" : o.groupSeparator;
+    if (this.#max <= 0) this.done = true;
+  }
+
+  /** Feeds the next chunk of input; `final` marks the end (a last line without terminator). */
+  feed(chunk: string, final: boolean): void {
+    if (this.done) return;
+    const o = this.#o;
+    if (this.#binary === undefined) {
+      this.#binary = !o.text && !o.nullData && chunk.includes("\0");
+      if (this.#binary && o.skipBinary) {
+        this.done = true;
+        return;
+      }
+      this.#printLines = !(o.count || o.filesWithMatches || o.filesWithoutMatch || o.quiet) && !this.#binary;
+    }
+    const text = this.#rest === "" ? chunk : this.#rest + chunk;
+    this.#rest = "";
+    const eol = this.#eol;
+    let pos = 0;
+    const len = text.length;
+    while (pos < len && !this.done) {
+      let end = text.indexOf(eol, pos);
+      if (end < 0) {
+        if (!final) {
+          this.#rest = text.slice(pos);
+          return;
+        }
+        end = len;
+      }
+      this.#line(text.slice(pos, end));
+      pos = end + 1;
+    }
+  }
+
+  #line(line: string): void {
+    const o = this.#o;
+    const no = ++this.#lineNo;
+    if (this.#meter) this.#meter.tick();
+    const lineByte = this.#byte;
+    if (o.byteOffset) this.#byte += utf8Length(line) + 1;
+    const res = this.res;
+    if (res.count >= this.#max) {
+      if (this.#afterLeft > 0) {
+        this.#emit(line, no, lineByte, "-");
+        if (--this.#afterLeft === 0) this.done = true;
+      } else this.done = true;
+      return;
+    }
+    const selected = this.#m.test(line) !== !!o.invert;
+    if (selected) {
+      res.count++;
+      res.matched = true;
+      if (this.#binary) {
+        res.binaryMatched = true;
+        if (!o.count) this.done = true;
+      }
+      if (o.quiet || o.filesWithMatches || o.filesWithoutMatch) this.done = true;
+      if (this.#printLines) {
+        for (const [l, n, b] of this.#ring) this.#emit(l, n, b, "-");
+        this.#ring.length = 0;
+        if (o.onlyMatching) {
+          if (!o.invert) this.#emitMatches(line, no, lineByte);
+        } else if (this.#color && !o.invert) this.#emitColored(line, no, lineByte);
+        else this.#emit(line, no, lineByte, ":");
+        this.#afterLeft = this.#after;
+      }
+      if (res.count >= this.#max && this.#afterLeft === 0) this.done = true;
+    } else if (this.#printLines) {
+      if (this.#afterLeft > 0) {
+        this.#emit(line, no, lineByte, "-");
+        this.#afterLeft--;
+        if (res.count >= this.#max && this.#afterLeft === 0) this.done = true;
+      } else if (this.#before > 0) {
+        this.#ring.push([line, no, lineByte]);
+        if (this.#ring.length > this.#before) this.#ring.shift();
+      }
+    }
+  }
+
+  /** Ends the input: flushes a pending unterminated line and writes -c/-l/-L output. */
+  finish(): FileResult {
+    if (this.#rest !== "") {
+      const r = this.#rest;
+      this.#rest = "";
+      if (!this.done) this.#line(r);
+    }
+    const o = this.#o;
+    const res = this.res;
+    const nameOut = (this.#color ? `${SGR_FILE}${this.#name}${SGR_END}` : this.#name) + (o.nullAfterName ? "\0" : "\n");
+    if (o.quiet) return res;
+    if (o.filesWithMatches) {
+      if (res.matched) this.#out.push(nameOut);
+    } else if (o.filesWithoutMatch) {
+      if (!res.matched) this.#out.push(nameOut);
+    } else if (o.count) this.#out.push(`${this.#showName ? this.#namePart + (o.nullAfterName ? "" : this.#sep(":")) : ""}${res.count}\n`);
+    return res;
+  }
+
+  #sep(s: string): string {
+    return this.#color ? `${SGR_SEP}${s}${SGR_END}` : s;
+  }
+
+  #prefix(no: number, b: number, sep: string): string {
+    const o = this.#o;
+    let p = "";
+    const s = this.#sep(sep);
+    if (this.#showName) p += this.#namePart + (o.nullAfterName ? "" : s);
+    if (o.lineNumber) p += (this.#color ? `${SGR_LNUM}${no}${SGR_END}` : `${no}`) + s;
+    if (o.byteOffset) p += `${b}${s}`;
+    if (o.initialTab && p !== "") p += "\t";
+    return p;
+  }
+
+  #groupSep(no: number): void {
+    if (this.#useCtx && this.#printedAny && no > this.#lastPrinted + 1 && this.#sepLine !== null) {
+      this.#out.push(`${this.#sep(this.#sepLine)}\n`);
+    }
+    this.#lastPrinted = no;
+    this.#printedAny = true;
+  }
+
+  #emit(line: string, no: number, b: number, sep: string): void {
+    this.#groupSep(no);
+    this.#out.push(this.#prefix(no, b, sep) + line + this.#eol);
+  }
+
+  #emitMatches(line: string, no: number, b: number): void {
+    let from = 0;
+    while (from <= line.length) {
+      const r = this.#m.next(line, from);
+      if (r === null) break;
+      const [s, e] = r;
+      if (e > s) {
+        this.#groupSep(no);
+        const mb = this.#o.byteOffset ? b + utf8Length(line.slice(0, s)) : b;
+        const t = line.slice(s, e);
+        this.#out.push(this.#prefix(no, mb, ":") + (this.#color ? `${SGR_MATCH}${t}${SGR_END}` : t) + this.#eol);
+        from = e;
+      } else from = s + 1;
+      if (this.#meter) this.#meter.tick();
+    }
+  }
+
+  #emitColored(line: string, no: number, b: number): void {
+    this.#groupSep(no);
+    let s = "";
+    let from = 0;
+    let last = 0;
+    while (from <= line.length) {
+      const r = this.#m.next(line, from);
+      if (r === null) break;
+      if (r[1] > r[0]) {
+        s += `${line.slice(last, r[0])}${SGR_MATCH}${line.slice(r[0], r[1])}${SGR_END}`;
+        last = from = r[1];
+      } else from = r[0] + 1;
+    }
+    this.#out.push(this.#prefix(no, b, ":") + s + line.slice(last) + this.#eol);
+  }
+}

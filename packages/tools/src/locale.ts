@@ -66,7 +66,7 @@ const EN: LocaleStrings = {
   ],
   discoverDescription: "Explore the tool commands of",
   discoverPrompt:
-    "discover and help tool commands before writing scripts. Give query (keyword search), all (list categories) or commands (a single discover or help command line).",
+    "explore the tool commands with discover and help before writing scripts. Give query (keyword search), all (list categories) or commands (a single discover or help command line).",
 };
 
 const UK: LocaleStrings = {

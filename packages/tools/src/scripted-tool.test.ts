@@ -107,6 +107,8 @@ describe("ScriptingToolSet", () => {
       expect(r.exitCode, commands).toBe(2);
       expect(r.stderr, commands).toMatch(/^shop_discover: /);
     }
+    expect((await disc.execute({ all: true })).stdout).toBe("orders (1 tool)\nusers (1 tool)\n");
+    expect((await disc.execute({ query: "ORDERS" })).stdout).toBe("list_orders          List orders for user\n");
     expect(await disc.execute({})).toEqual({ stdout: "", stderr: "shop_discover: give one of commands, all or query\n", exitCode: 2, error: "invalid_input" });
   });
 });

@@ -281,6 +281,7 @@ export class ScriptedTool implements LlmTool {
 
     let timedOut = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = Date.now();
     const limits: Partial<Limits> = timeoutMs === undefined ? {} : { timeoutMs: Math.min(timeoutMs, config.limits.timeoutMs ?? Number.POSITIVE_INFINITY) };
     const running = shell.exec(script, {
       signal: controller.signal,
@@ -303,6 +304,9 @@ export class ScriptedTool implements LlmTool {
         res = first === "expired" ? await Promise.race([running, new Promise<undefined>((r) => setTimeout(() => r(undefined), 50))]) : first;
       }
       const kind = res?.error?.kind;
+      // The shell's own deadline may end a callback ("callback timeout") and the script just
+      // before our timer fires: past the deadline, the call timed out all the same.
+      if (timeoutMs !== undefined && Date.now() - started >= timeoutMs) timedOut = true;
       if (timedOut || kind === "timeout") {
         return { stdout: res?.stdout ?? "", stderr: timeoutMessage(timeoutMs ?? config.limits.timeoutMs ?? 30_000), exitCode: 124, error: "timeout" };
       }

@@ -12,6 +12,7 @@ import { type ExecuteOptions, type LlmTool, type ScriptResult, ScriptedTool, Scr
 import type { ToolArgs, ToolDef } from "./tool-def.js";
 import type { ToolImpl } from "./tool-impl.js";
 import { scriptedOutputSchema } from "./prompt.js";
+import { runDiscover } from "./introspect.js";
 
 /** How many tools `tools()` returns. */
 export type DiscoveryMode = "exclusive" | "with-discovery";
@@ -73,6 +74,12 @@ export class DiscoverTool implements LlmTool {
     return { type: "function", function: { name: this.name, description: this.description(), parameters: this.inputSchema() } };
   }
 
+  /** `discover ARGS` without a shell (the structured inputs need no parsing). */
+  #direct(args: string[]): ScriptResult {
+    const [stdout, stderr, exitCode] = runDiscover(this.#inner.registry.definitions(), args);
+    return { stdout, stderr, exitCode };
+  }
+
   /** Runs the discovery request (precedence: commands > all > query). */
   execute(input: JsonObject, options: ExecuteOptions = {}): Promise<ScriptResult> {
     const fail = (msg: string): Promise<ScriptResult> => Promise.resolve({ stdout: "", stderr: `${this.name}: ${msg}\n`, exitCode: 2, error: "invalid_input" });
@@ -82,8 +89,8 @@ export class DiscoverTool implements LlmTool {
       if (FORBIDDEN.test(input.commands)) return fail("commands may not contain newline, carriage return, ';', '&', '|', '`' or '$('");
       if (!ALLOWED.test(input.commands)) return fail("only discover and help commands are allowed");
       script = input.commands;
-    } else if (input.all === true) script = "discover --categories";
-    else if (typeof input.query === "string") script = `discover --search '${input.query.replace(/'/g, `'\\''`)}'`;
+    } else if (input.all === true) return Promise.resolve(this.#direct(["--categories"]));
+    else if (typeof input.query === "string") return Promise.resolve(this.#direct(["--search", input.query]));
     else return fail("give one of commands, all or query");
     return this.#inner.execute({ commands: script, timeout_ms: timeout }, options);
   }

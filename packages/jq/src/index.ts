@@ -5,3 +5,9 @@ export { jq, compileJq, parseJsonTexts, type CompiledJq, type CompileOptions, ty
 export { JqCompileError } from "./parser.js";
 export { JqError, type Val, type JqObject, fromJS, toJS, compare, equals } from "./value.js";
 export { dump, dumpCompact, formatNumber, type DumpOptions } from "./json.js";
+export { jqCommand } from "./command.js";
+import { jqCommand } from "./command.js";
+import type { Command } from "@husk/host";
+
+/** The commands this package provides (for the shell's command table). */
+export const commands: Command[] = [jqCommand];

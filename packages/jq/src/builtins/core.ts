@@ -275,14 +275,7 @@ export const CORE: Native[] = [
   gen("getpath", 1, (i, p, f, e, [a]) =>
     a!(i, null, f, (pv) => {
       const path = asPath(pv);
-      let v: Val;
-      try {
-        v = getpath(i, path);
-      } catch (x) {
-        if (x instanceof JqError) return e(null, p === null ? null : [...p, ...path]);
-        throw x;
-      }
-      return e(v, p === null ? null : [...p, ...path]);
+      return e(getpath(i, path), p === null ? null : [...p, ...path]);
     }),
   ),
   vN("setpath", 2, (i, pv, nv) => setpath(i, asPath(pv), nv)),

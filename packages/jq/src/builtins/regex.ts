@@ -89,7 +89,7 @@ function matches(s: string, re: Val, flags: Val, testOnly: boolean, meter: Limit
     if (!(fl.noEmpty && m.end === m.start)) {
       const captures: Val[] = m.groups.map((g, k) => {
         const name = names[k] ?? null;
-        if (!g) return new Map<string, Val>([["offset", -1], ["length", 0], ["string", null], ["name", name]]);
+        if (!g) return new Map<string, Val>([["offset", -1], ["string", null], ["length", 0], ["name", name]]);
         const o = cp.at(g[0]);
         return new Map<string, Val>([["offset", o], ["length", cp.at(g[1]) - o], ["string", s.slice(g[0], g[1])], ["name", name]]);
       });

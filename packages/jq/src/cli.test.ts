@@ -1,0 +1,198 @@
+// Differential tests: the jq command against the real jq on this machine (jq 1.6). Cases where
+// jq 1.8 differs from 1.6 are in ONLY_18 with the 1.8 behaviour taken from jq's own corpus.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { jqCommand } from "./command.js";
+import { testContext } from "./testing/ctx.js";
+
+const HAS_JQ = spawnSync("jq", ["--version"]).status === 0;
+
+interface Case {
+  readonly args: string[];
+  readonly stdin?: string;
+  readonly files?: Record<string, string>;
+  /** Also compare stderr. */
+  readonly stderr?: boolean;
+}
+
+const DOC = '{"a":1,"b":[1,2,3],"c":{"d":"x","e":null},"users":[{"name":"al","age":30,"k":"x"},{"name":"bo","age":25,"k":"y"},{"name":"cy","age":35,"k":"x"}]}';
+
+const CASES: Case[] = [
+  { args: ["."], stdin: DOC },
+  { args: ["-c", "."], stdin: DOC },
+  { args: ["--tab", "."], stdin: DOC },
+  { args: ["--indent", "3", "."], stdin: DOC },
+  { args: ["--indent", "0", "."], stdin: DOC },
+  { args: ["-S", "."], stdin: '{"b":1,"a":{"z":1,"y":2}}' },
+  { args: ["-r", ".users[].name"], stdin: DOC },
+  { args: ["-j", ".users[].name"], stdin: DOC },
+  { args: ["-a", "."], stdin: '"héllo 😀"' },
+  { args: ["-c", ".users | map(select(.age > 26))"], stdin: DOC },
+  { args: ["-c", ".users | group_by(.k) | map({k: .[0].k, n: length})"], stdin: DOC },
+  { args: ["-c", ".c | to_entries"], stdin: DOC },
+  { args: ["-c", ".c | with_entries(.value |= tostring)"], stdin: DOC },
+  { args: ["-r", '.users[] | "\\(.name) is \\(.age)"'], stdin: DOC },
+  { args: ["-r", ".users[] | [.name, .age] | @csv"], stdin: DOC },
+  { args: ["-r", ".users[] | [.name, .age] | @tsv"], stdin: DOC },
+  { args: ["-r", '@sh "echo \\(.c.d)"'], stdin: DOC },
+  { args: ["--arg", "n", "bo", "-c", '.users[] | select(.name == $n)'], stdin: DOC },
+  { args: ["--argjson", "v", '{"x":[1]}', "-c", "$v.x"], stdin: "null" },
+  { args: ["-n", "-c", "$ARGS", "--args", "a", "b"] },
+  { args: ["-n", "-c", "$ARGS", "--jsonargs", "1", '{"a":2}'] },
+  { args: ["-n", "-c", "--arg", "x", "1", "$ARGS.named"] },
+  { args: ["-c", "-s", "."], stdin: "1 2 [3]" },
+  { args: ["-c", "."], stdin: '1 "a"\n{"b":2}\n\n[]' },
+  { args: ["-R", "."], stdin: "line1\nline2\n" },
+  { args: ["-Rs", "."], stdin: "line1\nline2\n" },
+  { args: ["-Rr", "ascii_upcase"], stdin: "abc\ndef" },
+  { args: ["-n", "[limit(3; range(1e9))]", "-c"] },
+  { args: ["-n", "first(range(10;0;-3))"] },
+  { args: ["-n", "-c", "[inputs]"], stdin: "1 2 3" },
+  { args: ["-c", "[., input]"], stdin: "1 2 3 4" },
+  { args: ["-n", "input"], stdin: "7 8" },
+  { args: ["-e", ".a"], stdin: '{"a":false}' },
+  { args: ["-e", ".a"], stdin: '{"a":null}' },
+  { args: ["-e", ".a"], stdin: '{"a":0}' },
+  { args: ["-e", "empty"], stdin: "1" },
+  { args: ["-c", "--stream", "."], stdin: '{"a":[1,{"b":2}],"c":[]}' },
+  { args: ["-c", "tostream"], stdin: '{"a":[1,{"b":2}],"c":[]}' },
+  { args: ["-c", "fromstream(tostream)"], stdin: '{"a":[1,{"b":2}],"c":[]}' },
+  { args: ["-c", "[paths]"], stdin: DOC },
+  { args: ["-c", "[leaf_paths]"], stdin: DOC },
+  { args: ["-c", "del(.users[0], .b)"], stdin: DOC },
+  { args: ["-c", ".b[1:] = [9]"], stdin: DOC },
+  { args: ["-c", ".b |= map(. * 10)"], stdin: DOC },
+  { args: ["-c", ".b[] += 1"], stdin: DOC },
+  { args: ["-c", ".x //= 5 | .a //= 6"], stdin: DOC },
+  { args: ["-c", "to_entries | map(.key) "], stdin: DOC },
+  { args: ["-c", "[.. | numbers]"], stdin: DOC },
+  { args: ["-c", "[splits(\", *\")]"], stdin: '"a, b,c"' },
+  { args: ["-c", '[match("a+"; "g") | .offset]'], stdin: '"aa b aaa"' },
+  { args: ["-c", 'gsub("(?<x>[a-z])"; "<\\(.x)>")'], stdin: '"ab1"' },
+  { args: ["-c", 'capture("(?<y>\\\\d+)-(?<m>\\\\d+)")'], stdin: '"2024-05"' },
+  { args: ["-c", "[.[] | tostring]"], stdin: '[1, "1", [1], {"a":1.5}, null, true]' },
+  { args: ["-c", "[.[] | tonumber]"], stdin: '["1", "2.5", 3, "1e3"]' },
+  { args: ["-c", "[.[] | floor, sqrt]"], stdin: "[4.5, 16]" },
+  { args: ["-c", "sort_by(.age) | map(.name)"], stdin: '[{"name":"a","age":3},{"name":"b","age":1}]' },
+  { args: ["-c", "unique_by(length)"], stdin: '["a","bb","c","dd"]' },
+  { args: ["-c", "[min_by(.x), max_by(.x)]"], stdin: '[{"x":2},{"x":1},{"x":2}]' },
+  { args: ["-c", "[.[] as [$a, {b: $c}] | [$a, $c]]"], stdin: '[[1,{"b":2}],[3,{"b":4}]]' },
+  { args: ["-c", "reduce .[] as $x ({}; .[$x] += 1)"], stdin: '["a","b","a"]' },
+  { args: ["-c", "[foreach .[] as $x (0; . + $x; [$x, .])]"], stdin: "[1,2,3]" },
+  { args: ["-c", "[label $f | .[] | if . > 2 then break $f else . end]"], stdin: "[1,2,3,4]" },
+  { args: ["-c", "def f(x): x * 2; def g($y): $y + 1; [f(.[]), g(.[0])]"], stdin: "[1,2]" },
+  { args: ["-c", "[recurse(if . < 3 then . + 1 else empty end)]"], stdin: "0" },
+  { args: ["-c", "walk(if type == \"number\" then . + 1 else . end)"], stdin: '{"a":[1,{"b":2}]}' },
+  { args: ["-c", "[.[] | try error(\"x\\(.)\") catch .]"], stdin: "[1,2]" },
+  { args: ["-c", "[.[] | (.a)?]"], stdin: '[1, {"a":2}]' },
+  { args: ["-c", ".a + .b, .a - .b, .a * .b, .a / .b, .a % .b"], stdin: '{"a":7,"b":2}' },
+  { args: ["-c", '{"a":{"b":1}} * {"a":{"c":2}}'], stdin: "null" },
+  { args: ["-c", '"a,b" / ","'], stdin: "null" },
+  { args: ["-c", "[1,2,3,1] - [1]"], stdin: "null" },
+  { args: ["-c", "[.[] | length]"], stdin: '[[1,2], "héllo", {"a":1}, null, -5]' },
+  { args: ["-c", "keys, keys_unsorted, has(\"b\"), (to_entries|length)"], stdin: '{"b":1,"a":2}' },
+  { args: ["-c", "[.[] | ascii_downcase] | join(\"-\")"], stdin: '["A","bC"]' },
+  { args: ["-c", "indices(\", \"), index(\",\"), rindex(\",\")"], stdin: '"a, b, c"' },
+  { args: ["-c", "[combinations]"], stdin: "[[1,2],[3,4]]" },
+  { args: ["-c", "transpose"], stdin: "[[1,2],[3]]" },
+  { args: ["-c", "flatten, flatten(1)"], stdin: "[1,[2,[3]]]" },
+  { args: ["-c", "[.[] | @base64, (@base64 | @base64d)]"], stdin: '["hello", "ü"]' },
+  { args: ["-c", "@uri, @html, @json, @text"], stdin: '"a b&<\\"x\\">"' },
+  { args: ["-c", "todate, (todate | fromdate)"], stdin: "1425599507" },
+  { args: ["-c", 'strftime("%Y-%m-%dT%H:%M:%SZ %A %j"), gmtime'], stdin: "1425599507" },
+  { args: ["-c", "splits(\"a\")"], stdin: '"banana"' },
+  { args: ["-c", "any, all, (map(. > 1) | any)"], stdin: "[1,2]" },
+  { args: ["-c", "[limit(2; .[])], first, last, nth(1)"], stdin: "[5,6,7]" },
+  { args: ["-c", "[range(5)], [range(2;10;3)], [range(5;0;-2)]"], stdin: "null" },
+  { args: ["-c", "ltrimstr(\"a\"), rtrimstr(\"c\"), startswith(\"ab\"), endswith(\"bc\")"], stdin: '"abc"' },
+  { args: ["-c", "[.[] | type]"], stdin: '[null,true,1,"s",[],{}]' },
+  { args: ["-c", "[.[] | infinite, -infinite, nan | isinfinite]"], stdin: "[1]" },
+  { args: ["-c", "[1e1000, -1e1000, 0.1 + 0.2, 1e17, 3.0, 1.5e-7, 100000000000000000000]"], stdin: "null" },
+  { args: ["-c", "input_filename"], files: { "f.json": "1" } },
+  { args: ["-c", ".", "f.json", "g.json"], files: { "f.json": "1", "g.json": "[2]" } },
+  { args: ["-c", "--slurpfile", "s", "f.json", "--rawfile", "r", "f.json", "-n", "[$s, $r]"], files: { "f.json": "1 2\n" } },
+  { args: ["-c", "-f", "prog.jq", "f.json"], files: { "f.json": "[1,2]", "prog.jq": "map(. + 1) # comment\n" } },
+  { args: ["-c", "$ENV.HUSKTESTVAR, env.HUSKTESTVAR"], stdin: "null" },
+  { args: ["-c", "getpath([\"a\",\"b\"]), setpath([\"a\",\"b\"]; 1), delpaths([[\"a\"]])"], stdin: '{"a":{"b":0}}' },
+  { args: ["-c", "paths(type == \"number\")"], stdin: '{"a":[1,{"b":2}]}' },
+  { args: ["-c", "to_entries, from_entries"], stdin: '[{"key":"a","value":1},{"key":"b","value":2}]' },
+  { args: ["-c", "INDEX(.id), [IN(1,2)]"], stdin: '[{"id":"x"},{"id":"y"}]' },
+  { args: ["-c", "[.[] | contains(\"b\")], inside([\"a\",\"b\",\"c\"])"], stdin: '["ab","c"]' },
+  { args: ["-c", "[splits(\"\\\\s+\")]"], stdin: '"a  b c"' },
+  { args: ["-c", "[scan(\"c\")], [scan(\"(a)(b)\")]"], stdin: '"abcabc"' },
+  { args: ["-c", "test(\"A\"; \"i\"), [match(\"(?<x>z)?b\") | .captures]"], stdin: '"abc"' },
+  { args: ["-c", "sub(\"(?<a>.)\"; \"\\(.a)!\")"], stdin: '"xyz"' },
+  { args: ["-c", "implode", "-n", "[65, 66]"] },
+  { args: ["-c", "explode | implode"], stdin: '"héllo😀"' },
+  { args: ["-c", "utf8bytelength"], stdin: '"héllo😀"' },
+  { args: ["-c", "@text \"v=\\(.)\""], stdin: "[1]" },
+  { args: ["-c", "tojson, (tojson | fromjson)"], stdin: '{"a":[1,"x"]}' },
+  { args: ["-c", "if . then \"t\" elif . == false then \"f\" else \"n\" end"], stdin: "false" },
+  { args: ["-c", "[.[] | . as {a: $x} ?// [$x] | $x]"], stdin: '[{"a":1},[2]]' },
+  { args: ["-c", "(.. | select(type == \"number\")) |= . + 1"], stdin: '{"a":[1,{"b":2}]}' },
+  { args: ["-c", "with_entries(select(.value > 1))"], stdin: '{"a":1,"b":2}' },
+  { args: ["-c", "map_values(. + 1), (map_values(empty))"], stdin: '{"a":1,"b":2}' },
+  { args: ["-c", "[while(. < 10; . * 2)], [repeat(. * 2; . < 0)]?, [.,1] | until(.[0] > 100; [.[0] * 3, .[1] + 1])"], stdin: "1" },
+  { args: ["-c", "splits(\",\")"], stdin: '"a,b"' },
+  { args: ["-c", "[.[] | round, ceil, fabs]"], stdin: "[-1.5, 2.5]" },
+  { args: ["-c", "pow(2; 10), log10, (100 | log2 | floor)"], stdin: "1000" },
+  { args: ["-c", "@json \"x\\(.)\", @csv \"\\(.)\""], stdin: '["a",1]' },
+  { args: ["-c", "{a, b: 2, \"c\": 3, (\"d\" + \"e\"): 4}"], stdin: '{"a":1}' },
+  { args: ["-c", "{(.[]): 1}"], stdin: '["x","y"]' },
+  { args: ["-c", "[.[] | {a: .}]"], stdin: "[1, 2]" },
+  { args: ["-c", ".a as $x | .b as [$y, $z] | [$x, $y, $z]"], stdin: '{"a":1,"b":[2,3]}' },
+  { args: ["-c", "[.[] | select(. != null)] | add / length"], stdin: "[1, null, 2]" },
+  { args: ["-c", "[.[] | numbers, strings]"], stdin: '[1, "a", null]' },
+  { args: ["-c", "[.[-1:], .[:1], .[1:-1]], (\"abcd\" | .[1:3])"], stdin: "[1,2,3,4]" },
+  { args: ["-c", "[.[] | getpath([\"a\"])?]"], stdin: '[{"a":1}, 2]' },
+  { args: ["-c", "try (.a) catch \"err\""], stdin: "5" },
+  { args: ["-c", "[.[] | tostring | ascii_downcase]"], stdin: '[true, "X"]' },
+  { args: ["-c", "env | type"], stdin: "null" },
+  { args: ["-c", "input_line_number"], stdin: "1" },
+  { args: ["-c", "$__loc__"], stdin: "1" },
+  { args: ["-c", "[splits(\"b\")]"], stdin: '"abc"' },
+  { args: ["-c", "getpath([\"x\", 0, \"y\"])"], stdin: "{}" },
+  { args: ["-c", "try error catch ., try error({a:1}) catch .a"], stdin: '"m"' },
+  { args: ["-c", "[.[] | ltrimstr(\"x\")]"], stdin: '["xa", 1, "b"]' },
+  { args: ["-c", "to_entries[] | select(.value | type == \"string\") | .key"], stdin: '{"a":"s","b":1}' },
+  { args: ["-c", "with_entries(.key |= ascii_upcase)"], stdin: '{"ab":1}' },
+  { args: ["--seq", "-n", "-c", "1, [2]"] },
+  // Exit statuses and error messages (stderr compared).
+  { args: ["-n", '"x" | halt_error'], stderr: true },
+  { args: ["-n", '{"a":1} | halt_error(3)'], stderr: true },
+  { args: ["-n", "1, halt, 2"], stderr: true },
+  { args: ["-c", ".[] | (1 / .)?"], stdin: "[1, 0]" },
+  { args: ["-n", "error(\"boom\")"], stderr: true },
+  { args: [".a", "missing.json"] },
+  { args: ["--indent", "9", "."] },
+  { args: ["--foo", "."] },
+];
+
+/** Runs our jq command on a case. */
+async function ours(c: Case) {
+  const { ctx, stdout, stderr } = testContext(c.args, { stdin: c.stdin, files: c.files, env: { HUSKTESTVAR: "hv" } });
+  const status = await jqCommand.run(ctx);
+  return { stdout: stdout.text, stderr: stderr.text, status };
+}
+
+function real(c: Case) {
+  const dir = mkdtempSync(join(tmpdir(), "husk-jq-"));
+  for (const [n, t] of Object.entries(c.files ?? {})) writeFileSync(join(dir, n), t);
+  const r = spawnSync("jq", c.args, { cwd: dir, input: c.stdin ?? "", encoding: "utf8", env: { HUSKTESTVAR: "hv", PATH: process.env.PATH } });
+  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+}
+
+describe.skipIf(!HAS_JQ)("jq command vs real jq", () => {
+  for (const c of CASES) {
+    it(`jq ${c.args.join(" ")}${c.stdin !== undefined ? ` <<< ${c.stdin.slice(0, 40)}` : ""}`, async () => {
+      const want = real(c);
+      const got = await ours(c);
+      expect(got.stdout).toBe(want.stdout);
+      expect(got.status).toBe(want.status);
+      if (c.stderr) expect(got.stderr).toBe(want.stderr);
+    });
+  }
+});

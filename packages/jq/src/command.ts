@@ -1,0 +1,479 @@
+/**
+ * The `jq` command: jq 1.8's CLI over the pure API. Files come from `ctx.fs`, the environment
+ * from `ctx.env`, time from `ctx.clock`.
+ */
+import type { Command, CommandContext } from "@husk/host";
+import { AbortError, BrokenPipeError, FsError, LimitError, resolvePath } from "@husk/host";
+import type { CompiledJq } from "./api.js";
+import { compileJq } from "./api.js";
+import { formatCompileError, runtimeErrorText } from "./errors.js";
+import type { DumpOptions } from "./json.js";
+import { dump, JsonParseError, JsonReader, parseJson } from "./json.js";
+import { JqCompileError } from "./parser.js";
+import { HaltSignal } from "./runtime.js";
+import { streamEvents } from "./stream.js";
+import type { JqObject, Val } from "./value.js";
+import { JqError } from "./value.js";
+
+const HELP = `Usage:\tjq [OPTIONS] FILTER [FILES...]
+\tjq [OPTIONS] --args FILTER [ARGUMENTS...]
+\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]
+
+jq is a tool for processing JSON inputs, applying the given filter to
+its JSON text inputs and producing the filter's results as JSON on
+standard output.
+
+Command options:
+  -n, --null-input          use \`null\` as the single input value;
+  -R, --raw-input           read each line as string instead of JSON;
+  -s, --slurp               read all inputs into an array and use it as
+                            the single input value;
+  -c, --compact-output      compact instead of pretty-printed output;
+  -r, --raw-output          output strings without escapes and quotes;
+      --raw-output0         implies -r and output NUL after each output;
+  -j, --join-output         implies -r and output without newline after
+                            each output;
+  -a, --ascii-output        output strings by only ASCII characters
+                            using escape sequences;
+  -S, --sort-keys           sort keys of each object on output;
+  -C, --color-output        colorize JSON output;
+  -M, --monochrome-output   disable colored output;
+      --tab                 use tabs for indentation;
+      --indent n            use n spaces for indentation (max 7 spaces);
+      --seq                 parse input/output as application/json-seq;
+      --stream              parse the input value in streaming fashion;
+  -f, --from-file file      load filter from the file;
+  -L directory              search modules from the directory;
+      --arg name value      set $name to the string value;
+      --argjson name value  set $name to the JSON value;
+      --slurpfile name file set $name to an array of JSON values read
+                            from the file;
+      --rawfile name file   set $name to string contents of file;
+      --args                consume remaining arguments as positional
+                            string values;
+      --jsonargs            consume remaining arguments as positional
+                            JSON values;
+  -e, --exit-status         set exit status code based on the output;
+  -V, --version             show the version;
+  -h, --help                show the help;
+  --                        terminates argument processing;
+
+Named arguments are also available as $ARGS.named[], while
+positional arguments are available as $ARGS.positional[].
+`;
+
+interface Opts {
+  nullInput: boolean;
+  rawInput: boolean;
+  slurp: boolean;
+  raw: boolean;
+  join: boolean;
+  raw0: boolean;
+  ascii: boolean;
+  sortKeys: boolean;
+  color: boolean;
+  tab: boolean;
+  indent: number;
+  seq: boolean;
+  stream: boolean;
+  exitStatus: boolean;
+  fromFile?: string;
+  filter?: string;
+  files: string[];
+  named: [string, Val][];
+  positional: Val[];
+  pending: { kind: "slurpfile" | "rawfile"; name: string; file: string }[];
+}
+
+class Usage extends Error {}
+
+function parseArgs(args: readonly string[]): Opts | "help" | "version" {
+  const o: Opts = {
+    nullInput: false, rawInput: false, slurp: false, raw: false, join: false, raw0: false, ascii: false,
+    sortKeys: false, color: false, tab: false, indent: 2, seq: false, stream: false, exitStatus: false,
+    files: [], named: [], positional: [], pending: [],
+  };
+  let restMode: "files" | "args" | "jsonargs" = "files";
+  let endOfOpts = false;
+  const nonOpt = (a: string) => {
+    if (o.filter === undefined && o.fromFile === undefined) o.filter = a;
+    else if (restMode === "args") o.positional.push(a);
+    else if (restMode === "jsonargs") {
+      try {
+        o.positional.push(parseJson(a));
+      } catch {
+        throw new Usage(`Invalid JSON text passed to --jsonargs`);
+      }
+    } else o.files.push(a);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (endOfOpts || a === "-" || !a.startsWith("-")) {
+      nonOpt(a);
+      continue;
+    }
+    if (a === "--") {
+      endOfOpts = true;
+      continue;
+    }
+    const need = (n: number) => {
+      if (i + n >= args.length) throw new Usage(`${a} takes ${n === 1 ? "one parameter" : "two parameters"} (e.g. ${a} ${n === 1 ? "value" : "name value"})`);
+      const r = args.slice(i + 1, i + 1 + n);
+      i += n;
+      return r;
+    };
+    if (a.startsWith("--")) {
+      switch (a) {
+        case "--null-input": o.nullInput = true; break;
+        case "--raw-input": o.rawInput = true; break;
+        case "--slurp": o.slurp = true; break;
+        case "--compact-output": o.indent = 0; o.tab = false; break;
+        case "--raw-output": o.raw = true; break;
+        case "--raw-output0": o.raw = true; o.raw0 = true; break;
+        case "--join-output": o.raw = true; o.join = true; break;
+        case "--ascii-output": o.ascii = true; break;
+        case "--sort-keys": o.sortKeys = true; break;
+        case "--color-output": o.color = true; break;
+        case "--monochrome-output": o.color = false; break;
+        case "--tab": o.tab = true; break;
+        case "--indent": {
+          const [n] = need(1);
+          const v = Number(n);
+          if (!Number.isInteger(v) || v < -1) throw new Usage("Cannot indent less than -1");
+          if (v > 7) throw new Usage("Cannot indent more than 7 characters");
+          o.indent = v;
+          o.tab = false;
+          break;
+        }
+        case "--seq": o.seq = true; break;
+        case "--stream": o.stream = true; break;
+        case "--stream-errors": o.stream = true; break;
+        case "--exit-status": o.exitStatus = true; break;
+        case "--unbuffered": break;
+        case "--from-file": o.fromFile = need(1)[0]!; break;
+        case "--arg": { const [n, v] = need(2); o.named.push([n!, v!]); break; }
+        case "--argjson": {
+          const [n, v] = need(2);
+          let val: Val;
+          try {
+            val = parseJson(v!);
+          } catch {
+            throw new Usage(`Invalid JSON text passed to --argjson`);
+          }
+          o.named.push([n!, val]);
+          break;
+        }
+        case "--slurpfile": case "--rawfile": {
+          const [n, f] = need(2);
+          o.pending.push({ kind: a === "--slurpfile" ? "slurpfile" : "rawfile", name: n!, file: f! });
+          break;
+        }
+        case "--args": restMode = "args"; break;
+        case "--jsonargs": restMode = "jsonargs"; break;
+        case "--help": return "help";
+        case "--version": return "version";
+        case "--library-path": need(1); break;
+        default:
+          throw new Usage(`Unknown arguments: ${a}`);
+      }
+      continue;
+    }
+    // Short options, possibly combined (-nr).
+    for (let k = 1; k < a.length; k++) {
+      const c = a[k]!;
+      switch (c) {
+        case "n": o.nullInput = true; break;
+        case "R": o.rawInput = true; break;
+        case "s": o.slurp = true; break;
+        case "c": o.indent = 0; o.tab = false; break;
+        case "r": o.raw = true; break;
+        case "j": o.raw = true; o.join = true; break;
+        case "a": o.ascii = true; break;
+        case "S": o.sortKeys = true; break;
+        case "C": o.color = true; break;
+        case "M": o.color = false; break;
+        case "e": o.exitStatus = true; break;
+        case "h": return "help";
+        case "V": return "version";
+        case "f": o.fromFile = need(1)[0]!; break;
+        case "L": if (k === a.length - 1) need(1); k = a.length; break;
+        default:
+          throw new Usage(`Unknown arguments: ${a}`);
+      }
+    }
+  }
+  return o;
+}
+
+async function readFile(ctx: CommandContext, file: string): Promise<string> {
+  try {
+    return await ctx.fs.readFile(resolvePath(ctx.cwd, file));
+  } catch (e) {
+    if (e instanceof FsError) throw new JqError(`Could not open ${file}: ${e.message}`);
+    throw e;
+  }
+}
+
+function countLines(s: string, end: number): number {
+  let n = 0;
+  for (let i = s.indexOf("\n"); i >= 0 && i < end; i = s.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+/** Runs the jq CLI. */
+async function runJq(ctx: CommandContext): Promise<number> {
+  const err = (s: string) => ctx.stderr.write(s);
+  let o: Opts | "help" | "version";
+  try {
+    o = parseArgs(ctx.args);
+  } catch (e) {
+    if (e instanceof Usage) {
+      err(`jq: ${e.message}\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n`);
+      return 2;
+    }
+    throw e;
+  }
+  if (o === "help") {
+    await ctx.stdout.write(HELP);
+    return 0;
+  }
+  if (o === "version") {
+    await ctx.stdout.write("jq-1.8.1\n");
+    return 0;
+  }
+  const opts = o;
+  let programText: string;
+  try {
+    if (opts.fromFile !== undefined) {
+      if (opts.filter !== undefined) {
+        opts.files.unshift(opts.filter);
+        opts.filter = undefined;
+      }
+      programText = await readFile(ctx, opts.fromFile);
+    } else programText = opts.filter ?? ".";
+    for (const p of opts.pending) {
+      const text = await readFile(ctx, p.file);
+      if (p.kind === "rawfile") opts.named.push([p.name, text]);
+      else {
+        try {
+          opts.named.push([p.name, [...iterJson(text)]]);
+        } catch (e) {
+          if (e instanceof JsonParseError) throw new JqError(`Invalid JSON text in --slurpfile ${p.file}: ${e.message}`);
+          throw e;
+        }
+      }
+    }
+  } catch (e) {
+    if (e instanceof JqError) {
+      err(`jq: error: ${runtimeErrorText(e.value)}\n`);
+      return 2;
+    }
+    throw e;
+  }
+
+  const named: JqObject = new Map(opts.named);
+  let prog: CompiledJq;
+  try {
+    prog = compileJq(programText, { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth });
+  } catch (e) {
+    if (e instanceof JqCompileError) {
+      err(`${formatCompileError(programText, e)}\njq: 1 compile error\n`);
+      return 3;
+    }
+    throw e;
+  }
+
+  // Inputs.
+  const sources: { name: string | null; text: string }[] = [];
+  const maxIn = Math.max(ctx.meter.limits.maxFileBytes, ctx.meter.limits.maxStringBytes);
+  let openFailed = false;
+  if (opts.files.length === 0) sources.push({ name: null, text: await ctx.stdin.readAll(maxIn) });
+  else {
+    for (const f of opts.files) {
+      try {
+        sources.push({ name: f, text: await readFile(ctx, f) });
+      } catch (e) {
+        if (e instanceof JqError) {
+          err(`jq: error: ${e.value}\n`);
+          openFailed = true;
+        } else throw e;
+      }
+    }
+  }
+
+  let status = 0;
+  let lastOutput: Val | undefined;
+  let currentName: string | null = null;
+  let currentLine = 0;
+  let parseFailed = false;
+  const inputs = inputIterator();
+  function* inputIterator(): Generator<Val> {
+    if (opts.rawInput) {
+      if (opts.slurp) {
+        currentName = sources.length ? sources[sources.length - 1]!.name : null;
+        yield sources.map((s) => s.text).join("");
+        return;
+      }
+      for (const s of sources) {
+        currentName = s.name;
+        const lines = s.text.split("\n");
+        if (lines[lines.length - 1] === "") lines.pop();
+        for (const l of lines) {
+          currentLine++;
+          yield l;
+        }
+      }
+      return;
+    }
+    const all: Val[] = [];
+    for (const s of sources) {
+      currentName = s.name;
+      const r = new JsonReader(opts.seq ? s.text.replace(/\x1e/g, " ") : s.text, ctx.meter.limits.maxParseDepth * 10);
+      for (;;) {
+        let v: Val | undefined;
+        try {
+          v = r.next();
+        } catch (e) {
+          if (e instanceof JsonParseError) {
+            err(`jq: error (at ${s.name ?? "<stdin>"}:${countLines(s.text, r.pos)}): ${e.message}\n`);
+            parseFailed = true;
+            return;
+          }
+          throw e;
+        }
+        if (v === undefined) break;
+        currentLine = countLines(s.text, s.text.length);
+        ctx.meter.tick();
+        if (opts.stream) {
+          const evs: Val[] = [];
+          streamEvents(v, (ev) => {
+            evs.push(ev);
+            return false;
+          });
+          if (opts.slurp) all.push(...evs);
+          else yield* evs;
+        } else if (opts.slurp) all.push(v);
+        else yield v;
+      }
+    }
+    if (opts.slurp) yield all;
+  }
+  const nextInput = (): Val | undefined => {
+    const r = inputs.next();
+    return r.done ? undefined : r.value;
+  };
+
+  const dumpOpts: DumpOptions = { indent: opts.tab ? 1 : opts.indent, tab: opts.tab, sortKeys: opts.sortKeys, ascii: opts.ascii, color: opts.color };
+  const sep = opts.raw0 ? "\0" : opts.join ? "" : "\n";
+  const envMap = new Map<string, string>(ctx.env);
+  const vars = new Map<string, Val>(named);
+  const args: Val = new Map<string, Val>([["positional", opts.positional], ["named", named]]);
+  const maxOut = ctx.meter.limits.maxStdoutBytes;
+  let buf: string[] = [];
+  let bufLen = 0;
+  const flush = async () => {
+    if (bufLen === 0) return;
+    const text = buf.join("");
+    buf = [];
+    bufLen = 0;
+    await ctx.stdout.write(text);
+  };
+  const emit = (v: Val): boolean => {
+    lastOutput = v;
+    let s = opts.raw && typeof v === "string" ? v : dump(v, dumpOpts);
+    if (opts.seq) s = `\x1e${s}`;
+    if (opts.raw0 && typeof v === "string" && v.includes("\0")) {
+      throw new JqError("Cannot dump a string containing NUL with --raw-output0 option");
+    }
+    buf.push(s, sep);
+    bufLen += s.length + sep.length;
+    if (bufLen > 65536) {
+      const text = buf.join("");
+      buf = [];
+      bufLen = 0;
+      if (ctx.stdout.closed) throw new BrokenPipeError();
+      void ctx.stdout.write(text);
+      if (text.length > maxOut * 4) return true;
+    }
+    return false;
+  };
+  const runOpts = {
+    vars,
+    env: envMap,
+    nextInput,
+    inputFilename: () => currentName,
+    now: () => ctx.clock.now(),
+    meter: ctx.meter,
+    stderr: (t: string) => void ctx.stderr.write(t),
+    args,
+    maxDepth: 10000,
+  };
+
+  const runOne = (input: Val): number | undefined => {
+    try {
+      prog.run(input, emit, runOpts);
+    } catch (e) {
+      if (e instanceof HaltSignal) {
+        if (e.value !== undefined) {
+          if (typeof e.value === "string") err(e.value);
+          else err(`${dump(e.value, { indent: 0 })}\n`);
+        }
+        return e.status;
+      }
+      if (e instanceof JqError) {
+        const where = opts.nullInput && currentLine === 0 && currentName === null ? "<unknown>" : `${currentName ?? "<stdin>"}:${currentLine}`;
+        err(`jq: error (at ${where}): ${runtimeErrorText(e.value)}\n`);
+        status = 5;
+        return undefined;
+      }
+      throw e;
+    }
+    return undefined;
+  };
+
+  try {
+    if (opts.nullInput) {
+      const h = runOne(null);
+      if (h !== undefined) {
+        await flush();
+        return h;
+      }
+    } else {
+      for (let v = nextInput(); v !== undefined; v = nextInput()) {
+        const h = runOne(v);
+        await flush();
+        if (h !== undefined) return h;
+        if (ctx.signal.aborted) throw new AbortError("cancelled");
+      }
+    }
+    await flush();
+  } catch (e) {
+    if (e instanceof LimitError || e instanceof AbortError || e instanceof BrokenPipeError) {
+      await flush().catch(() => {});
+      throw e;
+    }
+    throw e;
+  }
+  if (parseFailed) return 2;
+  if (openFailed && status === 0) status = 2;
+  if (status !== 0) return status;
+  if (opts.exitStatus) {
+    if (lastOutput === undefined) return 4;
+    return lastOutput === null || lastOutput === false ? 1 : 0;
+  }
+  return 0;
+}
+
+function* iterJson(text: string): Generator<Val> {
+  const r = new JsonReader(text);
+  for (let v = r.next(); v !== undefined; v = r.next()) yield v;
+}
+
+/** The `jq` command. */
+export const jqCommand: Command = {
+  name: "jq",
+  summary: "command-line JSON processor (jq 1.8)",
+  help: HELP,
+  fileAccess: "operands",
+  run: runJq,
+};

@@ -1,0 +1,28 @@
+/** jq's streaming form (`--stream`, `tostream`): `[path, leaf]` events and closing `[path]` events. */
+import type { Val } from "./value.js";
+
+/** Calls `emit` for each stream event of `v` (as `tostream` produces them). Stops when emit returns true. */
+export function streamEvents(v: Val, emit: (ev: Val[]) => boolean): boolean {
+  const rec = (x: Val, path: Val[], top: boolean): boolean => {
+    const isArr = Array.isArray(x);
+    const isObj = x instanceof Map;
+    if ((isArr && x.length > 0) || (isObj && x.size > 0)) {
+      let lastKey: Val = null;
+      if (isArr) {
+        for (let i = 0; i < x.length; i++) {
+          if (rec(x[i]!, [...path, i], false)) return true;
+          lastKey = i;
+        }
+      } else {
+        for (const [k, y] of x as Map<string, Val>) {
+          if (rec(y, [...path, k], false)) return true;
+          lastKey = k;
+        }
+      }
+      return emit([[...path, lastKey]]);
+    }
+    void top;
+    return emit([path, x]);
+  };
+  return rec(v, [], true);
+}

@@ -1,0 +1,118 @@
+/**
+ * The husk command's behaviour, independent of the process: `runCli(argv, io)` returns the exit
+ * status. main.ts wires it to the real process.
+ */
+import { readFileSync } from "node:fs";
+import { parse, ParseError } from "@husk/syntax";
+import { bashConstructor } from "@husk/tools";
+import { CliUsageError, parseArgs, USAGE, type CliArgs } from "./args.js";
+import { readSeedFiles } from "./files.js";
+import { loadToolsModule } from "./load-tools.js";
+
+/** The version printed by `--version`. */
+export const VERSION = "0.1.0";
+
+/** The process as the CLI sees it. */
+export interface CliIO {
+  /** Reads all of stdin ("" when there is none). */
+  readStdin(): Promise<string>;
+  writeStdout(text: string): void;
+  writeStderr(text: string): void;
+}
+
+/** Where a script came from, for messages (`bash: -c: line 1: ...`). */
+function sourceLabel(a: CliArgs): string {
+  if (a.command !== undefined) return "husk: -c";
+  if (a.file !== undefined) return a.file;
+  return "husk";
+}
+
+/** Quotes a string for bash (single quotes). */
+function shellQuote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+interface Outcome {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+  error?: string;
+}
+
+/** Runs the CLI; resolves with the exit status. Never throws. */
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  let a: CliArgs;
+  try {
+    a = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof CliUsageError)) throw e;
+    io.writeStderr(`husk: ${e.message}\nTry 'husk --help' for more information.\n`);
+    return 2;
+  }
+  if (a.mode === "help") {
+    io.writeStdout(USAGE);
+    return 0;
+  }
+  if (a.mode === "version") {
+    io.writeStdout(`husk ${VERSION}\n`);
+    return 0;
+  }
+
+  let script: string;
+  let stdin = "";
+  try {
+    if (a.command !== undefined) script = a.command;
+    else if (a.file !== undefined) script = readFileSync(a.file, "utf8");
+    else script = await io.readStdin();
+    if (a.command !== undefined || a.file !== undefined) stdin = a.syntaxOnly ? "" : await io.readStdin();
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    io.writeStderr(`husk: ${a.file}: ${code === "ENOENT" ? "No such file or directory" : "cannot read file"}\n`);
+    return 127;
+  }
+
+  if (a.syntaxOnly) {
+    try {
+      parse(script);
+      return 0;
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+      io.writeStderr(`${sourceLabel(a)}: line ${e.line}: ${e.message}\n`);
+      return 2;
+    }
+  }
+
+  let out: Outcome;
+  try {
+    out = a.toolsModule !== undefined ? await runWithTools(a, script) : await runPlain(a, script, stdin);
+  } catch (e) {
+    io.writeStderr(`husk: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+  if (a.json) {
+    const obj: Record<string, unknown> = { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
+    if (out.error !== undefined) obj.error = out.error;
+    io.writeStdout(`${JSON.stringify(obj)}\n`);
+  } else {
+    if (out.stdout) io.writeStdout(out.stdout);
+    if (out.stderr) io.writeStderr(out.stderr);
+  }
+  return out.exitCode;
+}
+
+async function runWithTools(a: CliArgs, script: string): Promise<Outcome> {
+  const tool = await loadToolsModule(a.toolsModule!);
+  const prefix = a.args.length > 0 ? `set -- ${a.args.map(shellQuote).join(" ")}\n` : "";
+  const r = await tool.execute({ commands: prefix + script });
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, error: r.error };
+}
+
+async function runPlain(a: CliArgs, script: string, stdin: string): Promise<Outcome> {
+  const Bash = bashConstructor();
+  if (!Bash) throw new Error("the bash facade (@husk/bash) is not available in this build");
+  const cwd = "/home/user";
+  const files = a.filesDir !== undefined ? readSeedFiles(a.filesDir, cwd) : undefined;
+  const bash = new Bash({ profile: a.profile, files, cwd });
+  const r = await bash.exec(script, { stdin, args: a.args, args0: a.args0 ?? "husk" });
+  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, error: r.error?.kind };
+}

@@ -3,3 +3,5 @@
  * builtin package into one shell.
  */
 export type { BashOptions, ExecOptions, ExecResult, Profile } from "./types.js";
+export { Bash } from "./bash.js";
+export { packageCommands, commandsOf } from "./registry.js";

@@ -1,0 +1,114 @@
+/** `cd`, `pwd`, `pushd`, `popd`, `dirs`: the working directory and the directory stack. */
+import { FsError, resolvePath } from "@husk/host";
+import type { Interp } from "../interp.js";
+import type { BuiltinContext } from "../simple.js";
+import { berr, builtin, parseOpts } from "./define.js";
+
+async function changeDir(ctx: BuiltinContext, dir: string, label = dir): Promise<number> {
+  const ip = ctx.interp;
+  const path = resolvePath(ip.st.cwd, dir);
+  try {
+    const st = await ctx.fs.stat(path);
+    if (st.type !== "directory") return berr(ctx, `${label}: Not a directory`, 1);
+  } catch (e) {
+    if (e instanceof FsError) return berr(ctx, `${label}: ${e.message}`, 1);
+    throw e;
+  }
+  ip.setVar("OLDPWD", ip.st.cwd);
+  ip.st.cwd = path;
+  ip.setVar("PWD", path);
+  return 0;
+}
+
+/** `cd [-L|-P] [dir]` */
+export const cd = builtin("cd", "Change the shell working directory.", async (ctx) => {
+  const ip = ctx.interp;
+  const o = parseOpts(ctx.args, "LPe@");
+  if (o.rest.length > 1) return berr(ctx, "too many arguments", 1);
+  const home = ip.getScalar("HOME");
+  const dir = o.rest[0] ?? home;
+  if (dir === undefined) return berr(ctx, "HOME not set", 1);
+  if (dir === "-") {
+    const old = ip.getScalar("OLDPWD");
+    if (old === undefined) return berr(ctx, "OLDPWD not set", 1);
+    const s = await changeDir(ctx, old);
+    if (s === 0) ctx.stdout.write(`${ip.st.cwd}\n`);
+    return s;
+  }
+  if (dir === "") return 0;
+  if (!dir.startsWith("/") && !dir.startsWith(".")) {
+    const cdpath = ip.getScalar("CDPATH");
+    if (cdpath) {
+      for (const base of cdpath.split(":")) {
+        if (base === "") continue;
+        const p = resolvePath(ip.st.cwd, `${base}/${dir}`);
+        if (await ctx.fs.exists(p)) {
+          const s = await changeDir(ctx, p, dir);
+          if (s === 0) ctx.stdout.write(`${ip.st.cwd}\n`);
+          return s;
+        }
+      }
+    }
+  }
+  return changeDir(ctx, dir);
+});
+
+/** `pwd [-LP]` */
+export const pwd = builtin("pwd", "Print the name of the current working directory.", (ctx) => {
+  ctx.stdout.write(`${ctx.interp.st.cwd}\n`);
+  return 0;
+});
+
+function dirsLine(ip: Interp): string {
+  const home = ip.getScalar("HOME");
+  const t = (d: string): string => (home && (d === home || d.startsWith(`${home}/`)) ? `~${d.slice(home.length)}` : d);
+  return [ip.st.cwd, ...ip.st.dirStack].map(t).join(" ");
+}
+
+/** `pushd [dir | +N]` */
+export const pushd = builtin("pushd", "Add directories to stack.", async (ctx) => {
+  const ip = ctx.interp;
+  const dir = ctx.args[0];
+  if (dir === undefined) {
+    const top = ip.st.dirStack[0];
+    if (top === undefined) return berr(ctx, "no other directory", 1);
+    const cur = ip.st.cwd;
+    const s = await changeDir(ctx, top);
+    if (s !== 0) return s;
+    ip.st.dirStack[0] = cur;
+  } else {
+    const cur = ip.st.cwd;
+    const s = await changeDir(ctx, dir);
+    if (s !== 0) return s;
+    ip.st.dirStack.unshift(cur);
+  }
+  ctx.stdout.write(`${dirsLine(ip)}\n`);
+  return 0;
+});
+
+/** `popd` */
+export const popd = builtin("popd", "Remove directories from stack.", async (ctx) => {
+  const ip = ctx.interp;
+  const top = ip.st.dirStack[0];
+  if (top === undefined) return berr(ctx, "directory stack empty", 1);
+  const s = await changeDir(ctx, top);
+  if (s !== 0) return s;
+  ip.st.dirStack.shift();
+  ctx.stdout.write(`${dirsLine(ip)}\n`);
+  return 0;
+});
+
+/** `dirs [-clpv]` */
+export const dirs = builtin("dirs", "Display directory stack.", (ctx) => {
+  const ip = ctx.interp;
+  const o = parseOpts(ctx.args, "clpv");
+  if (o.on.has("c")) {
+    ip.st.dirStack = [];
+    return 0;
+  }
+  const all = [ip.st.cwd, ...ip.st.dirStack];
+  if (o.on.has("v")) all.forEach((d, i) => ctx.stdout.write(`${String(i).padStart(2)}  ${d}\n`));
+  else if (o.on.has("p")) all.forEach((d) => ctx.stdout.write(`${d}\n`));
+  else ctx.stdout.write(`${o.on.has("l") ? all.join(" ") : dirsLine(ip)}\n`);
+  return 0;
+});

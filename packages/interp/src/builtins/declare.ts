@@ -1,0 +1,226 @@
+/**
+ * `declare`/`typeset`, `local`, `export`, `readonly`: attributes (-a -A -i -l -u -n -r -x -t,
+ * `+` to remove), scoping (local in functions unless -g), and `-p` output in bash's format.
+ */
+import { print } from "@husk/syntax";
+import { applyAssign } from "../assign.js";
+import type { PreparedAssign } from "../assign.js";
+import { FatalError } from "../errors.js";
+import type { Interp } from "../interp.js";
+import { attrFlags, declareValue } from "../quote.js";
+import type { Builtin, BuiltinContext } from "../simple.js";
+import { Attr, IndexedArray, isName } from "../vars.js";
+import type { Scope, Var } from "../vars.js";
+import { badOption, berr, builtin, parseOpts } from "./define.js";
+
+const LETTERS: Record<string, number> = {
+  a: Attr.Array,
+  A: Attr.Assoc,
+  i: Attr.Integer,
+  l: Attr.Lower,
+  u: Attr.Upper,
+  n: Attr.Nameref,
+  r: Attr.Readonly,
+  x: Attr.Export,
+  t: Attr.Trace,
+};
+
+/** `declare -p`-style line for one variable. */
+export function declareLine(name: string, v: Var): string {
+  const flags = attrFlags(v);
+  const head = `declare -${flags === "" ? "-" : flags} ${name}`;
+  if (v.value === undefined) return head;
+  if (v.attrs & Attr.Nameref) return `${head}="${v.value as string}"`;
+  return `${head}=${declareValue(v)}`;
+}
+
+function printFunction(ip: Interp, name: string): string | undefined {
+  const f = ip.st.functions.get(name);
+  if (f === undefined) return undefined;
+  try {
+    return `${print(f.def)}\n`;
+  } catch {
+    return `${name} () \n{ \n    :\n}\n`;
+  }
+}
+
+interface Mode {
+  readonly cmd: "declare" | "local" | "export" | "readonly";
+}
+
+async function run(ctx: BuiltinContext, mode: Mode): Promise<number> {
+  const ip = ctx.interp;
+  const flagLetters = mode.cmd === "export" ? "fnp" : mode.cmd === "readonly" ? "aAfp" : "aAfFgilnprtux";
+  const o = parseOpts(ctx.args, flagLetters, "", true);
+  if (o.bad !== undefined) return badOption(ctx, o.bad, usage(mode.cmd));
+  const args = o.rest;
+  const offset = ctx.args.length - args.length;
+  const assignAt = (i: number): PreparedAssign | undefined => ctx.assigns?.[offset + i + 1];
+  const inFunction = ip.callDepth > 0;
+  if (mode.cmd === "local" && !inFunction) return berr(ctx, "can only be used in a function", 1);
+
+  let add = 0;
+  let remove = 0;
+  for (const c of o.on) if (LETTERS[c] !== undefined) add |= LETTERS[c]!;
+  for (const c of o.off) if (LETTERS[c] !== undefined) remove |= LETTERS[c]!;
+  if (mode.cmd === "export") {
+    if (o.on.has("n")) {
+      remove |= Attr.Export;
+      add &= ~Attr.Nameref;
+    } else add |= Attr.Export;
+  }
+  if (mode.cmd === "readonly") add |= Attr.Readonly;
+
+  // functions
+  if (o.on.has("f") || o.on.has("F")) {
+    if (args.length === 0) {
+      for (const name of [...ip.st.functions.keys()].sort()) {
+        ctx.stdout.write(o.on.has("F") ? `declare -f ${name}\n` : printFunction(ip, name) ?? "");
+      }
+      return 0;
+    }
+    let st = 0;
+    for (const name of args) {
+      if (!ip.st.functions.has(name)) {
+        st = 1;
+        continue;
+      }
+      if (o.on.has("F")) ctx.stdout.write(`${name}\n`);
+      else if (mode.cmd === "declare") ctx.stdout.write(printFunction(ip, name) ?? "");
+    }
+    return st;
+  }
+
+  // printing
+  if (o.on.has("p") || (args.length === 0 && add === 0 && remove === 0) || (args.length === 0 && mode.cmd !== "declare" && mode.cmd !== "local")) {
+    if (args.length === 0) {
+      for (const name of ip.st.vars.names()) {
+        const v = ip.st.vars.get(name);
+        if (v === undefined) continue;
+        if (mode.cmd === "export" && !(v.attrs & Attr.Export)) continue;
+        if (mode.cmd === "readonly" && !(v.attrs & Attr.Readonly)) continue;
+        if (add !== 0 && mode.cmd === "declare" && (v.attrs & add) !== add) continue;
+        if (mode.cmd === "declare" && !o.on.has("p") && add === 0) {
+          if (v.value === undefined) continue;
+          ctx.stdout.write(`${name}=${setValue(v)}\n`);
+          continue;
+        }
+        ctx.stdout.write(`${declareLine(name, v)}\n`);
+      }
+      return 0;
+    }
+    let st = 0;
+    for (const name of args) {
+      const v = ip.st.vars.lookup(name);
+      if (v === undefined) {
+        berr(ctx, `${name}: not found`, 1);
+        st = 1;
+        continue;
+      }
+      ctx.stdout.write(`${declareLine(name, v)}\n`);
+    }
+    return st;
+  }
+
+  const global = o.on.has("g") || (!inFunction && mode.cmd === "declare");
+  let status = 0;
+  for (let i = 0; i < args.length; i++) {
+    const a = assignAt(i);
+    const text = args[i]!;
+    const name = a?.name ?? (text.includes("=") ? text.slice(0, text.indexOf("=")).replace(/\+$/, "") : text);
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/s.exec(name);
+    if (m === null || !isName(m[1]!)) {
+      berr(ctx, `\`${text}': not a valid identifier`, 1);
+      status = 1;
+      continue;
+    }
+    try {
+      status |= declareOne(ip, mode, m[1]!, a ?? plainAssign(text, m[1]!, m[2]), add, remove, global);
+    } catch (e) {
+      if (e instanceof FatalError && e.scope === "command") {
+        ip.error(`${ctx.name}: ${e.message}`);
+        status = 1;
+      } else throw e;
+    }
+  }
+  return status;
+}
+
+function setValue(v: Var): string {
+  if (typeof v.value === "object") return declareValue(v);
+  const s = v.value ?? "";
+  return /^[A-Za-z0-9_./:,@%+=-]*$/.test(s) && s !== "" ? s : `'${s.replace(/'/g, "'\\''")}'`;
+}
+
+function plainAssign(text: string, name: string, idx: string | undefined): PreparedAssign | undefined {
+  const eq = text.indexOf("=");
+  if (eq < 0) return idx === undefined ? undefined : { name, index: idx.slice(1, -1), append: false, value: undefined };
+  const append = text[eq - 1] === "+";
+  return { name, index: idx?.slice(1, -1), append, value: text.slice(eq + 1) };
+}
+
+function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | undefined, add: number, remove: number, global: boolean): number {
+  const vars = ip.st.vars;
+  const scope: Scope = global ? vars.scopes[0]! : mode.cmd === "export" || mode.cmd === "readonly" ? (vars.scopeOf(name) ?? vars.scopes[0]!) : vars.scopes[vars.scopes.length - 1]!;
+  const existing = scope.get(name);
+  if (existing !== undefined && existing.attrs & Attr.Readonly && (a !== undefined || remove & Attr.Readonly)) {
+    ip.error(`${mode.cmd === "local" ? "local" : mode.cmd}: ${name}: readonly variable`);
+    return 1;
+  }
+  const v = vars.create(name, scope);
+  if (remove & Attr.Array || remove & Attr.Assoc) {
+    ip.error(`${mode.cmd}: ${name}: cannot destroy array variables in this way`);
+    return 1;
+  }
+  if (add & Attr.Assoc && v.value instanceof IndexedArray) {
+    ip.error(`${mode.cmd}: ${name}: cannot convert indexed to associative array`);
+    return 1;
+  }
+  if (mode.cmd === "local" && existing === undefined && a === undefined && ip.st.opt("localvar_inherit")) {
+    const outer = vars.scopes.slice(0, -1);
+    for (let i = outer.length - 1; i >= 0; i--) {
+      const ov = outer[i]!.get(name);
+      if (ov !== undefined) {
+        v.value = typeof ov.value === "string" ? ov.value : v.value;
+        break;
+      }
+    }
+  }
+  v.attrs &= ~remove;
+  const assignAttrs = add & ~Attr.Readonly;
+  if (a !== undefined) applyAssign(ip, a, scope, assignAttrs);
+  else if (assignAttrs !== 0) {
+    if (add & Attr.Assoc && !(v.value instanceof Map)) v.value = new Map();
+    else if (add & Attr.Array && !(v.value instanceof IndexedArray) && !(v.value instanceof Map)) v.value = v.value === undefined ? new IndexedArray() : IndexedArray.of([v.value]);
+    v.attrs |= assignAttrs;
+    if (typeof v.value === "string" && add & (Attr.Lower | Attr.Upper)) v.value = add & Attr.Lower ? v.value.toLowerCase() : v.value.toUpperCase();
+    if (typeof v.value === "string" && add & Attr.Integer) v.value = String(ip.evalArithText(v.value));
+  }
+  if (add & Attr.Readonly) v.attrs |= Attr.Readonly;
+  if (add & Attr.Export) v.attrs |= Attr.Export;
+  return 0;
+}
+
+function usage(cmd: string): string {
+  switch (cmd) {
+    case "export":
+      return "export [-fn] [name[=value] ...] or export -p";
+    case "readonly":
+      return "readonly [-aAf] [name[=value] ...] or readonly -p";
+    case "local":
+      return "local [option] name[=value] ...";
+    default:
+      return "declare [-aAfFgiIlnrtux] [name[=value] ...] or declare -p [-aAfFilnrtux] [name ...]";
+  }
+}
+
+/** `declare` */
+export const declare: Builtin = builtin("declare", "Set variable values and attributes.", (ctx) => run(ctx, { cmd: "declare" }));
+/** `typeset` (synonym of declare) */
+export const typeset: Builtin = builtin("typeset", "Set variable values and attributes.", (ctx) => run(ctx, { cmd: "declare" }));
+/** `local` */
+export const local: Builtin = builtin("local", "Define local variables.", (ctx) => run(ctx, { cmd: "local" }));
+/** `export` */
+export const exportCmd: Builtin = builtin("export", "Set export attribute for shell variables.", (ctx) => run(ctx, { cmd: "export" }), true);
+/** `readonly` */
+export const readonly: Builtin = builtin("readonly", "Mark shell variables as unchangeable.", (ctx) => run(ctx, { cmd: "readonly" }), true);

@@ -1,0 +1,35 @@
+/** Every shell builtin, registered in the command table before other commands. */
+import type { Builtin } from "../simple.js";
+import { alias, unalias } from "./alias.js";
+import { cd, dirs, popd, pushd, pwd } from "./cd.js";
+import { compgen } from "./compgen.js";
+import { breakCmd, continueCmd, exit, returnCmd } from "./control.js";
+import { declare, exportCmd, local, readonly, typeset } from "./declare.js";
+import { echo } from "./echo.js";
+import { evalCmd } from "./eval.js";
+import { getopts } from "./getopts.js";
+import { jobs, kill, wait } from "./jobs.js";
+import { letCmd } from "./let.js";
+import { caller, exec, help, times, umask } from "./misc.js";
+import { printf } from "./printf.js";
+import { mapfile, read, readarray } from "./read.js";
+import { set } from "./set.js";
+import { shift } from "./shift.js";
+import { shopt } from "./shopt.js";
+import { dot, source } from "./source.js";
+import { bracket, test } from "./test.js";
+import { trap } from "./trap.js";
+import { colon, falseCmd, trueCmd } from "./trivial.js";
+import { builtinCmd, command, enable, hash, type } from "./type.js";
+import { unset } from "./unset.js";
+
+/** All builtins of the interpreter. */
+export const BUILTINS: readonly Builtin[] = [
+  colon, trueCmd, falseCmd, echo, printf, test, bracket, cd, pwd, pushd, popd, dirs, read, mapfile, readarray,
+  declare, typeset, local, exportCmd, readonly, unset, shift, set, shopt, evalCmd, source, dot, exit, returnCmd,
+  breakCmd, continueCmd, letCmd, type, command, builtinCmd, hash, enable, alias, unalias, trap, wait, kill, jobs,
+  getopts, umask, times, caller, help, exec, compgen,
+];
+
+/** Builtins that read or write files (absent from the logic-only profile). */
+export const FILE_BUILTINS: ReadonlySet<string> = new Set(["source", ".", "cd", "pushd", "popd"]);

@@ -1,0 +1,90 @@
+/**
+ * `wait`, `kill`, `jobs`: background jobs are concurrent tasks of the same run (`&`);
+ * `wait` awaits them, `kill` is accepted (jobs cannot be interrupted mid-command).
+ */
+import { berr, builtin, parseOpts } from "./define.js";
+import { SIGNALS, signalName } from "./trap.js";
+
+/** `wait [-n] [id ...]` */
+export const wait = builtin("wait", "Wait for job completion and return exit status.", async (ctx) => {
+  const ip = ctx.interp;
+  const o = parseOpts(ctx.args, "nf", "p");
+  const jobs = ip.st.jobs;
+  if (o.rest.length === 0) {
+    if (o.on.has("n")) {
+      const live = jobs.filter((j) => j.status === undefined);
+      if (live.length === 0) return 127;
+      const s = await Promise.race(live.map((j) => j.promise));
+      return s;
+    }
+    for (const j of jobs) await j.promise;
+    ip.st.jobs = [];
+    return 0;
+  }
+  let status = 0;
+  for (const a of o.rest) {
+    const job = a.startsWith("%") ? jobs.find((j) => String(j.id) === a.slice(1)) : jobs.find((j) => String(j.pid) === a);
+    if (job === undefined) {
+      berr(ctx, `${a}: ${a.startsWith("%") ? "no such job" : `pid ${a} is not a child of this shell`}`, 127);
+      status = 127;
+      continue;
+    }
+    status = await job.promise;
+  }
+  return status;
+});
+
+/** `kill [-s sig | -sig] pid ...` and `kill -l` */
+export const kill = builtin("kill", "Send a signal to a job.", (ctx) => {
+  const ip = ctx.interp;
+  const args = ctx.args;
+  if (args[0] === "-l" || args[0] === "-L") {
+    if (args.length > 1) {
+      for (const a of args.slice(1)) {
+        if (/^[0-9]+$/.test(a)) {
+          const n = Number(a) > 128 ? Number(a) - 128 : Number(a);
+          const name = SIGNALS[n];
+          if (name === undefined) return berr(ctx, `${a}: invalid signal specification`, 1);
+          ctx.stdout.write(`${name}\n`);
+        } else {
+          const n = signalName(a);
+          if (n === undefined) return berr(ctx, `${a}: invalid signal specification`, 1);
+          ctx.stdout.write(`${SIGNALS.indexOf(n)}\n`);
+        }
+      }
+      return 0;
+    }
+    ctx.stdout.write(SIGNALS.slice(1).map((n, i) => `${String(i + 1).padStart(2)}) SIG${n}`).join("\t") + "\n");
+    return 0;
+  }
+  let i = 0;
+  if (args[0] === "-s" || args[0] === "-n") i = 2;
+  else if (args[0]?.startsWith("-") && args[0].length > 1) {
+    if (signalName(args[0].slice(1)) === undefined) return berr(ctx, `${args[0].slice(1)}: invalid signal specification`, 1);
+    i = 1;
+  }
+  if (i >= args.length) {
+    ctx.stderr.write("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n");
+    return 2;
+  }
+  let status = 0;
+  for (const a of args.slice(i)) {
+    const job = a.startsWith("%") ? ip.st.jobs.find((j) => String(j.id) === a.slice(1)) : ip.st.jobs.find((j) => String(j.pid) === a);
+    if (job === undefined && a !== String(ctx.identity.pid)) {
+      berr(ctx, `(${a}) - No such process`, 1);
+      status = 1;
+    }
+  }
+  return status;
+});
+
+/** `jobs [-lp]` */
+export const jobs = builtin("jobs", "Display status of jobs.", (ctx) => {
+  const ip = ctx.interp;
+  const o = parseOpts(ctx.args, "lprs");
+  for (const j of ip.st.jobs) {
+    if (o.on.has("p")) ctx.stdout.write(`${j.pid}\n`);
+    else ctx.stdout.write(`[${j.id}]${j === ip.st.jobs[ip.st.jobs.length - 1] ? "+" : " "}  ${j.status === undefined ? "Running" : "Done"}                 ${j.command}\n`);
+  }
+  return 0;
+});

@@ -1,0 +1,70 @@
+/** Small builtins that mean little in a sandbox: `umask`, `times`, `caller`, `help`, `exec`. */
+import { berr, builtin } from "./define.js";
+import { invoke } from "../simple.js";
+import { Abrupt } from "../errors.js";
+
+/** `umask [-S] [mode]` */
+export const umask = builtin("umask", "Display or set file mode mask.", (ctx) => {
+  const st = ctx.interp.st;
+  const a = ctx.args.filter((x) => x !== "-S" && x !== "-p");
+  if (a.length === 0) {
+    if (ctx.args.includes("-S")) {
+      const perm = (shift: number): string => {
+        const bits = (~st.umask >> shift) & 7;
+        return `${bits & 4 ? "r" : ""}${bits & 2 ? "w" : ""}${bits & 1 ? "x" : ""}`;
+      };
+      ctx.stdout.write(`u=${perm(6)},g=${perm(3)},o=${perm(0)}\n`);
+    } else ctx.stdout.write(`${ctx.args.includes("-p") ? "umask " : ""}${st.umask.toString(8).padStart(4, "0")}\n`);
+    return 0;
+  }
+  if (!/^[0-7]+$/.test(a[0]!)) return berr(ctx, `${a[0]}: octal number out of range`, 1);
+  st.umask = parseInt(a[0]!, 8) & 0o777;
+  return 0;
+});
+
+/** `times`: the sandbox has no process accounting; reports zeros. */
+export const times = builtin("times", "Display process times.", (ctx) => {
+  ctx.stdout.write("0m0.000s 0m0.000s\n0m0.000s 0m0.000s\n");
+  return 0;
+}, true);
+
+/** `caller [n]` */
+export const caller = builtin("caller", "Return the context of the current subroutine call.", (ctx) => {
+  const st = ctx.interp.st;
+  const n = Number(ctx.args[0] ?? 0);
+  const frame = st.callStack[st.callStack.length - 1 - n];
+  if (frame === undefined) return 1;
+  const outer = st.callStack[st.callStack.length - 2 - n];
+  if (ctx.args.length === 0) ctx.stdout.write(`${frame.line} NULL\n`);
+  else ctx.stdout.write(`${frame.line} ${outer?.name ?? "main"} NULL\n`);
+  return 0;
+});
+
+/** `help [pattern]` */
+export const help = builtin("help", "Display information about builtin commands.", (ctx) => {
+  const ip = ctx.interp;
+  const names = ip.rt.commands.names().sort();
+  const pats = ctx.args.filter((a) => !a.startsWith("-"));
+  let found = false;
+  for (const n of names) {
+    if (pats.length > 0 && !pats.includes(n)) continue;
+    const c = ip.rt.commands.get(n)!;
+    found = true;
+    ctx.stdout.write(`${n}: ${c.summary ?? ""}\n`);
+  }
+  if (!found && pats.length > 0) return berr(ctx, `no help topics match \`${pats[0]}'.  Try \`help help' or \`man -k ${pats[0]}' or \`info ${pats[0]}'.`, 1);
+  return 0;
+});
+
+/** `exec [command [args]]`: runs the command, then the shell exits with its status. */
+export const exec = builtin("exec", "Replace the shell with the given command.", async (ctx) => {
+  const ip = ctx.interp;
+  let args = ctx.args.slice();
+  while (args[0]?.startsWith("-") && args[0] !== "--") args = args.slice(args[0] === "-a" ? 2 : 1);
+  if (args[0] === "--") args = args.slice(1);
+  if (args.length === 0) return 0;
+  const c = await invoke(ip, args, undefined, true);
+  const status = typeof c === "number" ? c : c.status;
+  ip.pendingAbrupt = new Abrupt("exit", 0, status);
+  return status;
+}, true);

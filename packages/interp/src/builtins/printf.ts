@@ -1,0 +1,289 @@
+/**
+ * bash's `printf [-v var] format [arguments]`: every directive (`%d %i %o %u %x %X %f %F %e %E
+ * %g %G %a %A %c %s %b %q %(fmt)T %%`), flags, `*` width/precision, the format reused until
+ * the arguments are consumed, numeric arguments with `'c` character codes.
+ */
+import { decodeEscapes } from "../escapes.js";
+import { printfQuote } from "../quote.js";
+import type { BuiltinContext } from "../simple.js";
+import { strftime } from "../strftime.js";
+import { berr, builtin } from "./define.js";
+
+class Stop extends Error {}
+
+interface State {
+  args: readonly string[];
+  i: number;
+  status: number;
+  ctx: BuiltinContext;
+}
+
+function next(st: State): string | undefined {
+  return st.i < st.args.length ? st.args[st.i++] : undefined;
+}
+
+function toInt(st: State, s: string | undefined): bigint {
+  if (s === undefined || s === "") return 0n;
+  if (s[0] === "'" || s[0] === '"') return s.length > 1 ? BigInt(s.codePointAt(1)!) : 0n;
+  const m = /^\s*([-+]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(.*)$/s.exec(s);
+  if (m === null || m[3] !== "") {
+    const lead = /^\s*([-+]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)/.exec(s);
+    berr(st.ctx, `${s}: invalid number`, 1);
+    st.status = 1;
+    if (lead === null) return 0n;
+    return toIntText(lead[1]!, lead[2]!);
+  }
+  return toIntText(m[1]!, m[2]!);
+}
+
+function toIntText(sign: string, digits: string): bigint {
+  let v = BigInt(digits.length > 1 && digits[0] === "0" && !/^0[xX]/.test(digits) ? `0o${digits.slice(1)}` : digits);
+  if (sign === "-") v = -v;
+  return BigInt.asIntN(64, v);
+}
+
+function toFloat(st: State, s: string | undefined): number {
+  if (s === undefined || s === "") return 0;
+  if (s[0] === "'" || s[0] === '"') return s.length > 1 ? s.codePointAt(1)! : 0;
+  const t = s.trim();
+  const n = /^[-+]?0[xX]/.test(t) ? Number.parseInt(t, 16) : Number(t);
+  if (Number.isNaN(n) && !/^[-+]?nan$/i.test(t)) {
+    const lead = /^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/.exec(t);
+    berr(st.ctx, `${s}: invalid number`, 1);
+    st.status = 1;
+    return lead === null ? 0 : Number(lead[0]);
+  }
+  if (/^[-+]?inf(inity)?$/i.test(t)) return t.startsWith("-") ? -Infinity : Infinity;
+  return n;
+}
+
+function pad(s: string, width: number, left: boolean, zero: boolean): string {
+  if (s.length >= width) return s;
+  if (left) return s.padEnd(width);
+  if (zero) {
+    const sign = /^[-+ ]/.test(s) ? s[0]! : "";
+    const pre = /^[-+ ]?0[xX]/.test(s) ? s.slice(sign.length, sign.length + 2) : "";
+    const body = s.slice(sign.length + pre.length);
+    return sign + pre + body.padStart(width - sign.length - pre.length, "0");
+  }
+  return s.padStart(width);
+}
+
+function fmtFloat(conv: string, v: number, prec: number | undefined, flags: string): string {
+  const p = prec ?? 6;
+  let s: string;
+  if (!Number.isFinite(v)) s = Number.isNaN(v) ? "nan" : v < 0 ? "-inf" : "inf";
+  else {
+    switch (conv.toLowerCase()) {
+      case "f":
+        s = v.toFixed(p);
+        break;
+      case "e":
+        s = v.toExponential(p).replace(/e([+-])(\d)$/, "e$10$2");
+        break;
+      case "g": {
+        const P = p === 0 ? 1 : p;
+        if (v === 0) s = flags.includes("#") ? (0).toFixed(P - 1) : "0";
+        else {
+          const exp = Math.floor(Math.log10(Math.abs(v)));
+          const e = Number(v.toExponential(P - 1).split("e")[1]);
+          if (e < -4 || e >= P) {
+            s = v.toExponential(P - 1);
+            if (!flags.includes("#")) s = s.replace(/\.?0+e/, "e");
+            s = s.replace(/e([+-])(\d)$/, "e$10$2");
+          } else {
+            s = v.toFixed(Math.max(0, P - 1 - e));
+            if (!flags.includes("#") && s.includes(".")) s = s.replace(/\.?0+$/, "");
+          }
+          void exp;
+        }
+        break;
+      }
+      default:
+        s = v.toString(16);
+    }
+  }
+  if (conv === conv.toUpperCase()) s = s.toUpperCase();
+  if (v >= 0 || Object.is(v, 0)) {
+    if (flags.includes("+")) s = `+${s}`;
+    else if (flags.includes(" ")) s = ` ${s}`;
+  }
+  return s;
+}
+
+function formatOne(st: State, spec: { flags: string; width?: number; prec?: number; conv: string; arg?: string }): string {
+  const { flags, conv } = spec;
+  const left = flags.includes("-");
+  const zero = flags.includes("0") && !left;
+  const width = spec.width ?? 0;
+  const prec = spec.prec;
+  switch (conv) {
+    case "s": {
+      let s = next(st) ?? "";
+      if (prec !== undefined) s = s.slice(0, prec);
+      return pad(s, width, left, false);
+    }
+    case "b": {
+      const d = decodeEscapes(next(st) ?? "", true);
+      let s = d.text;
+      if (prec !== undefined) s = s.slice(0, prec);
+      const out = pad(s, width, left, false);
+      if (d.stop) throw Object.assign(new Stop(), { out });
+      return out;
+    }
+    case "q":
+      return pad(printfQuote(next(st) ?? ""), width, left, false);
+    case "c": {
+      const a = next(st) ?? "";
+      return pad(a === "" ? "" : String.fromCodePoint(a.codePointAt(0)!), width, left, false);
+    }
+    case "d":
+    case "i": {
+      const v = toInt(st, next(st));
+      let s = (v < 0n ? -v : v).toString();
+      if (prec !== undefined) s = prec === 0 && v === 0n ? "" : s.padStart(prec, "0");
+      const sign = v < 0n ? "-" : flags.includes("+") ? "+" : flags.includes(" ") ? " " : "";
+      return pad(sign + s, width, left, zero && prec === undefined);
+    }
+    case "o":
+    case "u":
+    case "x":
+    case "X": {
+      let v = toInt(st, next(st));
+      if (v < 0n) v = BigInt.asUintN(64, v);
+      let s = conv === "o" ? v.toString(8) : conv === "u" ? v.toString() : v.toString(16);
+      if (conv === "X") s = s.toUpperCase();
+      if (prec !== undefined) s = prec === 0 && v === 0n ? "" : s.padStart(prec, "0");
+      if (flags.includes("#") && v !== 0n) s = conv === "o" ? (s.startsWith("0") ? s : `0${s}`) : conv === "x" ? `0x${s}` : conv === "X" ? `0X${s}` : s;
+      return pad(s, width, left, zero && prec === undefined);
+    }
+    case "f":
+    case "F":
+    case "e":
+    case "E":
+    case "g":
+    case "G":
+    case "a":
+    case "A":
+      return pad(fmtFloat(conv, toFloat(st, next(st)), prec, flags), width, left, zero);
+  }
+  return "";
+}
+
+/** Formats once over the format string; returns the text and whether output must stop. */
+function formatPass(st: State, fmt: string): { out: string; stop: boolean; consumed: boolean } {
+  let out = "";
+  const start = st.i;
+  let sawDirective = false;
+  for (let i = 0; i < fmt.length; i++) {
+    const c = fmt[i]!;
+    if (c === "\\") {
+      // backslash escapes in the format
+      let j = i + 1;
+      const d = fmt[j];
+      if (d === undefined) {
+        out += "\\";
+        continue;
+      }
+      if (d === "c") return { out, stop: true, consumed: true };
+      let len = 1;
+      if (/[0-7]/.test(d)) {
+        while (len < 3 && /[0-7]/.test(fmt[j + len] ?? "")) len++;
+      } else if (d === "x") {
+        while (len < 3 && /[0-9a-fA-F]/.test(fmt[j + len] ?? "")) len++;
+      } else if (d === "u" || d === "U") {
+        const max = d === "u" ? 5 : 9;
+        while (len < max && /[0-9a-fA-F]/.test(fmt[j + len] ?? "")) len++;
+      }
+      out += decodeEscapes(fmt.slice(i, j + len), false).text;
+      i = j + len - 1;
+      continue;
+    }
+    if (c !== "%") {
+      out += c;
+      continue;
+    }
+    if (fmt[i + 1] === "%") {
+      out += "%";
+      i++;
+      continue;
+    }
+    const m = /^%([-+ #0]*)(\*|[0-9]+)?(?:\.(\*|[0-9]*))?(?:hh|h|ll|l|L|q|j|z|t)?(\([^)]*\)T|[diouxXfFeEgGaAcsbq])/.exec(fmt.slice(i));
+    if (m === null) {
+      const bad = fmt[i + 1];
+      if (bad === undefined) {
+        berr(st.ctx, "`%': missing format character", 1);
+      } else berr(st.ctx, `\`${bad}': invalid format character`, 1);
+      st.status = 1;
+      return { out, stop: true, consumed: true };
+    }
+    sawDirective = true;
+    let width: number | undefined;
+    let prec: number | undefined;
+    let flags = m[1]!;
+    if (m[2] === "*") {
+      width = Number(toInt(st, next(st)));
+      if (width < 0) {
+        flags += "-";
+        width = -width;
+      }
+    } else if (m[2] !== undefined) width = Number(m[2]);
+    if (m[3] === "*") prec = Number(toInt(st, next(st)));
+    else if (m[3] !== undefined) prec = Number(m[3] || 0);
+    const conv = m[4]!;
+    if (conv.endsWith("T")) {
+      const a = next(st);
+      const clock = st.ctx.clock.now();
+      const t = a === undefined || a === "" || a === "-1" ? clock : a === "-2" ? st.ctx.interp.rt.startMs : Number(toInt(st, a)) * 1000;
+      let s = strftime(conv.slice(1, -2), t, st.ctx.env.get("TZ"));
+      if (prec !== undefined) s = s.slice(0, prec);
+      out += pad(s, width ?? 0, flags.includes("-"), false);
+    } else {
+      try {
+        out += formatOne(st, { flags, width, prec, conv });
+      } catch (e) {
+        if (e instanceof Stop) return { out: out + (e as Stop & { out: string }).out, stop: true, consumed: true };
+        throw e;
+      }
+    }
+    i += m[0].length - 1;
+  }
+  return { out, stop: false, consumed: !sawDirective || st.i === start };
+}
+
+/** `printf` */
+export const printf = builtin("printf", "Formats and prints ARGUMENTS under control of the FORMAT.", async (ctx) => {
+  let args = ctx.args;
+  let varName: string | undefined;
+  if (args[0] === "-v") {
+    varName = args[1];
+    if (varName === undefined) return berr(ctx, "-v: option requires an argument", 2);
+    args = args.slice(2);
+  }
+  if (args[0] === "--") args = args.slice(1);
+  if (args.length === 0) {
+    ctx.stderr.write("printf: usage: printf [-v var] format [arguments]\n");
+    return 2;
+  }
+  const fmt = args[0]!;
+  const st: State = { args: args.slice(1), i: 0, status: 0, ctx };
+  let out = "";
+  for (let guard = 0; ; guard++) {
+    const r = formatPass(st, fmt);
+    out += r.out;
+    if (r.stop || r.consumed || st.i >= st.args.length) break;
+    ctx.meter.tick();
+  }
+  if (varName !== undefined) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/s.exec(varName);
+    if (m === null) return berr(ctx, `\`${varName}': not a valid identifier`, 2);
+    if (m[2] !== undefined) {
+      const v = ctx.interp.st.vars.get(m[1]!);
+      ctx.interp.setElement(m[1]!, v?.value instanceof Map ? m[2] : Number(ctx.interp.evalArithText(m[2])), out);
+    } else ctx.interp.setVar(varName, out);
+    return st.status;
+  }
+  const w = ctx.stdout.write(out);
+  if (w !== undefined) await w;
+  return st.status;
+});

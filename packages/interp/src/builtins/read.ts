@@ -1,0 +1,152 @@
+/**
+ * `read [-ers] [-a array] [-d delim] [-n n] [-N n] [-p prompt] [-t timeout] [-u fd] [name ...]`:
+ * reads exactly one record from the input (the rest stays for the next command), applies
+ * backslash processing unless -r, and splits on IFS.
+ */
+import type { ShellInput } from "../io.js";
+import type { BuiltinContext } from "../simple.js";
+import { IndexedArray, isName } from "../vars.js";
+import { badOption, berr, builtin, parseOpts } from "./define.js";
+
+interface Record_ {
+  text: string;
+  /** Offsets of characters that were backslash-escaped (not split). */
+  prot: Set<number>;
+  eof: boolean;
+}
+
+/** Reads one record; `limit` counts characters (-n / -N); `delim` "" means NUL. */
+export async function readRecord(input: ShellInput, delim: string, raw: boolean, limit: number, exact: boolean, tick: () => void): Promise<Record_> {
+  let text = "";
+  const prot = new Set<number>();
+  let escape = false;
+  for (;;) {
+    const chunk = await input.read();
+    if (chunk === undefined) return { text, prot, eof: true };
+    tick();
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i]!;
+      if (escape) {
+        escape = false;
+        if (c === "\n") continue;
+        prot.add(text.length);
+        text += c;
+      } else if (!raw && c === "\\") {
+        escape = true;
+        continue;
+      } else if (!exact && c === (delim === "" ? "\0" : delim)) {
+        input.unread(chunk.slice(i + 1));
+        return { text, prot, eof: false };
+      } else text += c;
+      if (limit >= 0 && text.length >= limit) {
+        input.unread(chunk.slice(i + 1));
+        return { text, prot, eof: false };
+      }
+    }
+  }
+}
+
+/** Splits a record on IFS into at most `n` fields (the last takes the rest). */
+export function splitRecord(r: Record_, ifs: string, n: number): string[] {
+  const ws = [...ifs].filter((c) => c === " " || c === "\t" || c === "\n").join("");
+  const isWs = (i: number): boolean => !r.prot.has(i) && ws.includes(r.text[i]!);
+  const isSep = (i: number): boolean => !r.prot.has(i) && ifs.includes(r.text[i]!);
+  const t = r.text;
+  let i = 0;
+  let end = t.length;
+  while (i < end && isWs(i)) i++;
+  while (end > i && isWs(end - 1)) end--;
+  const out: string[] = [];
+  while (i < end) {
+    if (out.length === n - 1) {
+      out.push(t.slice(i, end));
+      return out;
+    }
+    let j = i;
+    while (j < end && !isSep(j)) j++;
+    out.push(t.slice(i, j));
+    // consume the delimiter: whitespace, at most one non-whitespace separator, whitespace
+    while (j < end && isWs(j)) j++;
+    if (j < end && isSep(j) && !isWs(j)) {
+      j++;
+      while (j < end && isWs(j)) j++;
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** `read` */
+export const read = builtin("read", "Read a line from the standard input and split it into fields.", async (ctx: BuiltinContext) => {
+  const ip = ctx.interp;
+  const o = parseOpts(ctx.args, "ers", "adinNptu");
+  if (o.bad !== undefined) return badOption(ctx, o.bad, "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]");
+  for (const n of o.rest) if (!isName(n)) return berr(ctx, `\`${n}': not a valid identifier`, 1);
+  const fd = o.values.has("u") ? Number(o.values.get("u")) : 0;
+  const input = fd === 0 ? (ctx.stdin as ShellInput) : ip.st.fds[fd]?.input;
+  if (input === undefined || typeof (input as ShellInput).unread !== "function") return berr(ctx, `${o.values.get("u") ?? fd}: invalid file descriptor: Bad file descriptor`, 1);
+  const delim = o.values.has("d") ? (o.values.get("d")!.slice(0, 1)) : "\n";
+  const nchars = o.values.has("N") ? Number(o.values.get("N")) : o.values.has("n") ? Number(o.values.get("n")) : -1;
+  if (o.values.has("t") && Number(o.values.get("t")) === 0) return 0;
+  const r = await readRecord(input as ShellInput, delim, o.on.has("r"), nchars, o.values.has("N"), () => ctx.meter.tick());
+  const ifsVal = ip.getScalar("IFS");
+  const ifs = ifsVal === undefined ? " \t\n" : ifsVal;
+  if (o.values.has("a")) {
+    const name = o.values.get("a")!;
+    const fields = r.text === "" ? [] : splitRecord(r, ifs, Infinity);
+    const v = ip.st.vars.target(name);
+    v.value = IndexedArray.of(fields);
+  } else if (o.rest.length === 0) {
+    ip.setVar("REPLY", r.text);
+  } else {
+    const fields = splitRecord(r, ifs, o.rest.length);
+    o.rest.forEach((n, i) => ip.setVar(n, fields[i] ?? ""));
+  }
+  return r.eof ? 1 : 0;
+});
+
+/** `mapfile` / `readarray`: lines of the input into an indexed array. */
+async function mapfileRun(ctx: BuiltinContext): Promise<number> {
+  const ip = ctx.interp;
+  const o = parseOpts(ctx.args, "t", "dnOsucC");
+  if (o.bad !== undefined) return badOption(ctx, o.bad, `${ctx.name} [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]`);
+  const name = o.rest[0] ?? "MAPFILE";
+  if (!isName(name)) return berr(ctx, `${name}: not a valid identifier`, 1);
+  const fd = o.values.has("u") ? Number(o.values.get("u")) : 0;
+  const input = fd === 0 ? (ctx.stdin as ShellInput) : ip.st.fds[fd]?.input;
+  if (input === undefined) return berr(ctx, `${fd}: invalid file descriptor: Bad file descriptor`, 1);
+  const delim = o.values.has("d") ? o.values.get("d")!.slice(0, 1) || "\0" : "\n";
+  const count = Number(o.values.get("n") ?? 0);
+  let skip = Number(o.values.get("s") ?? 0);
+  const origin = o.values.has("O") ? Number(o.values.get("O")) : undefined;
+  const text = await input.readAll(ctx.meter.limits.maxStringBytes);
+  const v = ip.st.vars.target(name);
+  const arr = origin !== undefined && v.value instanceof IndexedArray ? v.value : new IndexedArray();
+  let idx = origin ?? 0;
+  let start = 0;
+  let n = 0;
+  while (start < text.length) {
+    ctx.meter.tick();
+    const j = text.indexOf(delim, start);
+    const end = j < 0 ? text.length : j + 1;
+    let line = text.slice(start, end);
+    start = end;
+    if (skip > 0) {
+      skip--;
+      continue;
+    }
+    if (o.on.has("t") && line.endsWith(delim)) line = line.slice(0, -1);
+    arr.set(idx++, line);
+    if (count > 0 && ++n >= count) {
+      (input as ShellInput).unread?.(text.slice(start));
+      break;
+    }
+  }
+  v.value = arr;
+  return 0;
+}
+
+/** `mapfile` */
+export const mapfile = builtin("mapfile", "Read lines from the standard input into an indexed array variable.", mapfileRun);
+/** `readarray` */
+export const readarray = builtin("readarray", "Read lines from a file into an array variable.", mapfileRun);

@@ -1,0 +1,25 @@
+/** `shift [n]` */
+import { berr, builtin } from "./define.js";
+
+/** `shift` */
+export const shift = builtin(
+  "shift",
+  "Shift positional parameters.",
+  (ctx) => {
+    const st = ctx.interp.st;
+    const a = ctx.args[0];
+    let n = 1;
+    if (a !== undefined) {
+      if (!/^-?[0-9]+$/.test(a.trim())) return berr(ctx, `${a}: numeric argument required`, 1);
+      n = Number(a);
+      if (n < 0) return berr(ctx, `${a}: shift count out of range`, 1);
+    }
+    if (n > st.positional.length) {
+      if (st.opt("shift_verbose")) berr(ctx, `${n}: shift count out of range`, 1);
+      return 1;
+    }
+    st.positional = st.positional.slice(n);
+    return 0;
+  },
+  true,
+);

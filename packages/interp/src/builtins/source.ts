@@ -1,0 +1,51 @@
+/** `source FILE [args]` / `. FILE [args]`: runs a file of the shell's filesystem in this shell. */
+import { FsError, resolvePath } from "@husk/host";
+import type { BuiltinContext } from "../simple.js";
+import { berr, builtin } from "./define.js";
+
+async function run(ctx: BuiltinContext): Promise<number> {
+  const ip = ctx.interp;
+  const args = ctx.args[0] === "--" ? ctx.args.slice(1) : ctx.args;
+  const file = args[0];
+  if (file === undefined) {
+    berr(ctx, "filename argument required", 2);
+    ctx.stderr.write(`${ctx.name}: usage: ${ctx.name} filename [arguments]\n`);
+    return 2;
+  }
+  let text: string;
+  try {
+    let path = resolvePath(ip.st.cwd, file);
+    if (!file.includes("/") && !(await ctx.fs.exists(path))) {
+      for (const dir of (ip.getScalar("PATH") ?? "").split(":")) {
+        if (dir === "") continue;
+        const p = resolvePath(ip.st.cwd, `${dir}/${file}`);
+        if (await ctx.fs.exists(p)) {
+          path = p;
+          break;
+        }
+      }
+    }
+    text = await ctx.fs.readFile(path);
+  } catch (e) {
+    if (e instanceof FsError) return berr(ctx, `${file}: ${e.message}`, 1);
+    throw e;
+  }
+  const savedPos = ip.st.positional;
+  if (args.length > 1) ip.st.positional = args.slice(1);
+  ip.sourceDepth++;
+  try {
+    const c = await ip.runScript(text, 0, false);
+    if (typeof c === "number") return c;
+    if (c.kind === "return") return c.status;
+    ip.pendingAbrupt = c;
+    return c.status;
+  } finally {
+    ip.sourceDepth--;
+    if (args.length > 1) ip.st.positional = savedPos;
+  }
+}
+
+/** `source` */
+export const source = builtin("source", "Execute commands from a file in the current shell.", run, true);
+/** `.` */
+export const dot = builtin(".", "Execute commands from a file in the current shell.", run, true);

@@ -1,0 +1,67 @@
+/**
+ * `trap [-lp] [action] [signal ...]`: EXIT, ERR, DEBUG and RETURN run; signals are accepted
+ * and remembered (nothing in the sandbox sends them).
+ */
+import { berr, builtin } from "./define.js";
+
+/** Signal names by number (bash's list for Linux). */
+export const SIGNALS = ["EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS"];
+
+/** Normalizes a signal spec (`2`, `INT`, `SIGINT`, `exit`) to bash's name, or undefined. */
+export function signalName(spec: string): string | undefined {
+  const s = spec.toUpperCase().replace(/^SIG/, "");
+  if (/^[0-9]+$/.test(spec)) return SIGNALS[Number(spec)];
+  if (s === "ERR" || s === "DEBUG" || s === "RETURN") return s;
+  return SIGNALS.includes(s) ? s : undefined;
+}
+
+const q = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
+const display = (n: string): string => (SIGNALS.indexOf(n) > 0 ? `SIG${n}` : n);
+
+/** `trap` */
+export const trap = builtin(
+  "trap",
+  "Trap signals and other events.",
+  (ctx) => {
+    const ip = ctx.interp;
+    let args = ctx.args.slice();
+    if (args[0] === "-l") {
+      ctx.stdout.write(SIGNALS.slice(1).map((n, i) => `${String(i + 1).padStart(2)}) SIG${n}`).join("\t") + "\n");
+      return 0;
+    }
+    if (args.length === 0 || args[0] === "-p") {
+      const names = args.slice(1);
+      for (const [n, action] of ip.st.traps) {
+        if (names.length > 0 && !names.map(signalName).includes(n)) continue;
+        ctx.stdout.write(`trap -- ${q(action)} ${display(n)}\n`);
+      }
+      return 0;
+    }
+    if (args[0] === "--") args = args.slice(1);
+    let action: string | undefined = args[0]!;
+    let specs = args.slice(1);
+    if (specs.length === 0 || /^[0-9]+$/.test(action)) {
+      if (specs.length === 0) {
+        specs = [action];
+        action = undefined;
+      } else if (/^[0-9]+$/.test(action)) {
+        specs = args;
+        action = undefined;
+      }
+    }
+    if (action === "-") action = undefined;
+    let status = 0;
+    for (const spec of specs) {
+      const n = signalName(spec);
+      if (n === undefined) {
+        berr(ctx, `${spec}: invalid signal specification`, 1);
+        status = 1;
+        continue;
+      }
+      if (action === undefined) ip.st.traps.delete(n);
+      else ip.st.traps.set(n, action);
+    }
+    return status;
+  },
+  true,
+);

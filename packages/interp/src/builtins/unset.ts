@@ -1,0 +1,61 @@
+/** `unset [-fvn] name ...`: removes variables, array elements (`a[i]`) or functions. */
+import { IndexedArray, isName } from "../vars.js";
+import { badOption, builtin, parseOpts } from "./define.js";
+
+/** `unset` */
+export const unset = builtin(
+  "unset",
+  "Unset values and attributes of shell variables and functions.",
+  (ctx) => {
+    const ip = ctx.interp;
+    const o = parseOpts(ctx.args, "fvn");
+    if (o.bad !== undefined) return badOption(ctx, o.bad, "unset [-f] [-v] [-n] [name ...]");
+    let status = 0;
+    for (const name of o.rest) {
+      if (o.on.has("f")) {
+        ip.st.functions.delete(name);
+        continue;
+      }
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\]$/s.exec(name);
+      if (m !== null) {
+        const v = ip.st.vars.get(m[1]!);
+        const val = v?.value;
+        if (v === undefined) continue;
+        if (m[2] === "@" || m[2] === "*") {
+          ip.st.vars.unset(m[1]!);
+          continue;
+        }
+        if (val instanceof Map) val.delete(m[2]!);
+        else if (val instanceof IndexedArray) {
+          let i = Number(ip.evalArithText(m[2]!));
+          if (i < 0) i += val.end;
+          if (i < 0) {
+            ip.error(`unset: [${m[2]}]: bad array subscript`);
+            status = 1;
+            continue;
+          }
+          val.delete(i);
+        } else if (Number(ip.evalArithText(m[2]!)) === 0) ip.st.vars.unset(m[1]!);
+        continue;
+      }
+      if (!isName(name)) {
+        ip.error(`unset: \`${name}': not a valid identifier`);
+        status = 1;
+        continue;
+      }
+      if (o.on.has("n")) {
+        const sc = ip.st.vars.scopeOf(name);
+        sc?.delete(name);
+        continue;
+      }
+      if (!ip.st.vars.unset(name)) {
+        ip.error(`unset: ${name}: cannot unset: readonly variable`);
+        status = 1;
+        continue;
+      }
+      if (!o.on.has("v") && ip.st.vars.lookup(name) === undefined) ip.st.functions.delete(name);
+    }
+    return status;
+  },
+  true,
+);

@@ -1,0 +1,257 @@
+/**
+ * Compound commands: `( )`, `{ }`, if, while/until, for, for (( )), select, case, (( )),
+ * [[ ]], function definitions and coproc. Loops count iterations against the limits and
+ * handle `break N` / `continue N` completions.
+ */
+import type { ArithCommand, Case, Command, For, ArithFor, If, Statement, While } from "@husk/syntax";
+import { ArithError } from "./arith.js";
+import { Abrupt, FatalError } from "./errors.js";
+import type { Completion } from "./errors.js";
+import { truthy } from "./int64.js";
+import type { Interp } from "./interp.js";
+import { matchPattern } from "./pattern.js";
+import { withRedirects } from "./redirect.js";
+import { evalTestExpr } from "./test-expr.js";
+
+/** Runs any compound command (and function definitions). */
+export async function execCompound(ip: Interp, cmd: Command): Promise<Completion> {
+  switch (cmd.type) {
+    case "FunctionDef":
+      ip.pos = cmd.span.start;
+      ip.st.functions.set(cmd.name, { def: cmd, src: ip.src });
+      return 0;
+    case "Subshell":
+      return withRedirects(ip, cmd.redirects, async () => {
+        ip.pos = cmd.span.start;
+        const sub = ip.subshell();
+        const status = await sub.runSubshell(() => sub.execList(cmd.body));
+        return ip.checkErr(status);
+      });
+    case "BraceGroup":
+      return withRedirects(ip, cmd.redirects, () => ip.execList(cmd.body));
+    case "If":
+      return withRedirects(ip, cmd.redirects, () => execIf(ip, cmd));
+    case "While":
+      return withRedirects(ip, cmd.redirects, () => execWhile(ip, cmd));
+    case "For":
+    case "Select":
+      return withRedirects(ip, cmd.redirects, () => execFor(ip, cmd as For));
+    case "ArithFor":
+      return withRedirects(ip, cmd.redirects, () => execArithFor(ip, cmd));
+    case "Case":
+      return withRedirects(ip, cmd.redirects, () => execCase(ip, cmd));
+    case "ArithCommand":
+      return withRedirects(ip, cmd.redirects, () => execArithCommand(ip, cmd));
+    case "TestCommand":
+      return withRedirects(ip, cmd.redirects, async () => {
+        ip.pos = cmd.span.start;
+        ip.rt.meter.countCommand();
+        let status: number;
+        try {
+          status = (await evalTestExpr(ip, cmd.expr)) ? 0 : 1;
+        } catch (e) {
+          if (e instanceof FatalError && e.scope !== "exit") {
+            ip.error(e.message);
+            status = e.scope === "line" ? 1 : 2;
+          } else throw e;
+        }
+        return ip.checkErr(status);
+      });
+    case "Coproc": {
+      // run the body in the background; its output is discarded (no real fds to share)
+      return ip.startBackground({ type: "Statement", span: cmd.span, command: cmd.body, background: true });
+    }
+    default:
+      return 0;
+  }
+}
+
+/** Runs a condition list with set -e disabled. */
+async function cond(ip: Interp, stmts: readonly Statement[]): Promise<Completion> {
+  ip.condDepth++;
+  try {
+    return await ip.execList(stmts);
+  } finally {
+    ip.condDepth--;
+  }
+}
+
+async function execIf(ip: Interp, cmd: If): Promise<Completion> {
+  for (const clause of cmd.clauses) {
+    const c = await cond(ip, clause.condition);
+    if (c instanceof Abrupt) return c;
+    if (c === 0) return ip.execList(clause.body);
+  }
+  if (cmd.elseBody !== undefined) return ip.execList(cmd.elseBody);
+  return 0;
+}
+
+/** Handles a loop body's completion: returns "stop", "next", or an Abrupt to propagate. */
+function loopControl(c: Completion): "next" | "stop" | Abrupt {
+  if (!(c instanceof Abrupt)) return "next";
+  if (c.kind === "break") return c.levels > 1 ? new Abrupt("break", c.levels - 1, 0) : "stop";
+  if (c.kind === "continue") return c.levels > 1 ? new Abrupt("continue", c.levels - 1, 0) : "next";
+  return c;
+}
+
+async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
+  let status = 0;
+  let n = 0;
+  const meter = ip.rt.meter;
+  ip.loopDepth++;
+  try {
+    for (;;) {
+      meter.countIteration(++n);
+      const c = await cond(ip, cmd.condition);
+      if (c instanceof Abrupt) {
+        const r = loopControl(c);
+        if (r === "stop") break;
+        if (r === "next") continue;
+        return r;
+      }
+      if (cmd.until ? c === 0 : c !== 0) break;
+      const b = await ip.execList(cmd.body);
+      if (typeof b === "number") status = b;
+      const r = loopControl(b);
+      if (r === "stop") {
+        status = 0;
+        break;
+      }
+      if (r !== "next") return r;
+    }
+  } finally {
+    ip.loopDepth--;
+  }
+  return status;
+}
+
+async function execFor(ip: Interp, cmd: For): Promise<Completion> {
+  ip.pos = cmd.span.start;
+  const items = cmd.items === undefined ? ip.st.positional.slice() : await ip.expandWords(cmd.items);
+  if (cmd.type === ("Select" as string)) return execSelect(ip, cmd, items);
+  let status = 0;
+  let n = 0;
+  ip.loopDepth++;
+  try {
+    for (const it of items) {
+      ip.rt.meter.countIteration(++n);
+      ip.setVar(cmd.variable, it);
+      const b = await ip.execList(cmd.body);
+      if (typeof b === "number") status = b;
+      const r = loopControl(b);
+      if (r === "stop") {
+        status = 0;
+        break;
+      }
+      if (r !== "next") return r;
+    }
+  } finally {
+    ip.loopDepth--;
+  }
+  return status;
+}
+
+async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Completion> {
+  const err = ip.stderr();
+  const input = ip.st.fds[0]?.input;
+  let status = 0;
+  let n = 0;
+  for (;;) {
+    ip.rt.meter.countIteration(++n);
+    items.forEach((it, i) => err.write(`${i + 1}) ${it}\n`));
+    err.write(ip.getScalar("PS3") ?? "#? ");
+    if (input === undefined) return 1;
+    const line = await readLine(input);
+    if (line === undefined) return 1;
+    ip.setVar("REPLY", line);
+    const k = Number(line.trim());
+    ip.setVar(cmd.variable, Number.isInteger(k) && k >= 1 && k <= items.length ? items[k - 1]! : "");
+    const b = await ip.execList(cmd.body);
+    if (typeof b === "number") status = b;
+    const r = loopControl(b);
+    if (r === "stop") return 0;
+    if (r !== "next") return r;
+  }
+  return status;
+}
+
+async function readLine(input: import("./io.js").ShellInput): Promise<string | undefined> {
+  let buf = "";
+  for (;;) {
+    const c = await input.read();
+    if (c === undefined) return buf === "" ? undefined : buf;
+    const i = c.indexOf("\n");
+    if (i >= 0) {
+      input.unread(c.slice(i + 1));
+      return buf + c.slice(0, i);
+    }
+    buf += c;
+  }
+}
+
+async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
+  ip.pos = cmd.span.start;
+  if (cmd.init !== undefined) await ip.evalArith(cmd.init);
+  let status = 0;
+  let n = 0;
+  ip.loopDepth++;
+  try {
+    for (;;) {
+      ip.rt.meter.countIteration(++n);
+      if (cmd.test !== undefined && !truthy(await ip.evalArith(cmd.test))) break;
+      const b = await ip.execList(cmd.body);
+      if (typeof b === "number") status = b;
+      const r = loopControl(b);
+      if (r === "stop") {
+        status = 0;
+        break;
+      }
+      if (r !== "next") return r;
+      if (cmd.update !== undefined) await ip.evalArith(cmd.update);
+    }
+  } finally {
+    ip.loopDepth--;
+  }
+  return status;
+}
+
+async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
+  ip.pos = cmd.span.start;
+  const word = await ip.expandString(cmd.word);
+  const opts = { extglob: true, nocase: ip.st.opt("nocasematch") };
+  let c: Completion = 0;
+  let fall = false;
+  for (let i = 0; i < cmd.items.length; i++) {
+    const item = cmd.items[i]!;
+    let hit = fall;
+    if (!hit) {
+      for (const pw of item.patterns) {
+        if (matchPattern(await ip.expandPattern(pw), word, opts)) {
+          hit = true;
+          break;
+        }
+      }
+    }
+    if (!hit) continue;
+    c = await ip.execList(item.body);
+    if (c instanceof Abrupt) return c;
+    if (item.terminator === ";;") return c;
+    fall = item.terminator === ";&";
+  }
+  return c;
+}
+
+async function execArithCommand(ip: Interp, cmd: ArithCommand): Promise<Completion> {
+  ip.pos = cmd.span.start;
+  ip.rt.meter.countCommand();
+  try {
+    const v = await ip.evalArithRaw(cmd.expr);
+    return ip.checkErr(truthy(v) ? 0 : 1);
+  } catch (e) {
+    if (e instanceof ArithError) {
+      ip.error(`((: ${e.message}`);
+      return ip.checkErr(1);
+    }
+    throw e;
+  }
+}

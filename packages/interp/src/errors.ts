@@ -1,0 +1,34 @@
+/**
+ * Internal failures of the interpreter that are not control flow: expansion errors that end the
+ * command, the current top-level line, or the whole shell, exactly where bash ends them.
+ */
+
+/**
+ * A fatal shell error. `scope` says how far it unwinds: `command` (the command fails with
+ * `status`), `line` (bash's "jump to top level": the rest of the current top-level command line
+ * is skipped), or `exit` (a non-interactive shell exits, e.g. `${x:?}` or `set -u`).
+ * Subshells and command substitutions stop at their own boundary.
+ */
+export class FatalError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly scope: "command" | "line" | "exit",
+  ) {
+    super(message);
+    this.name = "FatalError";
+  }
+}
+
+/** Control flow of `break`, `continue`, `return` and `exit`: a value, never thrown. */
+export class Abrupt {
+  constructor(
+    readonly kind: "break" | "continue" | "return" | "exit",
+    /** Loop levels still to unwind (break/continue). */
+    readonly levels: number,
+    readonly status: number,
+  ) {}
+}
+
+/** What executing a command produces: a status, or an abrupt completion. */
+export type Completion = number | Abrupt;

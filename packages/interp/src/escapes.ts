@@ -1,0 +1,99 @@
+/**
+ * Backslash escapes of `echo -e`, `printf %b`, `printf`'s format string and `${x@E}`.
+ */
+
+/** Result of decoding: the text, and whether `\c` asked to stop all output. */
+export interface Decoded {
+  readonly text: string;
+  readonly stop: boolean;
+}
+
+const SIMPLE: Record<string, string> = {
+  a: "\x07",
+  b: "\b",
+  e: "\x1b",
+  E: "\x1b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+  v: "\v",
+  "\\": "\\",
+};
+
+/**
+ * Decodes backslash escapes. `echoStyle` (echo -e, %b): octal is `\0nnn`, `\c` stops output.
+ * Otherwise (printf format, @E): octal is `\nnn`, `\"` `\'` `\?` decode, `\c` is kept.
+ */
+export function decodeEscapes(s: string, echoStyle: boolean): Decoded {
+  if (!s.includes("\\")) return { text: s, stop: false };
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (c !== "\\" || i + 1 >= s.length) {
+      out += c;
+      continue;
+    }
+    const d = s[++i]!;
+    const simple = SIMPLE[d];
+    if (simple !== undefined) {
+      out += simple;
+      continue;
+    }
+    if (d === "c" && echoStyle) return { text: out, stop: true };
+    if (!echoStyle && (d === '"' || d === "'" || d === "?")) {
+      out += d;
+      continue;
+    }
+    if (d >= "0" && d <= "7") {
+      let j = i;
+      let max = 3;
+      if (echoStyle && d === "0") {
+        j = i + 1;
+        max = 3;
+      }
+      let n = 0;
+      let k = 0;
+      while (k < max && j < s.length && s[j]! >= "0" && s[j]! <= "7") {
+        n = n * 8 + (s.charCodeAt(j) - 48);
+        j++;
+        k++;
+      }
+      if (echoStyle && d !== "0") {
+        out += `\\${d}`;
+        continue;
+      }
+      out += String.fromCharCode(n & 255);
+      i = j - 1;
+      continue;
+    }
+    if (d === "x") {
+      let j = i + 1;
+      let hex = "";
+      while (hex.length < 2 && j < s.length && /[0-9a-fA-F]/.test(s[j]!)) hex += s[j++];
+      if (hex === "") {
+        out += "\\x";
+        continue;
+      }
+      out += String.fromCharCode(parseInt(hex, 16));
+      i = j - 1;
+      continue;
+    }
+    if (d === "u" || d === "U") {
+      let j = i + 1;
+      let hex = "";
+      const max = d === "u" ? 4 : 8;
+      while (hex.length < max && j < s.length && /[0-9a-fA-F]/.test(s[j]!)) hex += s[j++];
+      if (hex === "") {
+        out += `\\${d}`;
+        continue;
+      }
+      const cp = parseInt(hex, 16);
+      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : "";
+      i = j - 1;
+      continue;
+    }
+    out += `\\${d}`;
+  }
+  return { text: out, stop: false };
+}

@@ -1,0 +1,631 @@
+/**
+ * The interpreter: one `Interp` per shell or subshell (a subshell gets a copy of the state and
+ * shares the runtime). It runs scripts one complete top-level command at a time, dispatches
+ * commands, and offers the expansion and variable operations the builtins use.
+ */
+import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
+import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
+import { ParseError, Parser, parseArithmetic } from "@husk/syntax";
+import type { Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
+import { ArithError, ArithEvaluator } from "./arith.js";
+import type { ArithEnv } from "./arith.js";
+import { Abrupt, FatalError } from "./errors.js";
+import type { Completion } from "./errors.js";
+import { expandPartsInto, expandPattern, expandString, expandWords } from "./expand.js";
+import type { FieldBuilder } from "./fields.js";
+import type { Int } from "./int64.js";
+import { intToString } from "./int64.js";
+import { FileOutput } from "./io.js";
+import { execCompound } from "./compound.js";
+import { execPipeline } from "./pipeline.js";
+import { execSimple } from "./simple.js";
+import type { ShellState } from "./state.js";
+import { SourceInfo } from "./source.js";
+import { Attr, IndexedArray, VarError, transformCase } from "./vars.js";
+
+/** The profile of a shell (see @husk/bash). */
+export type ProfileName = "sandbox" | "logic-only";
+
+/** What every shell and subshell of one run shares. */
+export interface Runtime {
+  readonly fs: FileSystem;
+  readonly commands: CommandTable;
+  readonly meter: LimitsMeter;
+  readonly limits: Limits;
+  readonly clock: Clock;
+  readonly random: SeededRandom;
+  readonly identity: Identity;
+  readonly request: RequestContext;
+  readonly profile: ProfileName;
+  readonly signal: AbortSignal;
+  /** Clock time when the run started (for $SECONDS). */
+  readonly startMs: number;
+  /** Files opened by redirections that hold buffered output. */
+  readonly openFiles: Set<FileOutput>;
+  /** The first fatal error of a background job (ends the run). */
+  fatal?: unknown;
+  /** Called when a background job hits a fatal error. */
+  fail(e: unknown): void;
+  /** Background job promises, awaited at the end of the run. */
+  readonly pending: Set<Promise<unknown>>;
+  /** Counter for process-substitution temp files. */
+  tmpCounter: number;
+}
+
+/** One shell. */
+export class Interp {
+  readonly arith: ArithEvaluator;
+  /** Offset of the command being run in `src` (for $LINENO and messages). */
+  pos = 0;
+  src: SourceInfo = new SourceInfo("", 0);
+  /** > 0 while running a condition (if/while test, `&&`/`||` left side, `!`): set -e is off. */
+  condDepth = 0;
+  /** Status of the last command substitution in the current command (for `x=$(false)`). */
+  subStatus: number | undefined;
+  /** Nesting of loops (for break/continue validity). */
+  loopDepth = 0;
+  /** Nesting of function calls. */
+  callDepth = 0;
+  /** Nesting of `source` (return is valid inside). */
+  sourceDepth = 0;
+  /** True while an ERR/EXIT/DEBUG trap runs (no recursion). */
+  inTrap = false;
+  /** Set by break/continue/return/exit builtins: the completion of the command they end. */
+  pendingAbrupt: Abrupt | undefined;
+
+  constructor(
+    readonly rt: Runtime,
+    public st: ShellState,
+  ) {
+    const env: ArithEnv = {
+      getVar: (name, index) => this.arithGet(name, index),
+      setVar: (name, index, value) => this.arithSet(name, index, value),
+      parse: (text) => parseArithmetic(text),
+    };
+    this.arith = new ArithEvaluator(env);
+  }
+
+  /** A subshell: copied state, shared runtime. */
+  subshell(): Interp {
+    const depth = this.st.subshellDepth + 1;
+    if (depth > this.rt.limits.maxSubshellDepth) {
+      throw new LimitError("maxSubshellDepth", `subshells nested more than ${this.rt.limits.maxSubshellDepth} deep`);
+    }
+    const c = new Interp(this.rt, this.st.clone());
+    c.st.bashPid = this.rt.identity.pid + ++this.st.nextPid * 7;
+    c.src = this.src;
+    c.pos = this.pos;
+    c.callDepth = this.callDepth;
+    c.condDepth = this.st.opt("inherit_errexit") ? this.condDepth : this.condDepth;
+    return c;
+  }
+
+  // ---------------------------------------------------------------- running scripts
+
+  /**
+   * Runs a script one complete command line at a time. Returns the final status; `exit`
+   * and fatal errors end it. `lineOffset` shifts $LINENO (eval, source).
+   */
+  async runScript(source: string, lineOffset = 0, topLevel = true): Promise<Completion> {
+    if (source.length > this.rt.limits.maxScriptBytes) {
+      throw new LimitError("maxScriptBytes", `script too large: ${source.length} bytes`);
+    }
+    const saved = this.src;
+    this.src = new SourceInfo(source, lineOffset);
+    const parser = new Parser(source, {
+      extglob: true,
+      aliases: this.st.opt("expand_aliases") ? (n) => this.st.aliases.get(n) : undefined,
+      maxDepth: this.rt.limits.maxParseDepth,
+      maxBytes: this.rt.limits.maxScriptBytes,
+    });
+    let status: Completion = this.st.status;
+    try {
+      for (;;) {
+        let stmts: Statement[] | undefined;
+        try {
+          stmts = parser.next();
+        } catch (e) {
+          if (e instanceof ParseError) {
+            this.errorAtLine(e.line + lineOffset, e.message);
+            this.st.status = 2;
+            return topLevel ? new Abrupt("exit", 0, 2) : 2;
+          }
+          throw e;
+        }
+        if (stmts === undefined) break;
+        if (this.st.options.noexec) continue;
+        try {
+          const c = await this.execList(stmts);
+          if (c instanceof Abrupt) {
+            if (c.kind === "exit" || c.kind === "return") return c;
+            status = c.status;
+          } else status = c;
+        } catch (e) {
+          if (!(e instanceof FatalError)) throw e;
+          this.error(e.message);
+          this.st.status = e.status;
+          status = e.status;
+          if (e.scope === "exit" || (e.scope === "line" && this.st.isSubshell)) return new Abrupt("exit", 0, e.status);
+        }
+      }
+    } finally {
+      this.src = saved;
+    }
+    return status;
+  }
+
+  /** Runs the EXIT trap (once) and returns the final status. */
+  async finish(status: number): Promise<number> {
+    const trap = this.st.traps.get("EXIT");
+    if (trap !== undefined && trap !== "") {
+      this.st.traps.delete("EXIT");
+      this.st.status = status;
+      const c = await this.runTrapText(trap);
+      if (c instanceof Abrupt && c.kind === "exit") return c.status;
+    }
+    return status;
+  }
+
+  /** Runs trap text; errors inside are reported, not propagated. */
+  async runTrapText(text: string): Promise<Completion> {
+    const savedStatus = this.st.status;
+    const savedTrap = this.inTrap;
+    this.inTrap = true;
+    try {
+      const c = await this.runScript(text, this.line() - 1, false);
+      if (c instanceof Abrupt && c.kind === "exit") return c;
+      return savedStatus;
+    } finally {
+      this.inTrap = savedTrap;
+      if (this.st.status !== savedStatus) this.st.status = savedStatus;
+    }
+  }
+
+  /** Runs a list of statements; stops at the first abrupt completion. */
+  async execList(stmts: readonly Statement[]): Promise<Completion> {
+    let c: Completion = this.st.status;
+    for (let i = 0; i < stmts.length; i++) {
+      c = await this.execStatement(stmts[i]!);
+      if (c instanceof Abrupt) return c;
+    }
+    return c;
+  }
+
+  /** Runs one statement (possibly in the background). */
+  async execStatement(s: Statement): Promise<Completion> {
+    if (s.background) return this.startBackground(s);
+    const c = await this.execCommand(s.command);
+    if (typeof c === "number") this.st.status = c;
+    else if (c.kind !== "break" && c.kind !== "continue") this.st.status = c.status;
+    if (this.rt.openFiles.size > 0) await this.flushFiles();
+    return c;
+  }
+
+  /** Starts `cmd &` as a job running concurrently in a subshell. */
+  startBackground(s: Statement): number {
+    const sub = this.subshell();
+    const pid = sub.st.bashPid;
+    const p = (async () => {
+      await Promise.resolve();
+      return sub.runSubshell(() => sub.execCommand(s.command));
+    })();
+    const tracked = p.then(
+      (st) => st,
+      (e) => {
+        this.rt.fail(e);
+        return 1;
+      },
+    );
+    this.rt.pending.add(tracked);
+    const id = this.st.jobs.length + 1;
+    const job = { id, pid, command: "", promise: tracked, status: undefined as number | undefined };
+    void tracked.then((st) => {
+      job.status = st;
+      this.rt.pending.delete(tracked);
+    });
+    this.st.jobs.push(job);
+    this.st.lastBgPid = pid;
+    this.st.status = 0;
+    return 0;
+  }
+
+  /** Runs `fn` as the body of a subshell: `exit` and fatal errors end only the subshell. */
+  async runSubshell(fn: () => Promise<Completion>): Promise<number> {
+    let status: number;
+    try {
+      const c = await fn();
+      status = c instanceof Abrupt ? c.status : c;
+    } catch (e) {
+      if (e instanceof FatalError) {
+        this.error(e.message);
+        status = e.status;
+      } else if (e instanceof BrokenPipeError) status = 141;
+      else throw e;
+    }
+    this.st.status = status;
+    status = await this.finish(status);
+    if (this.rt.openFiles.size > 0) await this.flushFiles();
+    return status & 255;
+  }
+
+  /** Dispatches one command. */
+  async execCommand(cmd: Command): Promise<Completion> {
+    switch (cmd.type) {
+      case "SimpleCommand":
+        return execSimple(this, cmd);
+      case "Pipeline":
+        return execPipeline(this, cmd);
+      case "AndOr": {
+        this.condDepth++;
+        let l: Completion;
+        try {
+          l = await this.execCommand(cmd.left);
+        } finally {
+          this.condDepth--;
+        }
+        if (l instanceof Abrupt) return l;
+        this.st.status = l;
+        if (cmd.op === "&&" ? l !== 0 : l === 0) return l;
+        return this.execCommand(cmd.right);
+      }
+      default:
+        return execCompound(this, cmd);
+    }
+  }
+
+  /** bash's set -e / ERR trap check after a command that can fail. */
+  async checkErr(status: number): Promise<Completion> {
+    if (status === 0 || this.condDepth > 0) return status;
+    const trap = this.st.traps.get("ERR");
+    if (trap !== undefined && trap !== "" && !this.inTrap) {
+      this.st.status = status;
+      const c = await this.runTrapText(trap);
+      if (c instanceof Abrupt) return c;
+    }
+    if (this.st.options.errexit) return new Abrupt("exit", 0, status);
+    return status;
+  }
+
+  /** Writes buffered redirection output to the filesystem. */
+  async flushFiles(): Promise<void> {
+    for (const f of this.rt.openFiles) await f.flush();
+  }
+
+  // ---------------------------------------------------------------- messages
+
+  /** The current line number. */
+  line(): number {
+    return this.src.lineOf(this.pos);
+  }
+
+  /** Writes `bash: line N: msg` to the shell's stderr. */
+  error(msg: string): void {
+    this.errorAtLine(this.line(), msg);
+  }
+
+  /** Writes `bash: line N: msg` for a given line. */
+  errorAtLine(line: number, msg: string): void {
+    this.stderr().write(`bash: line ${line}: ${msg}\n`);
+  }
+
+  /** The shell's current stderr. */
+  stderr(): OutputStream {
+    return this.st.fds[2]?.output ?? NULL_OUT;
+  }
+
+  /** The shell's current stdout. */
+  stdout(): OutputStream {
+    return this.st.fds[1]?.output ?? NULL_OUT;
+  }
+
+  // ---------------------------------------------------------------- expansion glue
+
+  /** Expands words into arguments. */
+  expandWords(words: readonly Word[]): Promise<string[]> {
+    return expandWords(this, words);
+  }
+
+  /** Expands a word to one string (no splitting, no globbing). */
+  expandString(w: Word): Promise<string> {
+    return expandString(this, w);
+  }
+
+  /** Expands a word to escaped pattern form. */
+  expandPattern(w: Word): Promise<string> {
+    return expandPattern(this, w);
+  }
+
+  /** Expands parts into a field builder. */
+  expandPartsInto(parts: readonly WordPart[], q: boolean, b: FieldBuilder, splitLiterals = false): Promise<void> {
+    return expandPartsInto(this, parts, q, b, splitLiterals);
+  }
+
+  /** Runs `$( ... )` and returns its output without trailing newlines. */
+  async commandSub(body: readonly Statement[]): Promise<string> {
+    const sub = this.subshell();
+    const out = new LimitedOutput(this.rt.limits.maxStringBytes);
+    sub.st.fds[1] = { output: out };
+    const status = await sub.runSubshell(() => sub.execList(body));
+    this.subStatus = status;
+    this.st.status = status;
+    return out.text.replace(/\n+$/, "");
+  }
+
+  /** `<(...)` / `>(...)`: runs the body and exposes its output as a temp file. */
+  async processSub(p: ProcessSub): Promise<string> {
+    if (this.rt.profile === "logic-only") throw new FatalError("process substitution disabled in logic-only shell", 1, "command");
+    const path = `/tmp/.husk-psub-${++this.rt.tmpCounter}`;
+    if (p.op === "<") {
+      const sub = this.subshell();
+      const out = new LimitedOutput(this.rt.limits.maxStringBytes);
+      sub.st.fds[1] = { output: out };
+      await sub.runSubshell(() => sub.execList(p.body));
+      try {
+        await this.rt.fs.mkdir("/tmp", { recursive: true });
+        await this.rt.fs.writeFile(path, out.text);
+      } catch (e) {
+        throw new FatalError(`${path}: ${e instanceof Error ? e.message : "error"}`, 1, "command");
+      }
+      return path;
+    }
+    await this.rt.fs.mkdir("/tmp", { recursive: true }).catch(() => undefined);
+    await this.rt.fs.writeFile(path, "").catch(() => undefined);
+    return path;
+  }
+
+  /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
+  async evalArithRaw(a: Arithmetic): Promise<Int> {
+    if (a.expr !== undefined) return this.arith.evaluate(a.expr, literalText(a.source), a.source.span.start);
+    const text = await this.expandString(a.source);
+    return this.arith.evaluateText(text);
+  }
+
+  /** Evaluates an Arithmetic node (expanding its source first when it has expansions). */
+  async evalArith(a: Arithmetic): Promise<Int> {
+    try {
+      return await this.evalArithRaw(a);
+    } catch (e) {
+      if (e instanceof ArithError) throw new FatalError(e.message, 1, "line");
+      throw e;
+    }
+  }
+
+  /** Evaluates an ArithExpr parsed from `text` (for `let`, `(( ))` handled by callers). */
+  evalArithText(text: string): Int {
+    return this.arith.evaluateText(text);
+  }
+
+  /** An array subscript evaluated arithmetically. */
+  async arithIndex(w: Word): Promise<number> {
+    const text = await this.expandString(w);
+    try {
+      return Number(this.arith.evaluateText(text));
+    } catch (e) {
+      if (e instanceof ArithError) throw new FatalError(e.message, 1, "line");
+      throw e;
+    }
+  }
+
+  // ---------------------------------------------------------------- variables
+
+  /** The value of a scalar parameter, special parameter or variable (element 0 of arrays). */
+  getScalar(name: string): string | undefined {
+    const c = name.charCodeAt(0);
+    if (c >= 48 && c <= 57) {
+      if (name === "0") return this.st.arg0;
+      return this.st.positional[Number(name) - 1];
+    }
+    switch (name) {
+      case "?":
+        return String(this.st.status);
+      case "#":
+        return String(this.st.positional.length);
+      case "$":
+        return String(this.rt.identity.pid);
+      case "!":
+        return this.st.lastBgPid === 0 ? undefined : String(this.st.lastBgPid);
+      case "-":
+        return this.flags();
+      case "@":
+      case "*": {
+        const ifs = this.getScalar("IFS");
+        return this.st.positional.join(name === "*" ? (ifs === undefined ? " " : ifs.slice(0, 1)) : " ");
+      }
+      case "_":
+        return this.st.lastArg;
+    }
+    const v = this.st.vars.get(name);
+    if (v === undefined) return this.dynamicVar(name);
+    const val = v.value;
+    if (typeof val === "string" || val === undefined) return val;
+    return val instanceof Map ? val.get("0") : val.get(0);
+  }
+
+  /** Variables whose value is computed on read (unless the script set them). */
+  dynamicVar(name: string): string | undefined {
+    switch (name) {
+      case "RANDOM":
+        return String(this.rt.random.nextU32() & 32767);
+      case "SRANDOM":
+        return String(this.rt.random.nextU32());
+      case "LINENO":
+        return String(this.line());
+      case "SECONDS":
+        return String(Math.floor((this.rt.clock.now() - this.rt.startMs) / 1000));
+      case "EPOCHSECONDS":
+        return String(Math.floor(this.rt.clock.now() / 1000));
+      case "EPOCHREALTIME":
+        return (this.rt.clock.now() / 1000).toFixed(6);
+      case "BASHPID":
+        return String(this.st.isSubshell ? this.st.bashPid : this.rt.identity.pid);
+      case "FUNCNAME":
+        return this.st.callStack.length ? this.st.callStack[this.st.callStack.length - 1]!.name : undefined;
+    }
+    return undefined;
+  }
+
+  /** `$-`. */
+  flags(): string {
+    const o = this.st.options;
+    let f = "";
+    if (o.allexport) f += "a";
+    if (o.errexit) f += "e";
+    if (o.noglob) f += "f";
+    if (o.hashall) f += "h";
+    if (o.noexec) f += "n";
+    if (o.nounset) f += "u";
+    if (o.verbose) f += "v";
+    if (o.xtrace) f += "x";
+    if (o.braceexpand) f += "B";
+    if (o.noclobber) f += "C";
+    if (o.errtrace) f += "E";
+    if (o.functrace) f += "T";
+    return f;
+  }
+
+  /** Assigns a scalar (integer attribute evaluates arithmetic; allexport exports). */
+  setVar(name: string, value: string, append = false): void {
+    const vars = this.st.vars;
+    const v = vars.get(name);
+    if (v !== undefined && v.attrs & Attr.Integer) {
+      const cur = append ? this.arith.valueOf(typeof v.value === "string" ? v.value : this.getScalar(name)) : 0;
+      let n: Int;
+      try {
+        n = this.arith.evaluateText(value);
+      } catch (e) {
+        if (e instanceof ArithError) throw new FatalError(e.message, 1, "command");
+        throw e;
+      }
+      value = intToString(append ? (typeof cur === "number" && typeof n === "number" ? cur + n : BigInt(cur) + BigInt(n)) : n);
+      append = false;
+    }
+    try {
+      vars.setScalar(name, value, append);
+    } catch (e) {
+      if (e instanceof VarError) throw new FatalError(e.message, 1, "command");
+      throw e;
+    }
+    if (name === "RANDOM") this.rt.random.seed(Number(value) || 0);
+    if (this.st.options.allexport) vars.get(name)!.attrs |= Attr.Export;
+  }
+
+  /** Assigns `name[index]=value` (index a Word: arithmetic for indexed arrays, key for assoc). */
+  async assignIndexed(name: string, index: Word, value: string, append = false): Promise<void> {
+    const target = this.st.vars.target(name);
+    if (target.attrs & Attr.Readonly) throw new FatalError(`${name}: readonly variable`, 1, "command");
+    if (target.value instanceof Map) {
+      const key = await this.expandString(index);
+      this.setElement(name, key, value, append);
+      return;
+    }
+    const i = await this.arithIndex(index);
+    this.setElement(name, i, value, append);
+  }
+
+  /** Sets one element (number index: indexed array, string key: assoc). */
+  setElement(name: string, key: number | string, value: string, append = false): void {
+    const v = this.st.vars.target(name);
+    if (v.attrs & Attr.Readonly) throw new FatalError(`${name}: readonly variable`, 1, "command");
+    if (v.attrs & Attr.Integer) {
+      const cur = append ? this.arith.valueOf(this.elementOf(v.value, key)) : 0;
+      const n = this.arith.evaluateText(value);
+      value = intToString(append ? (typeof cur === "number" && typeof n === "number" ? cur + n : BigInt(cur) + BigInt(n)) : n);
+      append = false;
+    }
+    let val = v.value;
+    if (val instanceof Map) {
+      const k = String(key);
+      const old = val.get(k);
+      val.set(k, transformCase(append && old !== undefined ? old + value : value, v.attrs));
+      return;
+    }
+    if (!(val instanceof IndexedArray)) {
+      const arr = new IndexedArray();
+      if (typeof val === "string") arr.set(0, val);
+      v.value = val = arr;
+    }
+    let i = typeof key === "number" ? key : Number(key);
+    if (i < 0) {
+      i += val.end;
+      if (i < 0) throw new FatalError(`${name}[${key}]: bad array subscript`, 1, "command");
+    }
+    const old = val.get(i);
+    val.set(i, transformCase(append && old !== undefined ? old + value : value, v.attrs));
+    if (this.st.options.allexport) v.attrs |= Attr.Export;
+  }
+
+  elementOf(val: unknown, key: number | string): string | undefined {
+    if (val instanceof Map) return val.get(String(key));
+    if (val instanceof IndexedArray) return val.get(Number(key));
+    return key === 0 || key === "0" ? (val as string | undefined) : undefined;
+  }
+
+  arithGet(name: string, index: string | undefined): string | undefined {
+    if (index === undefined) {
+      const s = this.getScalar(name);
+      if (s === undefined && this.st.options.nounset) throw new FatalError(`${name}: unbound variable`, 1, "exit");
+      return s;
+    }
+    const v = this.st.vars.get(name);
+    const val = v?.value;
+    if (val instanceof Map) return val.get(stripQuotes(index));
+    let i = Number(this.arith.evaluateText(index));
+    if (val instanceof IndexedArray) {
+      if (i < 0) i += val.end;
+      return val.get(i);
+    }
+    return i === 0 ? this.getScalar(name) : undefined;
+  }
+
+  arithSet(name: string, index: string | undefined, value: Int): void {
+    const s = intToString(value);
+    if (index === undefined) {
+      this.setVar(name, s);
+      return;
+    }
+    const v = this.st.vars.get(name);
+    if (v?.value instanceof Map) this.setElement(name, stripQuotes(index), s);
+    else this.setElement(name, Number(this.arith.evaluateText(index)), s);
+  }
+
+  /** Exported variables as the environment of a command (a fresh Map). */
+  exportedEnv(): Map<string, string> {
+    const env = new Map<string, string>();
+    const sc = this.st.vars.scopes;
+    for (let i = 0; i < sc.length; i++) {
+      for (const [k, v] of sc[i]!) {
+        if (v.attrs & Attr.Export && typeof v.value === "string") env.set(k, v.value);
+        else if (env.has(k)) env.delete(k);
+      }
+    }
+    return env;
+  }
+}
+
+const NULL_OUT: OutputStream = { write: () => undefined, closed: false };
+
+function stripQuotes(s: string): string {
+  const t = s.trim();
+  if (t.length >= 2 && ((t[0] === "'" && t.endsWith("'")) || (t[0] === '"' && t.endsWith('"')))) return t.slice(1, -1);
+  return t;
+}
+
+/** The literal text of a word without expansions (for arithmetic error messages). */
+function literalText(w: Word): string {
+  let s = "";
+  for (const p of w.parts) if ("value" in p) s += p.value;
+  return s;
+}
+
+/** A StringOutput that throws LimitError past `max` units (command substitution). */
+export class LimitedOutput extends StringOutput {
+  constructor(readonly max: number) {
+    super();
+  }
+  override write(text: string): undefined {
+    if (this.length + text.length > this.max) throw new LimitError("maxStringBytes", `command substitution output too large: more than ${this.max} bytes`);
+    return super.write(text);
+  }
+}
+
+

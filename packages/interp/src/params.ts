@@ -1,0 +1,399 @@
+/**
+ * Parameter expansion: `$x`, `${x}`, `${a[i]}`, `${#x}`, `${!x}`, `${!a[@]}`, `${!pre*}` and
+ * every operator (`:-` `:=` `:?` `:+`, `#` `##` `%` `%%`, `/` `//` `/#` `/%`, `^` `^^` `,` `,,`,
+ * slices, `@Q` and the other transforms), applied per element on `@`/`*` lists.
+ */
+import type { ParamExp, Word } from "@husk/syntax";
+import { FieldBuilder, Mode } from "./fields.js";
+import type { Interp } from "./interp.js";
+import { compilePattern, hasGlob, unescapePattern } from "./pattern.js";
+import { Attr, IndexedArray, isName } from "./vars.js";
+import type { Var } from "./vars.js";
+import { FatalError } from "./errors.js";
+import { shellQuote, attrFlags, declareValue } from "./quote.js";
+import { decodeEscapes } from "./escapes.js";
+
+/** A parameter's value: one string (or unset), or a list from `@`/`*`. */
+export type PValue = { readonly list: false; readonly v: string | undefined } | { readonly list: true; readonly items: string[]; readonly star: boolean };
+
+const UNSET: PValue = { list: false, v: undefined };
+
+/** Expands a ParamExp part into the builder (`q`: inside double quotes). */
+export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilder): Promise<void> {
+  const op = pe.op;
+  // ${!prefix*} / ${!prefix@}
+  if (op?.kind === "names") {
+    const names = ip.st.vars.names().filter((n) => n.startsWith(pe.name) && ip.st.vars.lookup(n)?.value !== undefined);
+    return emit(ip, { list: true, items: names, star: op.star }, q, b);
+  }
+  let ref: { name: string; index?: Word | "@" | "*" } = { name: pe.name, index: pe.index };
+  // ${!a[@]}: the keys of an array
+  if (pe.indirect && (pe.index === "@" || pe.index === "*")) {
+    const v = ip.st.vars.get(pe.name);
+    const keys = v === undefined ? [] : keysOf(v);
+    return emit(ip, { list: true, items: keys, star: pe.index === "*" }, q, b);
+  }
+  if (pe.indirect) {
+    const nv = ip.st.vars.lookup(pe.name);
+    if (nv !== undefined && nv.attrs & Attr.Nameref && typeof nv.value === "string") {
+      return emit(ip, { list: false, v: nv.value }, q, b);
+    }
+    const target = indirectTarget(ip, pe.name);
+    if (target === undefined) {
+      if (op === undefined || op.kind !== "default") {
+        if (ip.st.vars.lookup(pe.name) === undefined && ip.st.options.nounset) throw unbound(ip, pe.name);
+        if (ip.st.vars.lookup(pe.name) === undefined && !/^[0-9@*#?$!-]/.test(pe.name)) return;
+        throw new FatalError(`${ip.getScalar(pe.name) ?? pe.name}: invalid indirect expansion`, 1, "command");
+      }
+    } else ref = target;
+  }
+  let val: PValue = await lookup(ip, ref.name, ref.index);
+  if (pe.length) {
+    if (val.list) return emit(ip, { list: false, v: String(val.items.length) }, q, b);
+    if (val.v === undefined && ip.st.options.nounset && !isSpecialSet(ref.name)) throw unbound(ip, displayName(ref));
+    return emit(ip, { list: false, v: String(charLength(val.v ?? "")) }, q, b);
+  }
+  if (op?.kind === "default") {
+    const isSet = val.list ? val.items.length > 0 : val.v !== undefined;
+    const nonEmpty = val.list ? val.items.join(val.star ? " " : " ") !== "" || val.items.length > 1 : (val.v ?? "") !== "";
+    const ok = op.op.startsWith(":") ? isSet && nonEmpty : isSet;
+    switch (op.op) {
+      case ":-":
+      case "-":
+        if (ok) return emit(ip, val, q, b);
+        return expandInto(ip, op.word, q, b);
+      case ":+":
+      case "+":
+        if (!ok) return;
+        return expandInto(ip, op.word, q, b);
+      case ":=":
+      case "=": {
+        if (ok) return emit(ip, val, q, b);
+        if (!isName(ref.name) || (ref.index !== undefined && typeof ref.index !== "object")) {
+          throw new FatalError(`$${ref.name}: cannot assign in this way`, 1, "command");
+        }
+        const s = await ip.expandString(op.word);
+        if (ref.index !== undefined && typeof ref.index === "object") await ip.assignIndexed(ref.name, ref.index, s);
+        else ip.setVar(ref.name, s);
+        val = await lookup(ip, ref.name, ref.index);
+        return emit(ip, val, q, b);
+      }
+      default: {
+        if (ok) return emit(ip, val, q, b);
+        const msg = op.word.parts.length === 0 ? (op.op === ":?" ? "parameter null or not set" : "parameter not set") : await ip.expandString(op.word);
+        throw new FatalError(`${displayName(ref)}: ${msg}`, 1, "exit");
+      }
+    }
+  }
+  if (!val.list && val.v === undefined && ip.st.options.nounset && !isSpecialSet(ref.name)) {
+    if (!(pe.indirect && op === undefined)) throw unbound(ip, displayName(ref));
+  }
+  if (op !== undefined) val = await applyOpsAsync(ip, pe, val);
+  return emit(ip, val, q, b);
+}
+
+function displayName(ref: { name: string; index?: Word | "@" | "*" }): string {
+  if (ref.index === undefined) return ref.name;
+  if (typeof ref.index === "string") return `${ref.name}[${ref.index}]`;
+  return `${ref.name}[${ref.index.parts.map((p) => ("value" in p ? p.value : "")).join("")}]`;
+}
+
+function isSpecialSet(name: string): boolean {
+  return name === "@" || name === "*";
+}
+
+function unbound(ip: Interp, name: string): FatalError {
+  return new FatalError(`${name}: unbound variable`, 1, "exit");
+}
+
+/** Counts characters (code points) the way bash does in a UTF-8 locale. */
+export function charLength(s: string): number {
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) n--;
+  }
+  return n;
+}
+
+/** Expands a word's parts into the builder with the given quoting (for `${x:-word}`). */
+async function expandInto(ip: Interp, w: Word, q: boolean, b: FieldBuilder): Promise<void> {
+  await ip.expandPartsInto(w.parts, q, b, !q);
+}
+
+/** Appends a value to the builder. */
+function emit(ip: Interp, val: PValue, q: boolean, b: FieldBuilder): void {
+  if (!val.list) {
+    if (val.v === undefined) return;
+    if (q) b.quoted(val.v);
+    else b.split(val.v);
+    return;
+  }
+  const items = val.items;
+  if (val.star && (q || b.mode !== Mode.Fields)) {
+    const ifs = ip.getScalar("IFS");
+    const sep = ifs === undefined ? " " : ifs.slice(0, 1);
+    if (q) b.quoted(items.join(sep));
+    else b.split(items.join(sep));
+    return;
+  }
+  if (b.mode !== Mode.Fields) {
+    const s = items.join(" ");
+    if (q) b.quoted(s);
+    else b.literal(s);
+    return;
+  }
+  const ifs = ip.getScalar("IFS");
+  const forceEmpty = ifs !== undefined && /[^ \t\n]/.test(ifs);
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) {
+      if (q || forceEmpty) b.endField(true);
+      else if (b.open) b.endField();
+    }
+    if (q) b.quoted(items[i]!);
+    else b.split(items[i]!);
+  }
+}
+
+/** Resolves `${!name}`: the parameter named by name's value (or a nameref's target name). */
+function indirectTarget(ip: Interp, name: string): { name: string; index?: Word | "@" | "*" } | undefined {
+  const s = ip.getScalar(name);
+  if (s === undefined || s === "") return undefined;
+  const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:\[(.*)\])?$/s.exec(s);
+  if (m === null) throw new FatalError(`${s}: invalid variable name`, 1, "command");
+  const idx = m[2];
+  if (idx === undefined) return { name: m[1]! };
+  if (idx === "@" || idx === "*") return { name: m[1]!, index: idx };
+  return { name: m[1]!, index: { type: "Word", span: { start: 0, end: 0 }, parts: [{ type: "Literal", span: { start: 0, end: 0 }, value: idx }] } };
+}
+
+/** The keys of a variable (`${!a[@]}`). */
+export function keysOf(v: Var): string[] {
+  const val = v.value;
+  if (val instanceof IndexedArray) return val.keys().map(String);
+  if (val instanceof Map) return [...val.keys()];
+  return val === undefined ? [] : ["0"];
+}
+
+/** Looks up `name` or `name[index]`. */
+export async function lookup(ip: Interp, name: string, index: Word | "@" | "*" | undefined): Promise<PValue> {
+  if (index === undefined) {
+    if (name === "@" || name === "*") return { list: true, items: ip.st.positional.slice(), star: name === "*" };
+    const arr = ip.st.vars.get(name);
+    if (arr !== undefined && typeof arr.value === "object") {
+      const val = arr.value;
+      return { list: false, v: val instanceof Map ? val.get("0") : val.get(0) };
+    }
+    return { list: false, v: ip.getScalar(name) };
+  }
+  const v = ip.st.vars.get(name);
+  if (index === "@" || index === "*") {
+    const star = index === "*";
+    if (v === undefined) {
+      const s = ip.getScalar(name);
+      return { list: true, items: s === undefined ? [] : [s], star };
+    }
+    const val = v.value;
+    if (val instanceof IndexedArray) return { list: true, items: val.values(), star };
+    if (val instanceof Map) return { list: true, items: [...val.values()], star };
+    return { list: true, items: val === undefined ? [] : [val], star };
+  }
+  const val = v?.value;
+  if (val instanceof Map) return { list: false, v: val.get(await ip.expandString(index)) };
+  const n = await ip.arithIndex(index);
+  if (val instanceof IndexedArray) {
+    let i = n;
+    if (i < 0) i += val.end;
+    return { list: false, v: i < 0 ? undefined : val.get(i) };
+  }
+  if (n === 0 || n === -1) return { list: false, v: v === undefined ? ip.getScalar(name) : (val as string | undefined) };
+  return UNSET;
+}
+
+/** Applies a non-default operator to a value (per element on lists). */
+async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PValue> {
+  const op = pe.op!;
+  const map = async (f: (s: string) => string): Promise<PValue> => (val.list ? { list: true, items: val.items.map(f), star: val.star } : { list: false, v: val.v === undefined ? undefined : f(val.v) });
+  const nocase = ip.st.opt("nocasematch");
+  const extglob = true;
+  switch (op.kind) {
+    case "trim": {
+      const pat = await ip.expandPattern(op.pattern);
+      return map((s) => trim(s, pat, op.op, { extglob, nocase: false }));
+    }
+    case "replace": {
+      const pat = await ip.expandPattern(op.pattern);
+      const rep = op.replacement === undefined ? "" : await ip.expandPattern(op.replacement);
+      const patsub = ip.st.opt("patsub_replacement");
+      return map((s) => replace(s, pat, rep, op.op, { extglob, nocase: false }, patsub));
+    }
+    case "case": {
+      const pat = op.pattern === undefined ? undefined : await ip.expandPattern(op.pattern);
+      const re = pat === undefined || pat === "" ? undefined : compilePattern(pat, { extglob, nocase });
+      const up = op.op.startsWith("^");
+      const all = op.op.length === 2;
+      return map((s) => {
+        let out = "";
+        let done = false;
+        for (const ch of s) {
+          if (!done && (re === undefined || re.matches(ch))) {
+            out += up ? ch.toUpperCase() : ch.toLowerCase();
+            if (!all) done = true;
+          } else {
+            out += ch;
+            if (!all) done = true;
+          }
+        }
+        return out;
+      });
+    }
+    case "slice": {
+      const off = Number(await ip.evalArith(op.offset));
+      const len = op.length === undefined ? undefined : Number(await ip.evalArith(op.length));
+      if (val.list) {
+        let items = val.items;
+        if (pe.name === "@" || pe.name === "*") {
+          items = [ip.st.arg0, ...items];
+        } else if (pe.index !== undefined) {
+          // sparse arrays slice by index
+          const v = ip.st.vars.get(pe.name);
+          if (v?.value instanceof IndexedArray) {
+            const arr = v.value;
+            const keys = arr.keys();
+            let start = off < 0 ? arr.end + off : off;
+            if (start < 0) return { list: true, items: [], star: val.star };
+            const sel = keys.filter((k) => k >= start).map((k) => arr.get(k)!);
+            if (len !== undefined && len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "command");
+            return { list: true, items: len === undefined ? sel : sel.slice(0, len), star: val.star };
+          }
+        }
+        let start = off < 0 ? items.length + off : off;
+        if (start < 0) return { list: true, items: [], star: val.star };
+        if (len !== undefined && len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "command");
+        return { list: true, items: items.slice(start, len === undefined ? undefined : start + len), star: val.star };
+      }
+      if (val.v === undefined) return val;
+      const chars = Array.from(val.v);
+      let start = off < 0 ? chars.length + off : off;
+      if (start < 0 || start > chars.length) return { list: false, v: "" };
+      let end = chars.length;
+      if (len !== undefined) {
+        end = len < 0 ? chars.length + len : start + len;
+        if (end < start) {
+          if (len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "command");
+          end = start;
+        }
+      }
+      return { list: false, v: chars.slice(start, end).join("") };
+    }
+    case "transform":
+      return transform(ip, pe, val, op.op);
+    default:
+      return val;
+  }
+}
+
+function transform(ip: Interp, pe: ParamExp, val: PValue, op: string): PValue {
+  const f = (s: string): string => {
+    switch (op) {
+      case "Q":
+        return shellQuote(s);
+      case "E":
+        return decodeEscapes(s, false).text;
+      case "P":
+        return s;
+      case "U":
+        return s.toUpperCase();
+      case "u":
+        return s.charAt(0).toUpperCase() + s.slice(1);
+      case "L":
+        return s.toLowerCase();
+      default:
+        return s;
+    }
+  };
+  if (op === "a") {
+    const v = ip.st.vars.get(pe.name);
+    const flags = v === undefined ? "" : attrFlags(v);
+    return val.list ? { list: true, items: val.items.map(() => flags), star: val.star } : { list: false, v: val.v === undefined && v === undefined ? undefined : flags };
+  }
+  if (op === "A") {
+    const v = ip.st.vars.get(pe.name);
+    if (v === undefined) return val.list ? val : { list: false, v: val.v === undefined ? undefined : `${pe.name}=${shellQuote(val.v)}` };
+    const flags = attrFlags(v);
+    const decl = flags === "" ? "" : `declare -${flags} `;
+    if (typeof v.value === "object" && (pe.index === "@" || pe.index === "*" || pe.index === undefined)) {
+      return { list: false, v: `declare -${flags || "-"} ${pe.name}=${declareValue(v)}` };
+    }
+    return { list: false, v: val.list ? undefined : val.v === undefined ? undefined : `${decl}${pe.name}=${shellQuote(val.v)}` };
+  }
+  if (op === "K" || op === "k") {
+    const v = ip.st.vars.get(pe.name);
+    if (v !== undefined && typeof v.value === "object") {
+      const parts: string[] = [];
+      const value = v.value;
+      if (value instanceof Map) for (const [k, x] of value) parts.push(op === "K" ? `${shellQuote(k)} ${shellQuote(x)}` : k, ...(op === "k" ? [x] : []));
+      else for (const k of value.keys()) parts.push(op === "K" ? `${k} ${shellQuote(value.get(k)!)}` : String(k), ...(op === "k" ? [value.get(k)!] : []));
+      if (op === "K") return { list: false, v: parts.join(" ") };
+      return { list: true, items: parts, star: pe.index === "*" };
+    }
+    return val.list ? { list: true, items: val.items.map(shellQuote), star: val.star } : { list: false, v: val.v === undefined ? undefined : shellQuote(val.v) };
+  }
+  return val.list ? { list: true, items: val.items.map(f), star: val.star } : { list: false, v: val.v === undefined ? undefined : f(val.v) };
+}
+
+/** `${s#pat}` `${s##pat}` `${s%pat}` `${s%%pat}`. */
+export function trim(s: string, pat: string, op: string, opts: { extglob: boolean; nocase: boolean }): string {
+  if (!hasGlob(pat, opts.extglob)) {
+    const lit = unescapePattern(pat);
+    if (op[0] === "#") return s.startsWith(lit) ? s.slice(lit.length) : s;
+    return s.endsWith(lit) ? s.slice(0, s.length - lit.length) : s;
+  }
+  const g = compilePattern(pat, opts);
+  if (op[0] === "#") {
+    const n = g.matchPrefix(s, op === "##");
+    return n < 0 ? s : s.slice(n);
+  }
+  const i = g.matchSuffix(s, op === "%%");
+  return i < 0 ? s : s.slice(0, i);
+}
+
+/** `${s/pat/rep}` and its `//`, `/#`, `/%` forms; `rep` is in escaped form (`&` is the match). */
+export function replace(s: string, pat: string, rep: string, op: string, opts: { extglob: boolean; nocase: boolean }, patsub: boolean): string {
+  const repl = (m: string): string => {
+    if (!patsub) return unescapePattern(rep);
+    let out = "";
+    for (let i = 0; i < rep.length; i++) {
+      const c = rep[i]!;
+      if (c === "\\" && i + 1 < rep.length) out += rep[++i];
+      else if (c === "&") out += m;
+      else out += c;
+    }
+    return out;
+  };
+  if (pat === "") return op === "/#" ? repl("") + s : op === "/%" ? s + repl("") : s;
+  const g = compilePattern(pat, opts);
+  if (op === "/#") {
+    const n = g.matchPrefix(s, true);
+    return n < 0 ? s : repl(s.slice(0, n)) + s.slice(n);
+  }
+  if (op === "/%") {
+    const i = g.matchSuffix(s, true);
+    return i < 0 ? s : s.slice(0, i) + repl(s.slice(i));
+  }
+  let out = "";
+  let from = 0;
+  let last = 0;
+  while (from <= s.length) {
+    const m = g.search(s, from);
+    if (m === null) break;
+    if (m.end === m.start) {
+      from = m.start + 1;
+      continue;
+    }
+    out += s.slice(last, m.start) + repl(s.slice(m.start, m.end));
+    last = from = m.end;
+    if (op === "/") break;
+  }
+  return out + s.slice(last);
+}

@@ -1,0 +1,223 @@
+/**
+ * Redirections on a real fd table: `< > >> >| <> &> &>> <& >&`, here-documents and
+ * here-strings, `{var}>`, `/dev/null` `/dev/stdin` `/dev/stdout` `/dev/stderr` `/dev/fd/N`,
+ * noclobber, and the logic-only rule that only /dev/null is reachable.
+ */
+import { FsError, NULL_OUTPUT, StringInput, resolvePath } from "@husk/host";
+import type { Redirect } from "@husk/syntax";
+import { Abrupt, FatalError } from "./errors.js";
+import type { Completion } from "./errors.js";
+import type { Interp } from "./interp.js";
+import { FileOutput, ShellInput } from "./io.js";
+import type { Fd } from "./state.js";
+
+/** A redirection failed: the message is printed and the command is not run (status 1). */
+class RedirError extends Error {}
+
+/**
+ * Applies redirections, runs `fn`, then restores the fd table and flushes opened files.
+ * A failing redirection prints its message and yields status 1 without running `fn`.
+ */
+export async function withRedirects(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => Promise<Completion>): Promise<Completion> {
+  if (redirects.length === 0) return fn();
+  const saved = ip.st.fds.slice();
+  const opened: FileOutput[] = [];
+  try {
+    await applyRedirects(ip, redirects as readonly Redirect[], opened);
+  } catch (e) {
+    ip.st.fds = saved;
+    await closeFiles(ip, opened);
+    if (e instanceof RedirError) {
+      ip.error(e.message);
+      return 1;
+    }
+    if (e instanceof FatalError && e.scope === "command") {
+      ip.error(e.message);
+      return 1;
+    }
+    throw e;
+  }
+  try {
+    return await fn();
+  } finally {
+    ip.st.fds = saved;
+    await closeFiles(ip, opened);
+  }
+}
+
+/** `exec` with only redirections: applies them permanently. */
+export async function applyPermanent(ip: Interp, redirects: readonly Redirect[]): Promise<number> {
+  const opened: FileOutput[] = [];
+  try {
+    await applyRedirects(ip, redirects, opened);
+    return 0;
+  } catch (e) {
+    if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
+      ip.error(e.message);
+      return 1;
+    }
+    throw e;
+  }
+}
+
+async function closeFiles(ip: Interp, opened: FileOutput[]): Promise<void> {
+  for (const f of opened) {
+    ip.rt.openFiles.delete(f);
+    await f.flush();
+  }
+}
+
+async function target(ip: Interp, r: Redirect): Promise<string> {
+  const words = await ip.expandWords([r.target]);
+  if (words.length !== 1) {
+    throw new RedirError(`${r.target.parts.map((p) => ("value" in p ? p.value : "$…")).join("")}: ambiguous redirect`);
+  }
+  return words[0]!;
+}
+
+function setFd(ip: Interp, fd: number, entry: Fd | undefined): void {
+  const fds = ip.st.fds.slice();
+  fds[fd] = entry;
+  ip.st.fds = fds;
+}
+
+function allocFd(ip: Interp): number {
+  let fd = 10;
+  while (ip.st.fds[fd] !== undefined) fd++;
+  return fd;
+}
+
+async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened: FileOutput[]): Promise<void> {
+  for (const r of redirects) {
+    const op = r.op;
+    const input = op === "<" || op === "<<" || op === "<<-" || op === "<<<" || op === "<&" || op === "<>";
+    let fd = r.fd ?? (input ? 0 : 1);
+    if (r.fdVar !== undefined) {
+      if (op === ">&" || op === "<&") {
+        const t = await target(ip, r);
+        if (t === "-") {
+          const n = Number(ip.getScalar(r.fdVar));
+          setFd(ip, n, undefined);
+          continue;
+        }
+      }
+      fd = allocFd(ip);
+      ip.setVar(r.fdVar, String(fd));
+    }
+    switch (op) {
+      case "<<":
+      case "<<-": {
+        const hd = r.heredoc!;
+        const text = hd.quoted ? hd.body.parts.map((p) => ("value" in p ? p.value : "")).join("") : await ip.expandString(hd.body);
+        setFd(ip, fd, { input: new ShellInput(new StringInput(text)) });
+        break;
+      }
+      case "<<<": {
+        const text = await ip.expandString(r.target);
+        setFd(ip, fd, { input: new ShellInput(new StringInput(`${text}\n`)) });
+        break;
+      }
+      case "<&":
+      case ">&": {
+        const t = await target(ip, r);
+        if (t === "-") {
+          setFd(ip, fd, undefined);
+          break;
+        }
+        const m = /^([0-9]+)(-?)$/.exec(t);
+        if (m === null) {
+          if (op === ">&" && r.fd === undefined) {
+            await openOutput(ip, t, 1, false, false, opened, true);
+            break;
+          }
+          throw new RedirError(`${t}: ambiguous redirect`);
+        }
+        const src = Number(m[1]);
+        const e = ip.st.fds[src];
+        if (e === undefined) throw new RedirError(`${src}: Bad file descriptor`);
+        setFd(ip, fd, e);
+        if (m[2] === "-") setFd(ip, src, undefined);
+        break;
+      }
+      case "<":
+      case "<>": {
+        const t = await target(ip, r);
+        setFd(ip, fd, { input: await openInput(ip, t) });
+        break;
+      }
+      case ">":
+      case ">|":
+      case ">>": {
+        const t = await target(ip, r);
+        await openOutput(ip, t, fd, op === ">>", op === ">" && ip.st.options.noclobber, opened, false);
+        break;
+      }
+      case "&>":
+      case "&>>": {
+        const t = await target(ip, r);
+        await openOutput(ip, t, 1, op === "&>>", op === "&>" && ip.st.options.noclobber, opened, true);
+        break;
+      }
+    }
+  }
+}
+
+function denied(ip: Interp, t: string): void {
+  if (ip.rt.profile === "logic-only" && t !== "/dev/null") throw new RedirError(`${t}: filesystem redirection disabled`);
+}
+
+async function openInput(ip: Interp, t: string): Promise<ShellInput> {
+  if (t === "/dev/null") return new ShellInput(new StringInput(""));
+  if (t === "/dev/stdin") return ip.st.fds[0]?.input ?? new ShellInput(new StringInput(""));
+  const m = /^\/dev\/fd\/([0-9]+)$/.exec(t);
+  if (m !== null) {
+    const e = ip.st.fds[Number(m[1])];
+    if (e?.input === undefined) throw new RedirError(`${t}: Bad file descriptor`);
+    return e.input;
+  }
+  denied(ip, t);
+  try {
+    const text = await ip.rt.fs.readFile(resolvePath(ip.st.cwd, t));
+    return new ShellInput(new StringInput(text));
+  } catch (e) {
+    if (e instanceof FsError) throw new RedirError(`${t}: ${e.message}`);
+    throw e;
+  }
+}
+
+async function openOutput(ip: Interp, t: string, fd: number, append: boolean, noclobber: boolean, opened: FileOutput[], both: boolean): Promise<void> {
+  const set = (o: Fd): void => {
+    setFd(ip, fd, o);
+    if (both) setFd(ip, 2, o);
+  };
+  if (t === "/dev/null") return set({ output: NULL_OUTPUT });
+  if (t === "/dev/stdout" || t === "/dev/fd/1") return set(ip.st.fds[1] ?? { output: NULL_OUTPUT });
+  if (t === "/dev/stderr" || t === "/dev/fd/2") return set(ip.st.fds[2] ?? { output: NULL_OUTPUT });
+  const m = /^\/dev\/fd\/([0-9]+)$/.exec(t);
+  if (m !== null) {
+    const e = ip.st.fds[Number(m[1])];
+    if (e === undefined) throw new RedirError(`${t}: Bad file descriptor`);
+    return set(e);
+  }
+  if (t === "") throw new RedirError(`: No such file or directory`);
+  denied(ip, t);
+  const path = resolvePath(ip.st.cwd, t);
+  const fs = ip.rt.fs;
+  try {
+    if (noclobber && (await fs.exists(path))) {
+      const st = await fs.stat(path);
+      if (st.type === "file") throw new RedirError(`${t}: cannot overwrite existing file`);
+    }
+    await fs.writeFile(path, "", { append: true });
+    if (!append) await fs.writeFile(path, "");
+  } catch (e) {
+    if (e instanceof FsError) throw new RedirError(`${t}: ${e.message}`);
+    throw e;
+  }
+  const out = new FileOutput(fs, path, true, ip.rt.limits.maxFileBytes);
+  opened.push(out);
+  ip.rt.openFiles.add(out);
+  set({ output: out });
+}
+
+export { Abrupt };

@@ -1,0 +1,251 @@
+/**
+ * The mutable state of one shell (or subshell): variables, functions, options, positional
+ * parameters, working directory, file descriptors, traps, aliases. `clone()` gives a
+ * subshell its own copy.
+ */
+import type { OutputStream } from "@husk/host";
+import type { FunctionDef } from "@husk/syntax";
+import type { ShellInput } from "./io.js";
+import type { SourceInfo } from "./source.js";
+import { VarStore } from "./vars.js";
+
+/** One open file descriptor. */
+export interface Fd {
+  readonly input?: ShellInput;
+  readonly output?: OutputStream;
+}
+
+/** `set -o` options, by their long names. */
+export interface SetOptions {
+  errexit: boolean;
+  nounset: boolean;
+  xtrace: boolean;
+  pipefail: boolean;
+  noglob: boolean;
+  noclobber: boolean;
+  noexec: boolean;
+  allexport: boolean;
+  verbose: boolean;
+  posix: boolean;
+  errtrace: boolean;
+  functrace: boolean;
+  hashall: boolean;
+  braceexpand: boolean;
+  monitor: boolean;
+  notify: boolean;
+  interactive_comments: boolean;
+  keyword: boolean;
+  onecmd: boolean;
+  physical: boolean;
+  privileged: boolean;
+  ignoreeof: boolean;
+  nolog: boolean;
+  emacs: boolean;
+  vi: boolean;
+  history: boolean;
+  histexpand: boolean;
+}
+
+/** Single-letter flags of `set` and `$-`, mapped to option names. */
+export const OPTION_LETTERS: ReadonlyArray<readonly [string, keyof SetOptions]> = [
+  ["a", "allexport"],
+  ["B", "braceexpand"],
+  ["e", "errexit"],
+  ["f", "noglob"],
+  ["h", "hashall"],
+  ["m", "monitor"],
+  ["n", "noexec"],
+  ["u", "nounset"],
+  ["v", "verbose"],
+  ["x", "xtrace"],
+  ["C", "noclobber"],
+  ["E", "errtrace"],
+  ["T", "functrace"],
+  ["b", "notify"],
+  ["k", "keyword"],
+  ["t", "onecmd"],
+  ["P", "physical"],
+  ["p", "privileged"],
+  ["H", "histexpand"],
+];
+
+/** Default `set -o` values of a non-interactive bash. */
+export function defaultOptions(): SetOptions {
+  return {
+    errexit: false,
+    nounset: false,
+    xtrace: false,
+    pipefail: false,
+    noglob: false,
+    noclobber: false,
+    noexec: false,
+    allexport: false,
+    verbose: false,
+    posix: false,
+    errtrace: false,
+    functrace: false,
+    hashall: true,
+    braceexpand: true,
+    monitor: false,
+    notify: false,
+    interactive_comments: true,
+    keyword: false,
+    onecmd: false,
+    physical: false,
+    privileged: false,
+    ignoreeof: false,
+    nolog: false,
+    emacs: false,
+    vi: false,
+    history: false,
+    histexpand: false,
+  };
+}
+
+/** `shopt` options and their defaults in a non-interactive bash 5.2. */
+export const SHOPT_DEFAULTS: Readonly<Record<string, boolean>> = {
+  autocd: false,
+  assoc_expand_once: false,
+  cdable_vars: false,
+  cdspell: false,
+  checkhash: false,
+  checkjobs: false,
+  checkwinsize: true,
+  cmdhist: true,
+  compat31: false,
+  compat32: false,
+  compat40: false,
+  compat41: false,
+  compat42: false,
+  compat43: false,
+  compat44: false,
+  complete_fullquote: true,
+  direxpand: false,
+  dirspell: false,
+  dotglob: false,
+  execfail: false,
+  expand_aliases: false,
+  extdebug: false,
+  extglob: false,
+  extquote: true,
+  failglob: false,
+  force_fignore: true,
+  globasciiranges: true,
+  globskipdots: true,
+  globstar: false,
+  gnu_errfmt: false,
+  histappend: false,
+  histreedit: false,
+  histverify: false,
+  hostcomplete: true,
+  huponexit: false,
+  inherit_errexit: false,
+  interactive_comments: true,
+  lastpipe: false,
+  lithist: false,
+  localvar_inherit: false,
+  localvar_unset: false,
+  login_shell: false,
+  mailwarn: false,
+  no_empty_cmd_completion: false,
+  nocaseglob: false,
+  nocasematch: false,
+  noexpand_translation: false,
+  nullglob: false,
+  patsub_replacement: true,
+  progcomp: true,
+  progcomp_alias: false,
+  promptvars: true,
+  restricted_shell: false,
+  shift_verbose: false,
+  sourcepath: true,
+  varredir_close: false,
+  xpg_echo: false,
+};
+
+/** A defined function and the source it was defined in (for $LINENO). */
+export interface FuncEntry {
+  readonly def: FunctionDef;
+  readonly src: SourceInfo;
+}
+
+/** A background job started with `&`. */
+export interface Job {
+  readonly id: number;
+  readonly pid: number;
+  readonly command: string;
+  readonly promise: Promise<number>;
+  status?: number;
+}
+
+/** The state of one shell. */
+export class ShellState {
+  vars: VarStore;
+  functions = new Map<string, FuncEntry>();
+  options: SetOptions = defaultOptions();
+  shopt = new Map<string, boolean>(Object.entries(SHOPT_DEFAULTS));
+  positional: string[] = [];
+  arg0 = "bash";
+  cwd = "/";
+  status = 0;
+  /** The fd table: index = fd number. */
+  fds: (Fd | undefined)[] = [];
+  traps = new Map<string, string>();
+  aliases = new Map<string, string>();
+  dirStack: string[] = [];
+  jobs: Job[] = [];
+  lastBgPid = 0;
+  nextPid = 0;
+  umask = 0o022;
+  /** Call stack of function names (innermost last) with the line they were called from. */
+  callStack: { name: string; line: number; source: string }[] = [];
+  /** Depth of subshells/command substitutions. */
+  subshellDepth = 0;
+  /** Last argument of the previous command (`$_`). */
+  lastArg = "";
+  /** Hashed command names (`hash`). */
+  hashed = new Map<string, string>();
+  /** getopts' position inside a bundled option argument. */
+  getoptsIndex = 0;
+  /** OPTIND value when getoptsIndex was saved (a reset of OPTIND restarts). */
+  getoptsOptind = 0;
+  /** True inside a subshell or command substitution (BASHPID differs, exit ends only it). */
+  isSubshell = false;
+  bashPid = 0;
+
+  constructor(vars: VarStore) {
+    this.vars = vars;
+  }
+
+  /** The copy a subshell starts with. */
+  clone(): ShellState {
+    const c = new ShellState(this.vars.clone());
+    c.functions = new Map(this.functions);
+    c.options = { ...this.options };
+    c.shopt = new Map(this.shopt);
+    c.positional = this.positional.slice();
+    c.arg0 = this.arg0;
+    c.cwd = this.cwd;
+    c.status = this.status;
+    c.fds = this.fds.slice();
+    c.traps = new Map(this.traps);
+    c.traps.delete("EXIT");
+    c.aliases = new Map(this.aliases);
+    c.dirStack = this.dirStack.slice();
+    c.umask = this.umask;
+    c.callStack = this.callStack.slice();
+    c.subshellDepth = this.subshellDepth + 1;
+    c.lastArg = this.lastArg;
+    c.hashed = new Map(this.hashed);
+    c.isSubshell = true;
+    c.nextPid = this.nextPid;
+    c.bashPid = this.bashPid;
+    c.lastBgPid = this.lastBgPid;
+    return c;
+  }
+
+  /** A shopt option's value. */
+  opt(name: string): boolean {
+    return this.shopt.get(name) === true;
+  }
+}

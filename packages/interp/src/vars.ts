@@ -1,0 +1,243 @@
+/**
+ * The variable store: scalars, sparse indexed arrays and associative arrays with bash's
+ * attributes, in a global scope plus a stack of function scopes (dynamic scoping). Every name
+ * and key lives in a `Map`, so untrusted names never touch a prototype.
+ */
+import { LimitError } from "@husk/host";
+import type { Limits } from "@husk/host";
+
+/** Variable attribute bits (`declare -i -r -x -l -u -n -a -A -t`). */
+export const enum Attr {
+  Integer = 1,
+  Readonly = 2,
+  Export = 4,
+  Lower = 8,
+  Upper = 16,
+  Nameref = 32,
+  Array = 64,
+  Assoc = 128,
+  Trace = 256,
+  Capitalize = 512,
+}
+
+/** A sparse indexed array: index -> value, with ordered iteration. */
+export class IndexedArray {
+  readonly map = new Map<number, string>();
+  #sorted: number[] | null = [];
+  /** Largest index + 1 (0 when empty). */
+  get end(): number {
+    const k = this.keys();
+    return k.length === 0 ? 0 : k[k.length - 1]! + 1;
+  }
+  get size(): number {
+    return this.map.size;
+  }
+  get(i: number): string | undefined {
+    return this.map.get(i);
+  }
+  set(i: number, v: string): void {
+    if (!this.map.has(i)) {
+      const s = this.#sorted;
+      if (s !== null && (s.length === 0 || s[s.length - 1]! < i)) s.push(i);
+      else this.#sorted = null;
+    }
+    this.map.set(i, v);
+  }
+  delete(i: number): boolean {
+    if (this.map.delete(i)) {
+      const s = this.#sorted;
+      if (s !== null && s[s.length - 1] === i) s.pop();
+      else this.#sorted = null;
+      return true;
+    }
+    return false;
+  }
+  /** Indices in ascending order. */
+  keys(): number[] {
+    if (this.#sorted === null) this.#sorted = [...this.map.keys()].sort((a, b) => a - b);
+    return this.#sorted;
+  }
+  /** Values in index order. */
+  values(): string[] {
+    const out: string[] = [];
+    for (const k of this.keys()) out.push(this.map.get(k)!);
+    return out;
+  }
+  /** Appends after the last index. */
+  push(v: string): void {
+    this.set(this.end, v);
+  }
+  clone(): IndexedArray {
+    const c = new IndexedArray();
+    for (const k of this.keys()) c.set(k, this.map.get(k)!);
+    return c;
+  }
+  /** Builds an array of consecutive values from index 0. */
+  static of(values: readonly string[]): IndexedArray {
+    const a = new IndexedArray();
+    for (let i = 0; i < values.length; i++) a.set(i, values[i]!);
+    return a;
+  }
+}
+
+/** An associative array: insertion-ordered keys (bash prints them in hash order; we keep insertion order). */
+export type AssocArray = Map<string, string>;
+
+/** One variable. `value` undefined means declared but unset (`local x`, `declare -a a`). */
+export interface Var {
+  value: string | IndexedArray | AssocArray | undefined;
+  attrs: number;
+}
+
+/** A variable could not be assigned (readonly). */
+export class VarError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "VarError";
+  }
+}
+
+/** A function scope: its local variables. */
+export type Scope = Map<string, Var>;
+
+/**
+ * The store. `scopes[0]` is the global scope; function calls push scopes. Lookups search from
+ * the innermost scope outward (bash's dynamic scoping).
+ */
+export class VarStore {
+  scopes: Scope[] = [new Map()];
+  count = 0;
+  constructor(readonly limits: Pick<Limits, "maxVariables" | "maxStringBytes">) {}
+
+  /** A deep copy (for subshells). */
+  clone(): VarStore {
+    const c = new VarStore(this.limits);
+    c.scopes = this.scopes.map((s) => {
+      const m: Scope = new Map();
+      for (const [k, v] of s) m.set(k, cloneVar(v));
+      return m;
+    });
+    c.count = this.count;
+    return c;
+  }
+
+  /** Finds a variable (without following namerefs). */
+  lookup(name: string): Var | undefined {
+    const sc = this.scopes;
+    for (let i = sc.length - 1; i >= 0; i--) {
+      const v = sc[i]!.get(name);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  }
+
+  /** The scope holding `name`, if any. */
+  scopeOf(name: string): Scope | undefined {
+    const sc = this.scopes;
+    for (let i = sc.length - 1; i >= 0; i--) if (sc[i]!.has(name)) return sc[i];
+    return undefined;
+  }
+
+  /** Follows namerefs from `name` to the final variable name (bounded). */
+  resolveName(name: string): string {
+    let n = name;
+    for (let i = 0; i < 16; i++) {
+      const v = this.lookup(n);
+      if (v === undefined || !(v.attrs & Attr.Nameref) || typeof v.value !== "string" || v.value === "") return n;
+      n = v.value;
+    }
+    return n;
+  }
+
+  /** Finds a variable following namerefs. */
+  get(name: string): Var | undefined {
+    const v = this.lookup(name);
+    if (v !== undefined && v.attrs & Attr.Nameref) return this.lookup(this.resolveName(name));
+    return v;
+  }
+
+  /** Creates `name` in `scope` (or returns the existing one there). */
+  create(name: string, scope: Scope, attrs = 0): Var {
+    let v = scope.get(name);
+    if (v === undefined) {
+      if (++this.count > this.limits.maxVariables) {
+        throw new LimitError("maxVariables", `too many variables: more than ${this.limits.maxVariables}`);
+      }
+      v = { value: undefined, attrs };
+      scope.set(name, v);
+    }
+    return v;
+  }
+
+  /** The variable to assign for `name`: an existing one in any scope, else a new global. */
+  target(name: string): Var {
+    const n = this.resolveName(name);
+    return this.lookup(n) ?? this.create(n, this.scopes[0]!);
+  }
+
+  /** Assigns a scalar (or element 0 of an array), honouring attributes. */
+  setScalar(name: string, value: string, append = false): void {
+    const v = this.target(name);
+    if (v.attrs & Attr.Readonly) throw new VarError(`${name}: readonly variable`);
+    const val = v.value;
+    if (val instanceof IndexedArray) {
+      const old = val.get(0);
+      val.set(0, transformCase(append && old !== undefined ? old + value : value, v.attrs));
+      return;
+    }
+    if (val instanceof Map) {
+      const old = val.get("0");
+      val.set("0", transformCase(append && old !== undefined ? old + value : value, v.attrs));
+      return;
+    }
+    const s = append && val !== undefined ? val + value : value;
+    if (s.length > this.limits.maxStringBytes) throw new LimitError("maxStringBytes", `variable ${name} too long: ${s.length} bytes`);
+    v.value = transformCase(s, v.attrs);
+  }
+
+  /** Removes a variable (the innermost binding). Returns false when readonly. */
+  unset(name: string): boolean {
+    const n = this.resolveName(name);
+    const sc = this.scopeOf(n);
+    if (sc === undefined) return true;
+    const v = sc.get(n)!;
+    if (v.attrs & Attr.Readonly) return false;
+    if (sc !== this.scopes[0] && sc === this.scopes[this.scopes.length - 1]) {
+      // bash: a local unset in its own function stays local (and unset) until the function returns.
+      v.value = undefined;
+      v.attrs &= ~(Attr.Array | Attr.Assoc | Attr.Integer | Attr.Nameref);
+      return true;
+    }
+    sc.delete(n);
+    this.count--;
+    return true;
+  }
+
+  /** Every visible variable name (innermost binding wins), sorted. */
+  names(): string[] {
+    const set = new Set<string>();
+    for (const s of this.scopes) for (const k of s.keys()) set.add(k);
+    return [...set].sort();
+  }
+}
+
+/** Applies -l / -u / capitalize attributes. */
+export function transformCase(s: string, attrs: number): string {
+  if (attrs & Attr.Lower) return s.toLowerCase();
+  if (attrs & Attr.Upper) return s.toUpperCase();
+  if (attrs & Attr.Capitalize) return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
+  return s;
+}
+
+/** A deep copy of one variable. */
+export function cloneVar(v: Var): Var {
+  const val = v.value;
+  if (val instanceof IndexedArray) return { value: val.clone(), attrs: v.attrs };
+  if (val instanceof Map) return { value: new Map(val), attrs: v.attrs };
+  return { value: val, attrs: v.attrs };
+}
+
+/** True when `s` is a valid shell variable name. */
+export function isName(s: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(s);
+}

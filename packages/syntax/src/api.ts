@@ -1,63 +1,100 @@
-import type { ArithExpr, Node, Script, Span, Statement } from "./ast.js";
+import type { Script, Statement } from "./ast.js";
+import { lineOf, ParseError } from "./errors.js";
+import { isEofError, parseTokens } from "./grammar.js";
+import { type ParseOptions, type ResolvedOptions, resolveOptions } from "./options.js";
+import { Scanner } from "./scanner.js";
 
-/** Options of the parser. */
-export interface ParseOptions {
-  /** Recognize `?( ) *( ) +( ) @( ) !( )` in words (bash's `shopt -s extglob`). Default true. */
-  readonly extglob?: boolean;
-  /**
-   * Alias lookup for words in command position (the interpreter passes its alias table when
-   * `expand_aliases` is on). Returns the replacement text or undefined.
-   */
-  readonly aliases?: (name: string) => string | undefined;
-  /** Maximum nesting depth of constructs (default 1000). */
-  readonly maxDepth?: number;
-  /** Maximum source length in UTF-16 units (default 10 MiB). */
-  readonly maxBytes?: number;
-}
+export { ParseError } from "./errors.js";
+export { parseArithmetic } from "./arith.js";
+export type { ParseOptions } from "./options.js";
+export { print } from "./printer.js";
 
-/**
- * A syntax error, shaped like bash's: `message` is e.g.
- * `syntax error near unexpected token \`fi'` or
- * `unexpected EOF while looking for matching \`)'`; `line` is 1-based.
- */
-export class ParseError extends Error {
-  readonly span: Span;
-  readonly line: number;
-  constructor(message: string, span: Span, line: number) {
-    super(message);
-    this.name = "ParseError";
-    this.span = span;
-    this.line = line;
+function checkSize(source: string, o: ResolvedOptions): void {
+  if (source.length > o.maxBytes) {
+    throw new ParseError(`script too large: ${source.length} bytes exceeds maxBytes (${o.maxBytes})`, { start: 0, end: 0 }, 1);
   }
 }
 
-/** Parses a whole script. Throws ParseError. (Implemented by the syntax work.) */
-export function parse(_source: string, _options?: ParseOptions): Script {
-  throw new ParseError("parser not implemented yet", { start: 0, end: 0 }, 1);
+/** Runs `f`, turning a JS stack overflow (hostile nesting) into a ParseError. */
+function guarded<R>(source: string, f: () => R): R {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof RangeError) {
+      throw new ParseError("maximum nesting depth exceeded", { start: 0, end: source.length }, lineOf(source, 0));
+    }
+    throw e;
+  }
+}
+
+/** Parses a whole script. Throws ParseError (with bash's message shapes). */
+export function parse(source: string, options?: ParseOptions): Script {
+  const o = resolveOptions(options);
+  checkSize(source, o);
+  return guarded(source, () => {
+    const sc = new Scanner(source, 0, source.length, o, 0);
+    sc.scanAll();
+    const body = parseTokens(sc.tokens, source);
+    return { type: "Script", span: { start: 0, end: source.length }, body };
+  });
 }
 
 /**
  * Incremental parser: `next()` returns the statements of the next complete top-level command
  * line (bash reads and runs a script one complete command at a time, so an error on line 10
  * does not stop lines 1-9 from running, and aliases defined on one line apply to the next),
- * or `undefined` at end of input. Throws ParseError.
+ * or `undefined` at end of input. Throws ParseError; after an error, parsing resumes at the
+ * line after the one that failed (as bash does interactively).
  */
 export class Parser {
+  private scanner: Scanner;
+  private readonly opts: ResolvedOptions;
   constructor(
     readonly source: string,
     readonly options: ParseOptions = {},
-  ) {}
-  next(): Statement[] | undefined {
-    throw new ParseError("parser not implemented yet", { start: 0, end: 0 }, 1);
+  ) {
+    this.opts = resolveOptions(options);
+    checkSize(source, this.opts);
+    this.scanner = new Scanner(source, 0, source.length, this.opts, 0);
   }
-}
 
-/** Parses an arithmetic expression (the text of `$(( ))` after expansion). Throws ParseError. */
-export function parseArithmetic(_text: string): ArithExpr {
-  throw new ParseError("parser not implemented yet", { start: 0, end: 0 }, 1);
-}
+  next(): Statement[] | undefined {
+    const sc = this.scanner;
+    return guarded(this.source, () => {
+      sc.tokens = [];
+      let scanned = false;
+      try {
+        if (!sc.scanLine()) return undefined;
+        for (;;) {
+          scanned = true;
+          try {
+            return parseTokens(sc.tokens, this.source);
+          } catch (e) {
+            // The line looked complete but is not (e.g. `f()` then `{` on the next line).
+            if (!isEofError(e) || sc.atEnd()) throw e;
+            scanned = false;
+            if (!sc.scanLine()) throw e;
+          }
+        }
+      } catch (e) {
+        if (e instanceof ParseError) this.skipLine(e, scanned);
+        throw e;
+      }
+    });
+  }
 
-/** Prints an AST node back as bash source. `parse(print(ast))` equals `ast` up to spans. */
-export function print(_node: Node): string {
-  throw new Error("printer not implemented yet");
+  /** After an error, continue with a fresh scanner state at the next line. */
+  private skipLine(e: ParseError, scanned: boolean): void {
+    const src = this.source;
+    if (scanned) {
+      // The grammar failed on a fully scanned line: resume where the scanner stopped.
+      this.scanner = new Scanner(src, this.scanner.pos, src.length, this.opts, 0);
+      return;
+    }
+    let at = Math.max(e.span.end, this.scanner.pos);
+    if (at > src.length) at = src.length;
+    const nl = src.indexOf("\n", Math.min(at, src.length));
+    const resume = nl < 0 ? src.length : nl + 1;
+    this.scanner = new Scanner(src, resume, src.length, this.opts, 0);
+  }
 }

@@ -79,6 +79,13 @@ export interface SimpleCommand {
   readonly words: readonly Word[];
   /** In source order (order matters: `2>&1 >f` differs from `>f 2>&1`). */
   readonly redirects: readonly Redirect[];
+  /**
+   * Added by the parser work: for declaration builtins (`declare typeset local export
+   * readonly`), `argAssignments[i]` is the parsed Assignment when `words[i]` looks like one
+   * (`a=1`, `a+=x`, `a[k]=v`, `a=(1 2)`), else undefined. Absent when no argument is one.
+   * `words[i]` stays the plain word (for `a=(1 2)` a single Literal of the source text).
+   */
+  readonly argAssignments?: readonly (Assignment | undefined)[];
 }
 
 /**
@@ -404,7 +411,12 @@ export type ParamOp =
   | { readonly kind: "slice"; readonly offset: Arithmetic; readonly length?: Arithmetic }
   | { readonly kind: "transform"; readonly op: "Q" | "E" | "P" | "A" | "a" | "U" | "u" | "L" | "K" | "k" }
   /** `${!prefix*}` / `${!prefix@}` (names of variables starting with `name`). */
-  | { readonly kind: "names"; readonly star: boolean };
+  | { readonly kind: "names"; readonly star: boolean }
+  /**
+   * Added by the parser work: an expansion bash accepts when parsing but rejects when it runs
+   * (`${x!}`, `${a b}`: "bad substitution"). `text` is the source between `${` and `}`.
+   */
+  | { readonly kind: "bad"; readonly text: string };
 
 // ---------------------------------------------------------------------------------------
 // Arithmetic

@@ -4,3 +4,4 @@
  */
 export type * from "./ast.js";
 export { ParseError, parse, parseArithmetic, Parser, print, type ParseOptions } from "./api.js";
+export { lineColumn } from "./errors.js";

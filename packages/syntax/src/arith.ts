@@ -1,0 +1,231 @@
+/**
+ * The arithmetic parser: bash's full operator set and precedence (comma, assignments, ternary,
+ * `|| && | ^ & == != < > <= >= << >> + - * / % **`, unary `! ~ - + ++ --`, postfix `++ --`),
+ * numbers as written (`0x1F`, `017`, `2#101`), variables with `a[i]` subscripts.
+ * A small hand-written precedence climber over a tokenizer (no allocation per character).
+ */
+import type { ArithExpr, ArithVar } from "./ast.js";
+import { ParseError } from "./errors.js";
+
+type Op = string;
+const ASSIGN_OPS = new Set(["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|=", "**="]);
+const BINARY_PREC: Record<string, number> = {
+  "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
+  "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10, "**": 11,
+};
+const OPS3 = ["**=", "<<=", ">>="];
+const OPS2 = ["**", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|="];
+const OPS1 = "+-*/%<>&|^!~?:,()=";
+const MAX_DEPTH = 1000;
+
+const T_EOF = 0, T_NUM = 1, T_VAR = 2, T_OP = 3;
+
+class ArithParser {
+  private pos = 0;
+  private kind = T_EOF;
+  private text = "";
+  private index: string | undefined;
+  private tokStart = 0;
+  private depth = 0;
+  constructor(private readonly src: string, private readonly base: number) {
+    this.advance();
+  }
+
+  private fail(msg: string): never {
+    const rest = this.src.slice(this.tokStart);
+    throw new ParseError(`${msg} (error token is "${rest}")`, { start: this.base + this.tokStart, end: this.base + this.src.length }, 1);
+  }
+
+  private advance(): void {
+    const s = this.src;
+    let i = this.pos;
+    while (i < s.length && (s[i] === " " || s[i] === "\t" || s[i] === "\n" || s[i] === "\r")) i++;
+    this.tokStart = i;
+    this.index = undefined;
+    if (i >= s.length) {
+      this.kind = T_EOF;
+      this.text = "";
+      this.pos = i;
+      return;
+    }
+    const c = s[i]!;
+    if (c >= "0" && c <= "9") {
+      let j = i + 1;
+      while (j < s.length && /[0-9A-Za-z_@#]/.test(s[j]!)) j++;
+      this.kind = T_NUM;
+      this.text = s.slice(i, j);
+      this.pos = j;
+      return;
+    }
+    if ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_") {
+      let j = i + 1;
+      while (j < s.length && /[0-9A-Za-z_]/.test(s[j]!)) j++;
+      this.kind = T_VAR;
+      this.text = s.slice(i, j);
+      // Optional subscript (raw text, balanced brackets).
+      let k = j;
+      while (k < s.length && (s[k] === " " || s[k] === "\t")) k++;
+      if (s[k] === "[") {
+        let depth = 0;
+        let m = k;
+        for (; m < s.length; m++) {
+          if (s[m] === "[") depth++;
+          else if (s[m] === "]" && --depth === 0) break;
+        }
+        if (m >= s.length) {
+          this.tokStart = k;
+          this.fail("syntax error: bad array subscript");
+        }
+        this.index = s.slice(k + 1, m);
+        j = m + 1;
+      }
+      this.pos = j;
+      return;
+    }
+    this.kind = T_OP;
+    for (const op of OPS3) if (s.startsWith(op, i)) return this.setOp(op, i);
+    for (const op of OPS2) if (s.startsWith(op, i)) return this.setOp(op, i);
+    if (OPS1.includes(c)) return this.setOp(c, i);
+    this.fail("syntax error: invalid arithmetic operator");
+  }
+  private setOp(op: Op, i: number): void {
+    this.text = op;
+    this.pos = i + op.length;
+  }
+  private isOp(op: Op): boolean {
+    return this.kind === T_OP && this.text === op;
+  }
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) this.fail("expression nested too deeply");
+  }
+
+  parseTop(): ArithExpr {
+    const e = this.comma();
+    if (this.kind !== T_EOF) this.fail("syntax error in expression");
+    return e;
+  }
+
+  private comma(): ArithExpr {
+    let left = this.assign();
+    while (this.isOp(",")) {
+      this.advance();
+      const right = this.assign();
+      left = { type: "ArithBinary", span: { start: left.span.start, end: right.span.end }, op: ",", left, right };
+    }
+    return left;
+  }
+
+  private assign(): ArithExpr {
+    const left = this.ternary();
+    if (this.kind === T_OP && ASSIGN_OPS.has(this.text)) {
+      if (left.type !== "ArithVar") this.fail("attempted assignment to non-variable");
+      const op = this.text as "=";
+      this.advance();
+      this.enter();
+      const value = this.assign();
+      this.depth--;
+      return { type: "ArithAssign", span: { start: left.span.start, end: value.span.end }, op, target: left, value };
+    }
+    return left;
+  }
+
+  private ternary(): ArithExpr {
+    const test = this.binary(1);
+    if (!this.isOp("?")) return test;
+    this.advance();
+    this.enter();
+    const consequent = this.comma();
+    if (!this.isOp(":")) this.fail("syntax error: `:' expected for conditional expression");
+    this.advance();
+    const alternate = this.ternary();
+    this.depth--;
+    return { type: "ArithTernary", span: { start: test.span.start, end: alternate.span.end }, test, consequent, alternate };
+  }
+
+  private binary(minPrec: number): ArithExpr {
+    let left = this.unary();
+    for (;;) {
+      if (this.kind !== T_OP) break;
+      const op = this.text;
+      const prec = BINARY_PREC[op];
+      if (prec === undefined || prec < minPrec) break;
+      this.advance();
+      this.enter();
+      // `**` is right-associative; the others left-associative.
+      const right = this.binary(op === "**" ? prec : prec + 1);
+      this.depth--;
+      left = { type: "ArithBinary", span: { start: left.span.start, end: right.span.end }, op: op as "+", left, right };
+    }
+    return left;
+  }
+
+  private unary(): ArithExpr {
+    if (this.kind === T_OP) {
+      const op = this.text;
+      if (op === "!" || op === "~" || op === "-" || op === "+" || op === "++" || op === "--") {
+        const start = this.base + this.tokStart;
+        this.advance();
+        this.enter();
+        const operand = this.unary();
+        this.depth--;
+        return { type: "ArithUnary", span: { start, end: operand.span.end }, op, operand };
+      }
+    }
+    const p = this.primary();
+    if (p.type === "ArithVar" && this.kind === T_OP && (this.text === "++" || this.text === "--")) {
+      const op = this.text;
+      const end = this.base + this.pos;
+      this.advance();
+      return { type: "ArithPostfix", span: { start: p.span.start, end }, op, operand: p };
+    }
+    return p;
+  }
+
+  private primary(): ArithExpr {
+    const start = this.base + this.tokStart;
+    if (this.kind === T_NUM) {
+      const text = this.text;
+      const end = this.base + this.pos;
+      this.advance();
+      return { type: "ArithNumber", span: { start, end }, text };
+    }
+    if (this.kind === T_VAR) {
+      const v: ArithVar = this.index === undefined
+        ? { type: "ArithVar", span: { start, end: this.base + this.pos }, name: this.text }
+        : { type: "ArithVar", span: { start, end: this.base + this.pos }, name: this.text, index: this.index };
+      this.advance();
+      return v;
+    }
+    if (this.isOp("(")) {
+      this.advance();
+      this.enter();
+      const expr = this.comma();
+      this.depth--;
+      if (!this.isOp(")")) this.fail("syntax error: missing `)'");
+      const end = this.base + this.pos;
+      this.advance();
+      return { type: "ArithGroup", span: { start, end }, expr };
+    }
+    this.fail("syntax error: operand expected");
+  }
+}
+
+/**
+ * Parses an arithmetic expression (the text of `$(( ))` after expansion). Blank text parses
+ * as the number 0 (bash evaluates `$(( ))` to 0). Throws ParseError with bash's message shape,
+ * e.g. `syntax error: operand expected (error token is "+ ")`. `base` offsets the spans.
+ */
+export function parseArithmetic(text: string, base = 0): ArithExpr {
+  if (/^[ \t\n\r]*$/.test(text)) return { type: "ArithNumber", span: { start: base, end: base + text.length }, text: "0" };
+  return new ArithParser(text, base).parseTop();
+}
+
+/** Like parseArithmetic, but returns undefined instead of throwing (bash reports these at run time). */
+export function tryParseArithmetic(text: string, base = 0): ArithExpr | undefined {
+  try {
+    return parseArithmetic(text, base);
+  } catch (e) {
+    if (e instanceof ParseError) return undefined;
+    throw e;
+  }
+}

@@ -1,0 +1,176 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import type { Command, SimpleCommand, Statement } from "./ast.js";
+import { parse, ParseError, Parser } from "./api.js";
+
+const dir = mkdtempSync(join(tmpdir(), "husk-syntax-"));
+let n = 0;
+/** Runs real `bash -n` on a script: exit status and first error message (without the prefix). */
+function bashN(script: string): { ok: boolean; message?: string; line?: number } {
+  const f = join(dir, `c${n++}.sh`);
+  writeFileSync(f, script);
+  const r = spawnSync("bash", ["-n", f], { encoding: "utf8" });
+  const lines = r.stderr.split("\n").filter((l) => l !== "" && !l.includes("warning:"));
+  if (r.status === 0 && lines.length === 0) return { ok: true };
+  const m = /line (\d+): (.*)$/.exec(lines[0] ?? "");
+  return { ok: false, message: m?.[2], line: m ? Number(m[1]) : undefined };
+}
+
+const ACCEPT = [
+  "echo hi",
+  "echo if then fi",
+  "a=1 b=(x y [3]=z) c+=d e[1+2]=f cmd arg",
+  "declare -a arr=(1 2 3) x=1; local y",
+  "echo >f 2>&1 <in >>app >|clob <>rw 3<&0 4>&- &>both &>>both2 {fd}>file",
+  "cat <<EOF\n$x\nEOF\ncat <<'Q' <<-\"R\"\n$y\nQ\n\tz\n\tR\necho done",
+  "a | b |& c && d || e & f; g",
+  "! a | b; time -p c; time",
+  "{ a; b; } > out; ( c; d ) 2>/dev/null",
+  "if a; then b; elif c; then d; else e; fi",
+  "while a; do b; done; until c; do d; done",
+  "for x in a b c; do echo $x; done; for y; do :; done; for z\ndo :; done",
+  "for ((i=0; i<10; i++)); do echo $i; done; for ((;;)) { break; }",
+  "select s in a b; do break; done",
+  "case $x in a|b) echo ab;; (c) echo c;& d) echo d;;& *) ;; esac",
+  "case x in\n  a)\n    echo a\n    ;;\nesac",
+  "f() { echo; }; function g { echo; }; function h() ( echo )",
+  "coproc cat; coproc NAME { cat; }",
+  "(( x = 1 + 2 * 3, y <<= 2 ))",
+  "[[ -f a && ( b == c* || ! d =~ ^(a|b)+$ ) ]]",
+  "echo ${x:-a} ${x-a} ${x:=a} ${x:?a} ${x:+a} ${#x} ${x#a} ${x##a} ${x%a} ${x%%a}",
+  "echo ${x/a/b} ${x//a/b} ${x/#a/b} ${x/%a/b} ${x^} ${x^^} ${x,} ${x,,a} ${x:1:2} ${x: -1}",
+  "echo ${!x} ${!pre*} ${!pre@} ${!arr[@]} ${x@Q} ${a[1]} ${a[@]} ${#a[*]} ${10} $1 $@ $# $? $$ $! $-",
+  "echo $(echo a) `echo b` $((1+2)) $[3] <(ls) >(cat) \"$(echo \"q\")\"",
+  "echo 'sq' \"dq $x\" $'ansi\\n' $\"loc\" a\\ b ~ ~/x ~user/y",
+  "[[ x == @(a|b) && y != !(c) ]]",
+  "echo a # comment\n# full line\necho b \\\n  c",
+  "x=$(case y in y) echo yes;; esac)",
+  "echo $(( (1+2) * 3 )) $( (echo sub) )",
+  "if { true; } then echo; fi",
+  "foo-bar() { ls; }",
+  "echo {a,b}{1..3} {}",
+];
+
+describe("parse accepts what bash -n accepts", () => {
+  for (const src of ACCEPT) {
+    it(JSON.stringify(src).slice(0, 70), () => {
+      expect(bashN(src).ok).toBe(true);
+      expect(() => parse(src)).not.toThrow();
+    });
+  }
+});
+
+const REJECT = [
+  "fi",
+  "if true; then echo",
+  "echo \"abc",
+  "echo 'abc",
+  "echo $(echo",
+  "echo `x",
+  "echo ${x",
+  "{ }",
+  "a; ;",
+  "echo >",
+  "echo > ;",
+  "while true; do echo; done done",
+  "( a ) b",
+  "f() echo",
+  "x=1 if true; then echo; fi",
+  "echo a;;",
+  "then",
+  "a &&",
+  "echo )",
+  "for x in a b; echo; done",
+  "a=(1 2",
+  "{ a; } b",
+];
+
+describe("parse rejects what bash -n rejects, with bash's message", () => {
+  for (const src of REJECT) {
+    it(JSON.stringify(src), () => {
+      const b = bashN(src);
+      expect(b.ok).toBe(false);
+      let err: unknown;
+      try {
+        parse(src);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(ParseError);
+      expect((err as ParseError).message).toBe(b.message);
+      expect((err as ParseError).line).toBe(b.line);
+    });
+  }
+});
+
+const first = (src: string): Command => parse(src).body[0]!.command;
+
+describe("AST shapes", () => {
+  it("keywords only in command position", () => {
+    const c = first("echo if then") as SimpleCommand;
+    expect(c.words.map((w) => (w.parts[0] as { value: string }).value)).toEqual(["echo", "if", "then"]);
+  });
+  it("assignments and declaration arguments", () => {
+    const c = first("declare -a a=(1 2) b=x c") as SimpleCommand;
+    expect(c.words).toHaveLength(5);
+    expect(c.argAssignments?.[2]?.array).toHaveLength(2);
+    expect(c.argAssignments?.[3]?.name).toBe("b");
+    expect(c.argAssignments?.[1]).toBeUndefined();
+    expect(c.argAssignments?.[4]).toBeUndefined();
+  });
+  it("here-doc bodies fill at the next newline, several per line", () => {
+    const c = first("cat <<A <<-'B'\nx $y\nA\n\tz\n\tB\n") as SimpleCommand;
+    expect(c.redirects[0]!.heredoc!.body.parts.map((p) => p.type)).toEqual(["Literal", "ParamExp", "Literal"]);
+    expect(c.redirects[1]!.heredoc).toMatchObject({ quoted: true, stripTabs: true, delimiter: "B" });
+    expect(c.redirects[1]!.heredoc!.body.parts[0]).toMatchObject({ value: "z\n" });
+  });
+  it("arithmetic is pre-parsed only without expansions", () => {
+    const w = (first("echo $((1+2)) $((x+$y))") as SimpleCommand).words;
+    expect(w[1]!.parts[0]).toMatchObject({ type: "ArithSub", expr: { expr: { type: "ArithBinary", op: "+" } } });
+    expect((w[2]!.parts[0] as { expr: { expr?: unknown } }).expr.expr).toBeUndefined();
+  });
+  it("spans cover the source", () => {
+    const s = parse("echo a\n  foo bar\n");
+    expect(s.body[1]!.span).toEqual({ start: 9, end: 16 });
+  });
+});
+
+describe("Parser (incremental)", () => {
+  it("yields one complete command line at a time and resumes after errors", () => {
+    const p = new Parser("echo a\nif x; then\n  y\nfi\nfi\necho b\n");
+    const lines: Statement[][] = [];
+    expect(p.next()).toHaveLength(1);
+    lines.push(p.next()!);
+    expect(lines[0]![0]!.command.type).toBe("If");
+    expect(() => p.next()).toThrow(ParseError);
+    expect(p.next()).toHaveLength(1);
+    expect(p.next()).toBeUndefined();
+  });
+  it("function body on the next line", () => {
+    const p = new Parser("f()\n{\n  echo\n}\nf\n");
+    expect(p.next()![0]!.command.type).toBe("FunctionDef");
+    expect(p.next()![0]!.command.type).toBe("SimpleCommand");
+  });
+  it("aliases expand in command position, with the trailing-space rule", () => {
+    const aliases = new Map([["ll", "ls -l "], ["q", "quiet"], ["e", "echo"]]);
+    const p = new Parser("ll q\ne q\n", { aliases: (n) => aliases.get(n) });
+    const a = p.next()![0]!.command as SimpleCommand;
+    expect(a.words.map((w) => (w.parts[0] as { value: string }).value)).toEqual(["ls", "-l", "quiet"]);
+    const b = p.next()![0]!.command as SimpleCommand;
+    expect(b.words.map((w) => (w.parts[0] as { value: string }).value)).toEqual(["echo", "q"]);
+  });
+});
+
+describe("bounds", () => {
+  it("deep nesting fails with a ParseError, not a stack overflow", () => {
+    for (const src of ["{ ".repeat(5000) + "a", "$(".repeat(3000), "((".repeat(3000) + "1", "echo " + "$(".repeat(1200) + "x" + ")".repeat(1200)]) {
+      expect(() => parse(src)).toThrow(ParseError);
+    }
+  });
+  it("maxBytes", () => {
+    expect(() => parse("echo hi", { maxBytes: 3 })).toThrow(/maxBytes/);
+  });
+});

@@ -1,0 +1,770 @@
+/**
+ * The mode-aware command scanner. Like bash's own lexer it tracks where a command can start
+ * (reserved words, assignments and aliases are recognized only there), case patterns, `for`
+ * and `case` headers, function definitions and here-documents (bodies are read at the next
+ * newline). It emits chevrotain tokens whose payloads are finished AST pieces (words,
+ * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
+ */
+import { createTokenInstance, type TokenType } from "chevrotain";
+import type { ArrayElement, Assignment, HereDoc, Redirect, RedirectOp, Statement, Word, WordPart } from "./ast.js";
+import { eofLine, ParseError, unexpectedToken } from "./errors.js";
+import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok } from "./grammar.js";
+import type { ResolvedOptions } from "./options.js";
+import { readTestExpr } from "./testexpr.js";
+import { isMeta, isNameChar, isNameStart, Reader, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./words.js";
+
+const S_NORMAL = 0;
+const S_FOR_NAME = 1;
+const S_FOR_IN = 2;
+const S_FOR_LIST = 3;
+const S_CASE_WORD = 4;
+const S_CASE_IN = 5;
+const S_FUNC_NAME = 6;
+
+const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly", "let"]);
+const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
+const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
+const FD_REDIR = /[0-9]+(?=[<>])/y;
+const FDVAR_REDIR = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
+
+interface PendingHeredoc {
+  readonly hd: { -readonly [K in keyof HereDoc]: HereDoc[K] };
+}
+interface Frame {
+  readonly src: string;
+  readonly pos: number;
+  readonly end: number;
+  /** The alias text ended with a blank: the next word is checked for aliases too. */
+  readonly trailing: boolean;
+}
+
+/** The command-level scanner; see the module comment. */
+export class Scanner extends Reader {
+  tokens: Tok[] = [];
+  /** Construct nesting (if/while/for/case/{/( ...): a command line is complete at depth 0. */
+  depth = 0;
+  /** Stopped at the `)` closing a command substitution. */
+  stopped = false;
+  private kw = true;
+  private assign = true;
+  private first = true;
+  private decl = false;
+  private state = S_NORMAL;
+  private inPattern = false;
+  private patStart = false;
+  private caseDepth = 0;
+  private parenDepth = 0;
+  private funcParens = 0;
+  private pending: PendingHeredoc[] = [];
+  private frames: Frame[] = [];
+  private expanding: string[] = [];
+  private aliasNext = false;
+
+  constructor(
+    src: string,
+    pos: number,
+    end: number,
+    opts: ResolvedOptions,
+    nest: number,
+    base = 0,
+    private readonly stopAtRParen = false,
+  ) {
+    super(src, pos, end, opts, nest, base);
+  }
+
+  /** Scans to the end of input (or the closing `)` of a command substitution). */
+  scanAll(): void {
+    while (this.scanToken()) {
+      // keep scanning
+    }
+    this.finish();
+  }
+
+  /**
+   * Scans one complete top-level command line (through its newline, here-doc bodies
+   * included). Returns false when no token at all was read (end of input).
+   */
+  scanLine(): boolean {
+    const before = this.tokens.length;
+    while (this.scanToken()) {
+      const last = this.tokens[this.tokens.length - 1]!;
+      if (last.tokenType === T.Newline && this.isComplete()) {
+        if (this.tokens.length - before > 1 || this.tokens.some((t) => t.tokenType !== T.Newline)) return true;
+      }
+    }
+    this.finish();
+    return this.tokens.length > before;
+  }
+
+  /** True when at end of input. */
+  atEnd(): boolean {
+    return this.pos >= this.end && this.frames.length === 0;
+  }
+
+  private isComplete(): boolean {
+    if (this.depth !== 0 || this.parenDepth !== 0 || this.inPattern || this.state !== S_NORMAL || this.funcParens !== 0) return false;
+    for (let i = this.tokens.length - 2; i >= 0; i--) {
+      const tt = this.tokens[i]!.tokenType;
+      if (tt === T.Newline) continue;
+      return !(tt === T.AndIf || tt === T.OrIf || tt === T.Pipe || tt === T.PipeAmp || tt === T.FuncName || tt === T.Function || tt === T.RParen && this.tokens[i - 1]?.tokenType === T.LParen && this.tokens[i - 2]?.tokenType === T.FuncName);
+    }
+    return true;
+  }
+
+  private finish(): void {
+    if (this.stopAtRParen && !this.stopped) {
+      throw new ParseError("unexpected EOF while looking for matching `)'", this.span(this.pos, this.pos), eofLine(this.src));
+    }
+    // Here-documents with no newline after them are delimited by end of file.
+    if (this.pending.length > 0) this.readHeredocs();
+  }
+
+  private push(type: TokenType, image: string, start: number, end: number, payload?: unknown): Tok {
+    const tk = createTokenInstance(type, image, start + this.base, end - 1 + this.base, NaN, NaN, NaN, NaN) as Tok;
+    tk.end = end + this.base;
+    tk.payload = payload;
+    this.tokens.push(tk);
+    return tk;
+  }
+
+  private cmdStart(): void {
+    this.kw = true;
+    this.assign = true;
+    this.first = true;
+    this.decl = false;
+  }
+  private cmdEnd(): void {
+    this.kw = false;
+    this.assign = false;
+    this.first = false;
+    this.decl = false;
+  }
+  private deeper(): void {
+    if (++this.depth + this.nest > this.opts.maxDepth) this.fail("maximum nesting depth exceeded");
+  }
+
+  /** Scans the next token; false at end of input (or at the closing `)`). */
+  scanToken(): boolean {
+    for (;;) {
+      const src = this.src;
+      while (this.pos < this.end) {
+        const c = src[this.pos];
+        if (c === " " || c === "\t") this.pos++;
+        else if (c === "\\" && src[this.pos + 1] === "\n") this.pos += 2;
+        else break;
+      }
+      if (this.pos >= this.end) {
+        const f = this.frames.pop();
+        if (f === undefined) return false;
+        this.src = f.src;
+        this.pos = f.pos;
+        this.end = f.end;
+        this.expanding.pop();
+        this.aliasNext = f.trailing;
+        continue;
+      }
+      const s = this.pos;
+      const c = src[s]!;
+      switch (c) {
+        case "#": {
+          const nl = src.indexOf("\n", s);
+          this.pos = nl < 0 || nl > this.end ? this.end : nl;
+          continue;
+        }
+        case "\n":
+          this.pos++;
+          this.push(T.Newline, "\n", s, s + 1);
+          if (this.pending.length > 0) this.readHeredocs();
+          if (this.state === S_FOR_LIST) this.state = S_NORMAL;
+          if (this.inPattern) this.patStart = true;
+          else if (this.state === S_NORMAL) this.cmdStart();
+          return true;
+        case ";": {
+          let op = ";";
+          if (src[s + 1] === ";") op = src[s + 2] === "&" ? ";;&" : ";;";
+          else if (src[s + 1] === "&") op = ";&";
+          this.pos = s + op.length;
+          this.push(op === ";" ? T.Semi : op === ";;" ? T.DSemi : op === ";&" ? T.SemiAmp : T.DSemiAmp, op, s, this.pos);
+          if (op !== ";" && this.caseDepth > 0) {
+            this.inPattern = true;
+            this.patStart = true;
+          } else {
+            if (this.state === S_FOR_IN || this.state === S_FOR_LIST) this.state = S_NORMAL;
+            this.cmdStart();
+          }
+          return true;
+        }
+        case "&":
+          if (src[s + 1] === "&") {
+            this.pos = s + 2;
+            this.push(T.AndIf, "&&", s, s + 2);
+            this.cmdStart();
+            return true;
+          }
+          if (src[s + 1] === ">") return this.scanRedirect(s, undefined, undefined);
+          this.pos = s + 1;
+          this.push(T.Amp, "&", s, s + 1);
+          this.cmdStart();
+          return true;
+        case "|": {
+          const n = src[s + 1];
+          const op = n === "|" ? "||" : n === "&" ? "|&" : "|";
+          this.pos = s + op.length;
+          this.push(op === "||" ? T.OrIf : op === "|&" ? T.PipeAmp : T.Pipe, op, s, this.pos);
+          if (this.inPattern) this.patStart = false;
+          else this.cmdStart();
+          return true;
+        }
+        case "(":
+          return this.scanLParen(s);
+        case ")":
+          if (this.inPattern) {
+            this.pos = s + 1;
+            this.push(T.RParen, ")", s, s + 1);
+            this.inPattern = false;
+            this.cmdStart();
+            return true;
+          }
+          if (this.funcParens === 1) {
+            this.pos = s + 1;
+            this.push(T.RParen, ")", s, s + 1);
+            this.funcParens = 0;
+            this.cmdStart();
+            this.assign = false;
+            return true;
+          }
+          if (this.stopAtRParen && this.parenDepth === 0) {
+            this.stopped = true;
+            return false;
+          }
+          this.pos = s + 1;
+          this.push(T.RParen, ")", s, s + 1);
+          if (this.parenDepth > 0) {
+            this.parenDepth--;
+            if (this.depth > 0) this.depth--;
+          }
+          this.cmdEnd();
+          return true;
+        case "<":
+        case ">":
+          if (src[s + 1] === "(") return this.scanWord(s);
+          return this.scanRedirect(s, undefined, undefined);
+        default:
+          if (c >= "0" && c <= "9") {
+            FD_REDIR.lastIndex = s;
+            if (FD_REDIR.test(src) && FD_REDIR.lastIndex <= this.end) {
+              const fd = Number(src.slice(s, FD_REDIR.lastIndex));
+              this.pos = FD_REDIR.lastIndex;
+              return this.scanRedirect(s, fd, undefined);
+            }
+          } else if (c === "{") {
+            FDVAR_REDIR.lastIndex = s;
+            if (FDVAR_REDIR.test(src) && FDVAR_REDIR.lastIndex <= this.end) {
+              const name = src.slice(s + 1, FDVAR_REDIR.lastIndex - 1);
+              this.pos = FDVAR_REDIR.lastIndex;
+              return this.scanRedirect(s, undefined, name);
+            }
+          }
+          if (this.scanWord(s)) return true;
+          continue; // an alias was pushed
+      }
+    }
+  }
+
+  private scanLParen(s: number): boolean {
+    const src = this.src;
+    if (this.inPattern) {
+      this.pos = s + 1;
+      this.push(T.LParen, "(", s, s + 1);
+      return true;
+    }
+    if (this.funcParens === 2) {
+      this.pos = s + 1;
+      this.push(T.LParen, "(", s, s + 1);
+      this.funcParens = 1;
+      return true;
+    }
+    if (src[s + 1] === "(" && this.state === S_FOR_NAME) return this.scanArithFor(s);
+    if (src[s + 1] === "(" && this.kw) {
+      const a = this.tryArith(s, 2, STOP_ARITH, "))");
+      if (a !== undefined) {
+        this.push(T.DParen, "((", s, this.pos, a);
+        this.cmdEnd();
+        this.kw = true;
+        return true;
+      }
+    }
+    this.pos = s + 1;
+    this.push(T.LParen, "(", s, s + 1);
+    this.parenDepth++;
+    this.deeper();
+    this.cmdStart();
+    return true;
+  }
+
+  private scanArithFor(s: number): boolean {
+    this.pos = s + 2;
+    const init = this.forPart(STOP_FORARITH);
+    if (this.src[this.pos] !== ";") this.fail("syntax error: `;' expected in arithmetic for");
+    this.pos++;
+    const test = this.forPart(STOP_FORARITH);
+    if (this.src[this.pos] !== ";") this.fail("syntax error: `;' expected in arithmetic for");
+    this.pos++;
+    const update = this.forPart(STOP_ARITH);
+    if (!this.src.startsWith("))", this.pos) || this.pos + 2 > this.end) this.eof(")", s);
+    this.pos += 2;
+    const payload: ArithForPayload = {
+      ...(init && { init }),
+      ...(test && { test }),
+      ...(update && { update }),
+    };
+    this.push(T.ArithForHead, "((", s, this.pos, payload);
+    this.state = S_NORMAL;
+    this.cmdStart();
+    return true;
+  }
+
+  private forPart(stop: number) {
+    const start = this.pos;
+    const parts: WordPart[] = [];
+    this.readParts(stop, parts);
+    if (parts.length === 0 || (parts.length === 1 && parts[0]!.type === "Literal" && /^\s*$/.test(parts[0]!.value))) return undefined;
+    return this.arith(parts, start, this.pos);
+  }
+
+  /** Reads a word (or assignment, keyword, function name); false when an alias was pushed instead. */
+  private scanWord(s: number): boolean {
+    const src = this.src;
+    if ((this.assign || this.decl) && this.state === S_NORMAL && !this.inPattern && isNameStart(src[s]!)) {
+      const a = this.tryAssignment(s);
+      if (a !== undefined) {
+        if (this.assign) {
+          this.push(T.AssignWord, src.slice(s, this.pos), s, this.pos, { assignment: a, word: undefined });
+          this.kw = false;
+          this.aliasNext = false;
+          return true;
+        }
+        let word: Word;
+        if (a.array !== undefined) {
+          word = { type: "Word", span: this.span(s, this.pos), parts: [{ type: "Literal", span: this.span(s, this.pos), value: src.slice(s, this.pos) }] };
+        } else {
+          const end = this.pos;
+          this.pos = s;
+          word = this.readWord(STOP_CMD)!;
+          this.pos = end;
+        }
+        const payload: AssignPayload = { assignment: a, word };
+        this.push(T.AssignWord, src.slice(s, this.pos), s, this.pos, payload);
+        return true;
+      }
+    }
+    const w = this.readWord(STOP_CMD);
+    if (w === undefined) this.fail(unexpectedToken(src[s]));
+    const lit = w.parts.length === 1 && w.parts[0]!.type === "Literal" ? w.parts[0]!.value : undefined;
+    const image = src.slice(s, this.pos);
+    switch (this.state) {
+      case S_FOR_NAME:
+        this.push(T.Word, image, s, this.pos, w);
+        this.state = S_FOR_IN;
+        return true;
+      case S_FOR_IN:
+        if (lit === "in") {
+          this.push(T.In, image, s, this.pos);
+          this.state = S_FOR_LIST;
+          this.cmdEnd();
+        } else if (lit === "do") {
+          this.push(T.Do, image, s, this.pos);
+          this.state = S_NORMAL;
+          this.cmdStart();
+        } else if (lit === "{") {
+          this.push(T.LBrace, image, s, this.pos);
+          this.state = S_NORMAL;
+          this.deeper();
+          this.cmdStart();
+        } else this.push(T.Word, image, s, this.pos, w);
+        return true;
+      case S_FOR_LIST:
+        this.push(T.Word, image, s, this.pos, w);
+        return true;
+      case S_CASE_WORD:
+        this.push(T.Word, image, s, this.pos, w);
+        this.state = S_CASE_IN;
+        return true;
+      case S_CASE_IN:
+        if (lit === "in") {
+          this.push(T.In, image, s, this.pos);
+          this.state = S_NORMAL;
+          this.inPattern = true;
+          this.patStart = true;
+          this.caseDepth++;
+        } else this.push(T.Word, image, s, this.pos, w);
+        return true;
+      case S_FUNC_NAME:
+        this.push(T.FuncName, image, s, this.pos);
+        this.state = S_NORMAL;
+        this.funcParens = this.peekFuncParens() ? 2 : 0;
+        this.kw = true;
+        this.assign = false;
+        this.first = false;
+        return true;
+    }
+    if (this.inPattern) {
+      if (this.patStart && lit === "esac") {
+        this.push(T.Esac, image, s, this.pos);
+        this.inPattern = false;
+        this.caseDepth--;
+        if (this.depth > 0) this.depth--;
+        this.cmdEnd();
+        this.kw = true;
+      } else {
+        this.push(T.Word, image, s, this.pos, w);
+        this.patStart = false;
+      }
+      return true;
+    }
+    if (this.kw && lit !== undefined) {
+      if (lit === "[[") {
+        const expr = readTestExpr(this, s);
+        this.push(T.DBracket, "[[", s, this.pos, expr);
+        this.cmdEnd();
+        this.kw = true;
+        return true;
+      }
+      const kwType = KEYWORDS.get(lit);
+      if (kwType !== undefined) {
+        this.keyword(kwType, lit, s);
+        return true;
+      }
+    }
+    if ((this.first || this.aliasNext) && lit !== undefined && this.opts.aliases !== undefined && !this.expanding.includes(lit)) {
+      const text = this.opts.aliases(lit);
+      if (text !== undefined) {
+        this.frames.push({ src: this.src, pos: this.pos, end: this.end, trailing: /[ \t]$/.test(text) });
+        this.expanding.push(lit);
+        this.src = text;
+        this.pos = 0;
+        this.end = text.length;
+        this.aliasNext = false;
+        return false;
+      }
+    }
+    this.aliasNext = false;
+    if (this.first && this.kw && this.peekFuncParens()) {
+      this.push(T.FuncName, image, s, this.pos);
+      this.funcParens = 2;
+      this.kw = true;
+      this.assign = false;
+      this.first = false;
+      return true;
+    }
+    this.push(T.Word, image, s, this.pos, w);
+    if (this.first) {
+      this.first = false;
+      this.assign = false;
+      this.decl = lit !== undefined && DECL_BUILTINS.has(lit);
+    }
+    this.kw = false;
+    return true;
+  }
+
+  /** At pos: optional blanks, `(`, optional blanks, `)`. */
+  private peekFuncParens(): boolean {
+    const src = this.src;
+    let i = this.pos;
+    while (src[i] === " " || src[i] === "\t") i++;
+    if (src[i] !== "(" || i >= this.end) return false;
+    i++;
+    while (src[i] === " " || src[i] === "\t") i++;
+    return src[i] === ")" && i < this.end;
+  }
+
+  private keyword(tt: TokenType, lit: string, s: number): void {
+    const tk = this.push(tt, lit, s, this.pos);
+    switch (lit) {
+      case "if":
+      case "while":
+      case "until":
+      case "{":
+        this.deeper();
+        this.cmdStart();
+        break;
+      case "then":
+      case "else":
+      case "elif":
+      case "do":
+      case "!":
+        this.cmdStart();
+        break;
+      case "}":
+      case "fi":
+      case "done":
+        if (this.depth > 0) this.depth--;
+        this.cmdEnd();
+        this.kw = true; // bash: `if { a; } then`, `{ { a; } }`
+        break;
+      case "esac":
+        if (this.depth > 0) this.depth--;
+        this.caseDepth--;
+        this.cmdEnd();
+        this.kw = true;
+        break;
+      case "for":
+      case "select":
+        this.deeper();
+        this.state = S_FOR_NAME;
+        this.cmdEnd();
+        break;
+      case "case":
+        this.deeper();
+        this.state = S_CASE_WORD;
+        this.cmdEnd();
+        break;
+      case "function":
+        this.state = S_FUNC_NAME;
+        this.cmdEnd();
+        break;
+      case "time": {
+        tk.payload = "time";
+        let i = this.pos;
+        while (this.src[i] === " " || this.src[i] === "\t") i++;
+        if (this.src.startsWith("-p", i) && (i + 2 >= this.end || isMeta(this.src[i + 2]!))) {
+          this.pos = i + 2;
+          tk.payload = "time -p";
+          tk.end = this.pos + this.base;
+        }
+        this.cmdStart();
+        break;
+      }
+      case "coproc": {
+        this.cmdStart();
+        const src = this.src;
+        let i = this.pos;
+        while (src[i] === " " || src[i] === "\t") i++;
+        if (i < this.end && isNameStart(src[i]!)) {
+          let j = i + 1;
+          while (j < this.end && isNameChar(src[j]!)) j++;
+          let k = j;
+          while (src[k] === " " || src[k] === "\t") k++;
+          const name = src.slice(i, j);
+          if (j < this.end && (src[j] === " " || src[j] === "\t") && !KEYWORDS.has(name) && COMPOUND_START.test(src.slice(k, k + 8))) {
+            this.push(T.CoprocName, name, i, j);
+            this.pos = j;
+          }
+        }
+        break;
+      }
+    }
+  }
+
+  /** `name=value`, `name+=value`, `name[sub]=value`, `name=(...)` at s, or undefined (pos restored). */
+  private tryAssignment(s: number): Assignment | undefined {
+    const src = this.src;
+    let j = s + 1;
+    while (j < this.end && isNameChar(src[j]!)) j++;
+    const name = src.slice(s, j);
+    let index: Word | undefined;
+    if (src[j] === "[") {
+      this.pos = j + 1;
+      const parts: WordPart[] = [];
+      this.readParts(STOP_SUBSCRIPT, parts);
+      if (src[this.pos] !== "]" || this.pos >= this.end) {
+        this.pos = s;
+        return undefined;
+      }
+      index = { type: "Word", span: this.span(j + 1, this.pos), parts };
+      j = this.pos + 1;
+    }
+    let append = false;
+    if (src[j] === "+" && src[j + 1] === "=") {
+      append = true;
+      j += 2;
+    } else if (src[j] === "=") j++;
+    else {
+      this.pos = s;
+      return undefined;
+    }
+    this.pos = j;
+    const base = { type: "Assignment" as const, name, append, ...(index && { index }) };
+    if (src[j] === "(" && j < this.end) {
+      this.pos = j + 1;
+      const array = this.readArray(j);
+      return { ...base, span: this.span(s, this.pos), array };
+    }
+    const value = this.readWord(STOP_CMD, true);
+    return value === undefined ? { ...base, span: this.span(s, this.pos) } : { ...base, span: this.span(s, this.pos), value };
+  }
+
+  /** The elements of `name=( ... )`; pos is after `(`, left after `)`. */
+  private readArray(open: number): ArrayElement[] {
+    const src = this.src;
+    const out: ArrayElement[] = [];
+    for (;;) {
+      while (this.pos < this.end) {
+        const c = src[this.pos];
+        if (c === " " || c === "\t" || c === "\n") this.pos++;
+        else if (c === "\\" && src[this.pos + 1] === "\n") this.pos += 2;
+        else if (c === "#") {
+          const nl = src.indexOf("\n", this.pos);
+          this.pos = nl < 0 || nl > this.end ? this.end : nl;
+        } else break;
+      }
+      if (this.pos >= this.end) this.eof(")", open);
+      if (src[this.pos] === ")") {
+        this.pos++;
+        return out;
+      }
+      const es = this.pos;
+      if (src[es] === "[") {
+        this.pos = es + 1;
+        const parts: WordPart[] = [];
+        this.readParts(STOP_SUBSCRIPT, parts);
+        const close = this.pos;
+        if (src[close] === "]" && (src[close + 1] === "=" || (src[close + 1] === "+" && src[close + 2] === "="))) {
+          const append = src[close + 1] === "+";
+          this.pos = close + (append ? 3 : 2);
+          const index: Word = { type: "Word", span: this.span(es + 1, close), parts };
+          const vs = this.pos;
+          const value = this.readWord(STOP_CMD, true) ?? { type: "Word", span: this.span(vs, vs), parts: [] };
+          out.push({ type: "ArrayElement", span: this.span(es, this.pos), index, append, value });
+          continue;
+        }
+        this.pos = es;
+      }
+      const value = this.readWord(STOP_CMD);
+      if (value === undefined) this.fail(unexpectedToken(this.opText(this.pos)));
+      out.push({ type: "ArrayElement", span: value.span, append: false, value });
+    }
+  }
+
+  /** The operator text at i (for error messages). */
+  private opText(i: number): string {
+    const src = this.src;
+    if (i >= this.end) return "\n";
+    for (const op of [";;&", ";;", ";&", "&&", "||", "|&", ">>", "<<", "&>", ">&", "<&", ";", "&", "|", "(", ")", "<", ">"]) {
+      if (src.startsWith(op, i)) return op;
+    }
+    return src[i]!;
+  }
+
+  private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {
+    const src = this.src;
+    const opStart = this.pos;
+    let op: RedirectOp | undefined;
+    for (const o of REDIR_OPS) {
+      if (src.startsWith(o, opStart)) {
+        op = o;
+        break;
+      }
+    }
+    if (op === undefined || (fd !== undefined || fdVar !== undefined) && op.startsWith("&")) this.fail(unexpectedToken(src[opStart]));
+    this.pos = opStart + op.length;
+    while (this.pos < this.end) {
+      const c = src[this.pos];
+      if (c === " " || c === "\t") this.pos++;
+      else if (c === "\\" && src[this.pos + 1] === "\n") this.pos += 2;
+      else break;
+    }
+    const ts = this.pos;
+    const c = src[ts];
+    if (ts >= this.end || (c !== undefined && isMeta(c) && !((c === "<" || c === ">") && src[ts + 1] === "("))) {
+      this.fail(unexpectedToken(this.opText(ts)), ts);
+    }
+    const target = this.readWord(STOP_CMD)!;
+    const base = { type: "Redirect" as const, span: this.span(s, this.pos), op, target, ...(fd !== undefined && { fd }), ...(fdVar !== undefined && { fdVar }) };
+    let redirect: Redirect = base;
+    if (op === "<<" || op === "<<-") {
+      const hd: PendingHeredoc["hd"] = {
+        type: "HereDoc",
+        span: this.span(this.pos, this.pos),
+        delimiter: delimiterText(this.src, target, this.base),
+        quoted: target.parts.some((p) => p.type !== "Literal"),
+        stripTabs: op === "<<-",
+        body: { type: "Word", span: this.span(this.pos, this.pos), parts: [] },
+      };
+      this.pending.push({ hd });
+      redirect = { ...base, heredoc: hd };
+    }
+    this.push(T.Redir, src.slice(s, this.pos), s, this.pos, redirect);
+    this.kw = false;
+    return true;
+  }
+
+  /** Reads the bodies of pending here-documents; pos is at the start of a line. */
+  private readHeredocs(): void {
+    const pending = this.pending;
+    this.pending = [];
+    const src = this.src;
+    for (const { hd } of pending) {
+      const bodyStart = this.pos;
+      let bodyEnd = this.end;
+      let after = this.end;
+      let i = this.pos;
+      while (i < this.end) {
+        let le = src.indexOf("\n", i);
+        if (le < 0 || le > this.end) le = this.end;
+        let line = src.slice(i, le);
+        if (hd.stripTabs) line = line.replace(/^\t+/, "");
+        if (line === hd.delimiter) {
+          bodyEnd = i;
+          after = le < this.end ? le + 1 : le;
+          break;
+        }
+        i = le + 1;
+      }
+      let text = src.slice(bodyStart, bodyEnd);
+      if (hd.stripTabs) text = text.replace(/^\t+/gm, "");
+      const span = this.span(bodyStart, bodyEnd);
+      hd.span = span;
+      if (hd.quoted) {
+        hd.body = { type: "Word", span, parts: text === "" ? [] : [{ type: "Literal", span, value: text }] };
+      } else if (!hd.stripTabs) {
+        const saveEnd = this.end;
+        this.pos = bodyStart;
+        this.end = bodyEnd;
+        const parts = this.readDQParts(false, true);
+        this.end = saveEnd;
+        hd.body = { type: "Word", span, parts };
+      } else {
+        const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1, bodyStart + this.base);
+        hd.body = { type: "Word", span, parts: sub.readDQParts(false, true) };
+      }
+      this.pos = after;
+    }
+  }
+
+  /** `$( ... )`: a nested scanner runs to the closing `)`, then the grammar parses its tokens. */
+  readCommandSub(): Statement[] {
+    const sub = new Scanner(this.src, this.pos, this.end, this.opts, this.nest + 1 + this.depth, this.base, true);
+    sub.scanAll();
+    const body = parseTokens(sub.tokens, this.src);
+    this.pos = sub.pos + 1;
+    return body;
+  }
+
+  /** The body of a backtick substitution, already unescaped. */
+  parseBacktick(text: string, offset: number): Statement[] {
+    const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, offset);
+    sub.scanAll();
+    return parseTokens(sub.tokens, text);
+  }
+}
+
+/** The here-doc delimiter after quote removal (expansions are kept as written, like bash). */
+function delimiterText(src: string, w: Word, base: number): string {
+  let out = "";
+  for (const p of w.parts) {
+    switch (p.type) {
+      case "Literal":
+      case "Escaped":
+      case "SingleQuoted":
+        out += p.value;
+        break;
+      case "DoubleQuoted":
+        for (const q of p.parts) out += q.type === "Literal" || q.type === "Escaped" ? q.value : src.slice(q.span.start - base, q.span.end - base);
+        break;
+      default:
+        out += src.slice(p.span.start - base, p.span.end - base);
+    }
+  }
+  return out;
+}

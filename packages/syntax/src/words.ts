@@ -1,0 +1,662 @@
+/**
+ * The word reader: builds a Word's parts (quotes, escapes, every `$` expansion, backticks,
+ * tilde, extglob, process substitution) straight from the source. The command-level scanner
+ * (./scanner.ts) extends it and supplies the recursive parse of `$( )` and backticks.
+ */
+import type {
+  AnsiCQuoted,
+  Arithmetic,
+  ParamExp,
+  ParamOp,
+  Span,
+  Statement,
+  Word,
+  WordPart,
+} from "./ast.js";
+import { tryParseArithmetic } from "./arith.js";
+import { decodeAnsiC } from "./ansi.js";
+import { lineOf, ParseError } from "./errors.js";
+import type { ResolvedOptions } from "./options.js";
+
+/** Stop conditions of `readParts` (which context the word is read in). */
+export const STOP_CMD = 0;
+/** `${x:-word}`: up to the closing `}`. */
+export const STOP_PARAM = 1;
+/** `${x/pattern/...}`: up to `/` or `}`. */
+export const STOP_SLASH = 2;
+/** `[subscript]`: up to the matching `]`. */
+export const STOP_SUBSCRIPT = 3;
+/** `${x:offset:len}`: up to `:` or `}`. */
+export const STOP_SLICE = 4;
+/** `$(( ))` / `(( ))`: up to a `)` at paren depth 0. */
+export const STOP_ARITH = 5;
+/** `[[ x =~ regex ]]`: parens and `|` are literal, blanks inside parens too. */
+export const STOP_REGEX = 6;
+/** `$[ ]`: up to the matching `]`. */
+export const STOP_BRACKET = 7;
+/** `for (( a; b; c ))`: up to `;` or a `)` at depth 0. */
+export const STOP_FORARITH = 8;
+
+/** True for a shell metacharacter that ends an unquoted word. */
+export function isMeta(c: string): boolean {
+  return c === " " || c === "\t" || c === "\n" || c === ";" || c === "&" || c === "|" ||
+    c === "(" || c === ")" || c === "<" || c === ">";
+}
+/** `[A-Za-z_]` */
+export function isNameStart(c: string): boolean {
+  return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_";
+}
+/** `[A-Za-z0-9_]` */
+export function isNameChar(c: string): boolean {
+  return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_" || (c >= "0" && c <= "9");
+}
+function isDigit(c: string): boolean {
+  return c >= "0" && c <= "9";
+}
+const SPECIALS = "@*#?-$!";
+
+/** Reads words; the scanner subclass provides nested command parsing. */
+export abstract class Reader {
+  src: string;
+  pos: number;
+  end: number;
+  readonly opts: ResolvedOptions;
+  /** Nesting depth of this reader (command substitutions, parameter expansions...). */
+  readonly nest: number;
+  /** Offset added to spans (non-zero when reading a derived string, e.g. a backtick body). */
+  readonly base: number;
+
+  constructor(src: string, pos: number, end: number, opts: ResolvedOptions, nest: number, base = 0) {
+    this.src = src;
+    this.pos = pos;
+    this.end = end;
+    this.opts = opts;
+    this.nest = nest;
+    this.base = base;
+    if (nest > opts.maxDepth) this.fail("maximum nesting depth exceeded");
+  }
+
+  /** Parses `$( ... )`: `pos` is just after `$(`; leaves `pos` after the `)`. */
+  abstract readCommandSub(): Statement[];
+  /** Parses the unescaped text of a backtick substitution. */
+  abstract parseBacktick(text: string, offset: number): Statement[];
+
+  /** Throws a ParseError at `at`. */
+  fail(msg: string, at: number = this.pos): never {
+    throw new ParseError(msg, this.span(at, at), lineOf(this.src, at));
+  }
+  /** Throws bash's "unexpected EOF while looking for matching `c'". */
+  eof(c: string, at: number = this.pos): never {
+    this.fail(`unexpected EOF while looking for matching \`${c}'`, at);
+  }
+  span(start: number, end: number): Span {
+    return { start: start + this.base, end: end + this.base };
+  }
+
+  /** Appends a Literal for `src[start, end)` (merging with a preceding Literal). */
+  protected lit(parts: WordPart[], start: number, end: number): void {
+    if (end <= start) return;
+    const value = this.src.slice(start, end);
+    const last = parts[parts.length - 1];
+    if (last !== undefined && last.type === "Literal") {
+      parts[parts.length - 1] = { type: "Literal", span: { start: last.span.start, end: end + this.base }, value: last.value + value };
+    } else parts.push({ type: "Literal", span: this.span(start, end), value });
+  }
+
+  /** Reads an unquoted word in context `stop`; returns undefined when no character was read. */
+  readWord(stop: number, assignValue = false): Word | undefined {
+    const start = this.pos;
+    const parts: WordPart[] = [];
+    this.readParts(stop, parts, assignValue);
+    if (this.pos === start) return undefined;
+    return { type: "Word", span: this.span(start, this.pos), parts };
+  }
+
+  /**
+   * Reads word parts until the stop condition of context `stop`. `assignValue` enables tilde
+   * expansion after `=` and `:`. Returns the paren depth at the stop (for arithmetic).
+   */
+  readParts(stop: number, parts: WordPart[], assignValue = false): void {
+    const src = this.src;
+    const wordStart = this.pos;
+    let litStart = this.pos;
+    let depth = 0;
+    while (this.pos < this.end) {
+      const c = src[this.pos]!;
+      // Stop conditions.
+      switch (stop) {
+        case STOP_CMD:
+          if (isMeta(c)) {
+            if ((c === "<" || c === ">") && src[this.pos + 1] === "(") break;
+            this.lit(parts, litStart, this.pos);
+            return;
+          }
+          break;
+        case STOP_PARAM:
+          if (c === "}") { this.lit(parts, litStart, this.pos); return; }
+          break;
+        case STOP_SLASH:
+          if (c === "}" || c === "/") { this.lit(parts, litStart, this.pos); return; }
+          break;
+        case STOP_SUBSCRIPT:
+        case STOP_BRACKET:
+          if (c === "[") depth++;
+          else if (c === "]") {
+            if (depth === 0) { this.lit(parts, litStart, this.pos); return; }
+            depth--;
+          }
+          break;
+        case STOP_SLICE:
+          if (depth === 0 && (c === ":" || c === "}")) { this.lit(parts, litStart, this.pos); return; }
+          if (c === "(") depth++;
+          else if (c === ")") depth--;
+          break;
+        case STOP_ARITH:
+        case STOP_FORARITH:
+          if (c === "(") depth++;
+          else if (c === ")") {
+            if (depth === 0) { this.lit(parts, litStart, this.pos); return; }
+            depth--;
+          } else if (c === ";" && depth === 0 && stop === STOP_FORARITH) { this.lit(parts, litStart, this.pos); return; }
+          break;
+        case STOP_REGEX:
+          if (c === "(") depth++;
+          else if (c === ")") {
+            if (depth === 0) { this.lit(parts, litStart, this.pos); return; }
+            depth--;
+          } else if (depth === 0 && (c === " " || c === "\t" || c === "\n" || c === ";" || c === "&" || c === "<" || c === ">")) {
+            this.lit(parts, litStart, this.pos);
+            return;
+          } else if (depth === 0 && c === "|" && src[this.pos + 1] === "|") {
+            this.lit(parts, litStart, this.pos);
+            return;
+          }
+          break;
+      }
+      switch (c) {
+        case "\\": {
+          this.lit(parts, litStart, this.pos);
+          if (this.pos + 1 >= this.end) {
+            // A trailing backslash is literal.
+            this.pos++;
+            this.lit(parts, this.pos - 1, this.pos);
+          } else if (src[this.pos + 1] === "\n") {
+            this.pos += 2;
+          } else {
+            parts.push({ type: "Escaped", span: this.span(this.pos, this.pos + 2), value: src[this.pos + 1]! });
+            this.pos += 2;
+          }
+          litStart = this.pos;
+          continue;
+        }
+        case "'":
+          this.lit(parts, litStart, this.pos);
+          parts.push(this.readSingle());
+          litStart = this.pos;
+          continue;
+        case '"':
+          this.lit(parts, litStart, this.pos);
+          parts.push(this.readDouble(this.pos, 1, false));
+          litStart = this.pos;
+          continue;
+        case "$": {
+          const n = src[this.pos + 1];
+          if (n === "'" ) {
+            this.lit(parts, litStart, this.pos);
+            parts.push(this.readAnsiC());
+            litStart = this.pos;
+            continue;
+          }
+          if (n === '"') {
+            this.lit(parts, litStart, this.pos);
+            parts.push(this.readDouble(this.pos, 2, true));
+            litStart = this.pos;
+            continue;
+          }
+          this.lit(parts, litStart, this.pos);
+          this.readDollar(parts);
+          litStart = this.pos;
+          continue;
+        }
+        case "`":
+          this.lit(parts, litStart, this.pos);
+          parts.push(this.readBacktick(false));
+          litStart = this.pos;
+          continue;
+        case "~":
+          if (stop !== STOP_ARITH && stop !== STOP_FORARITH && stop !== STOP_SUBSCRIPT && stop !== STOP_BRACKET &&
+              (this.pos === wordStart || (assignValue && (src[this.pos - 1] === ":" || src[this.pos - 1] === "="))) &&
+              this.tryTilde(parts, stop, assignValue, litStart)) {
+            litStart = this.pos;
+            continue;
+          }
+          break;
+        case "<":
+        case ">":
+          if (stop === STOP_CMD && src[this.pos + 1] === "(") {
+            this.lit(parts, litStart, this.pos);
+            const s = this.pos;
+            this.pos += 2;
+            const body = this.readCommandSub();
+            parts.push({ type: "ProcessSub", span: this.span(s, this.pos), op: c, body });
+            litStart = this.pos;
+            continue;
+          }
+          break;
+        case "?":
+        case "*":
+        case "+":
+        case "@":
+        case "!":
+          if (src[this.pos + 1] === "(" && (this.opts.extglob || this.forceExtglob) && (stop === STOP_CMD || stop === STOP_PARAM || stop === STOP_SLASH || stop === STOP_REGEX)) {
+            const g = this.readExtGlob();
+            if (g !== undefined) {
+              this.lit(parts, litStart, g.span.start - this.base);
+              parts.push(g);
+              litStart = this.pos;
+              continue;
+            }
+          }
+          break;
+      }
+      this.pos++;
+    }
+    this.lit(parts, litStart, this.pos);
+  }
+
+  /** `~user` when followed by `/`, the end of the word, or `:` in an assignment value. */
+  private tryTilde(parts: WordPart[], stop: number, assignValue: boolean, litStart: number): boolean {
+    const src = this.src;
+    let j = this.pos + 1;
+    while (j < this.end) {
+      const c = src[j]!;
+      if (isNameChar(c) || c === "." || c === "-" || c === "+") j++;
+      else break;
+    }
+    const next = j < this.end ? src[j]! : "";
+    const ok = next === "" || next === "/" || (assignValue && next === ":") ||
+      (stop === STOP_CMD ? isMeta(next) && !((next === "<" || next === ">") && src[j + 1] === "(") : stop === STOP_PARAM ? next === "}" : stop === STOP_SLASH ? next === "}" || next === "/" : stop === STOP_REGEX ? next === " " || next === "\t" || next === "\n" || next === ")" : false);
+    if (!ok) return false;
+    this.lit(parts, litStart, this.pos);
+    parts.push({ type: "TildePrefix", span: this.span(this.pos, j), user: src.slice(this.pos + 1, j) });
+    this.pos = j;
+    return true;
+  }
+
+  /** `'...'` at pos. */
+  readSingle(): WordPart {
+    const s = this.pos;
+    const e = this.src.indexOf("'", s + 1);
+    if (e < 0 || e >= this.end) this.eof("'", s);
+    this.pos = e + 1;
+    return { type: "SingleQuoted", span: this.span(s, this.pos), value: this.src.slice(s + 1, e) };
+  }
+
+  /** `$'...'` at pos. */
+  readAnsiC(): AnsiCQuoted {
+    const s = this.pos;
+    let i = s + 2;
+    const src = this.src;
+    while (i < this.end && src[i] !== "'") i += src[i] === "\\" ? 2 : 1;
+    if (i >= this.end) this.eof("'", s);
+    const raw = src.slice(s + 2, i);
+    this.pos = i + 1;
+    return { type: "AnsiCQuoted", span: this.span(s, this.pos), value: decodeAnsiC(raw), raw };
+  }
+
+  /** `"..."` (or `$"..."`, `skip` = 2) starting at `s`. */
+  readDouble(s: number, skip: number, locale: boolean): WordPart {
+    this.pos = s + skip;
+    const parts = this.readDQParts(true, false);
+    if (this.pos >= this.end) this.eof('"', s);
+    this.pos++;
+    return { type: "DoubleQuoted", span: this.span(s, this.pos), parts, locale };
+  }
+
+  /**
+   * Reads parts as inside double quotes: up to an unescaped `"` (when `quoted`), or to `end`
+   * (here-document bodies, where `\"` stays literal).
+   */
+  readDQParts(quoted: boolean, heredoc: boolean): WordPart[] {
+    const src = this.src;
+    const parts: WordPart[] = [];
+    let litStart = this.pos;
+    while (this.pos < this.end) {
+      const c = src[this.pos]!;
+      if (c === '"' && quoted) break;
+      if (c === "\\") {
+        const n = src[this.pos + 1];
+        if (n === "\n") {
+          this.lit(parts, litStart, this.pos);
+          this.pos += 2;
+          litStart = this.pos;
+          continue;
+        }
+        if (n === "$" || n === "`" || n === "\\" || (n === '"' && !heredoc)) {
+          this.lit(parts, litStart, this.pos);
+          parts.push({ type: "Escaped", span: this.span(this.pos, this.pos + 2), value: n });
+          this.pos += 2;
+          litStart = this.pos;
+          continue;
+        }
+        this.pos += n === undefined ? 1 : 2;
+        continue;
+      }
+      if (c === "$") {
+        this.lit(parts, litStart, this.pos);
+        this.readDollar(parts);
+        litStart = this.pos;
+        continue;
+      }
+      if (c === "`") {
+        this.lit(parts, litStart, this.pos);
+        parts.push(this.readBacktick(true));
+        litStart = this.pos;
+        continue;
+      }
+      this.pos++;
+    }
+    this.lit(parts, litStart, Math.min(this.pos, this.end));
+    return parts;
+  }
+
+  /** A `$` at pos: parameter, `$( )`, `$(( ))`, `${ }`, `$[ ]`, or a literal `$`. */
+  readDollar(parts: WordPart[]): void {
+    const src = this.src;
+    const s = this.pos;
+    const n = src[s + 1];
+    if (n === "(") {
+      if (src[s + 2] === "(") {
+        const a = this.tryArith(s, 3, STOP_ARITH, "))");
+        if (a !== undefined) {
+          parts.push({ type: "ArithSub", span: this.span(s, this.pos), expr: a });
+          return;
+        }
+      }
+      this.pos = s + 2;
+      const body = this.readCommandSub();
+      parts.push({ type: "CommandSub", span: this.span(s, this.pos), body, backtick: false });
+      return;
+    }
+    if (n === "{") {
+      parts.push(this.readBraced(s));
+      return;
+    }
+    if (n === "[") {
+      const a = this.tryArith(s, 2, STOP_BRACKET, "]");
+      if (a === undefined) this.eof("]", s);
+      parts.push({ type: "ArithSub", span: this.span(s, this.pos), expr: a });
+      return;
+    }
+    if (n !== undefined && s + 1 < this.end) {
+      if (isNameStart(n)) {
+        let j = s + 2;
+        while (j < this.end && isNameChar(src[j]!)) j++;
+        this.pos = j;
+        parts.push(this.param(s, src.slice(s + 1, j)));
+        return;
+      }
+      if (isDigit(n) || SPECIALS.includes(n)) {
+        this.pos = s + 2;
+        parts.push(this.param(s, n));
+        return;
+      }
+    }
+    this.pos = s + 1;
+    this.lit(parts, s, s + 1);
+  }
+
+  private param(s: number, name: string): ParamExp {
+    return { type: "ParamExp", span: this.span(s, this.pos), short: true, name, length: false, indirect: false };
+  }
+
+  /**
+   * Reads an arithmetic source from `s + skip` up to `close` (`))` or `]`); returns undefined
+   * (pos restored) when the text does not end that way (then `$((` is `$( (`).
+   */
+  tryArith(s: number, skip: number, stop: number, close: string): Arithmetic | undefined {
+    this.pos = s + skip;
+    const parts: WordPart[] = [];
+    const start = this.pos;
+    this.readParts(stop, parts);
+    if (!this.src.startsWith(close, this.pos) || this.pos + close.length > this.end) {
+      this.pos = s;
+      return undefined;
+    }
+    const arith = this.arith(parts, start, this.pos);
+    this.pos += close.length;
+    return arith;
+  }
+
+  /** Builds an Arithmetic from source parts, pre-parsing when there are no expansions. */
+  arith(parts: WordPart[], start: number, end: number): Arithmetic {
+    const source: Word = { type: "Word", span: this.span(start, end), parts };
+    let expr;
+    if (parts.length === 0) expr = tryParseArithmetic("", start + this.base);
+    else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.span.start);
+    return expr === undefined
+      ? { type: "Arithmetic", span: source.span, source }
+      : { type: "Arithmetic", span: source.span, source, expr };
+  }
+
+  /** `${ ... }` at s. */
+  readBraced(s: number): ParamExp {
+    const src = this.src;
+    this.pos = s + 2;
+    let length = false;
+    let indirect = false;
+    const c0 = src[this.pos];
+    if (c0 === "#" && src[this.pos + 1] !== "}") {
+      // `${#name}` (length) unless followed by an operator: `${#:-x}`, `${##}`...
+      const n = src[this.pos + 1]!;
+      if (isNameStart(n) || isDigit(n) || ((SPECIALS.includes(n)) && (src[this.pos + 2] === "}" || src[this.pos + 2] === "["))) {
+        length = true;
+        this.pos++;
+      }
+    } else if (c0 === "!" && src[this.pos + 1] !== "}") {
+      const n = src[this.pos + 1]!;
+      if (isNameStart(n) || isDigit(n) || SPECIALS.includes(n)) {
+        indirect = true;
+        this.pos++;
+      }
+    }
+    // The name.
+    let name: string;
+    const c = src[this.pos];
+    if (c !== undefined && isNameStart(c)) {
+      let j = this.pos + 1;
+      while (j < this.end && isNameChar(src[j]!)) j++;
+      name = src.slice(this.pos, j);
+      this.pos = j;
+    } else if (c !== undefined && isDigit(c)) {
+      let j = this.pos + 1;
+      while (j < this.end && isDigit(src[j]!)) j++;
+      name = src.slice(this.pos, j);
+      this.pos = j;
+    } else if (c !== undefined && SPECIALS.includes(c)) {
+      name = c;
+      this.pos++;
+    } else {
+      return this.badParam(s, "", length, indirect);
+    }
+    let index: Word | "@" | "*" | undefined;
+    if (src[this.pos] === "[" && name !== "" && !SPECIALS.includes(name)) {
+      const is = this.pos + 1;
+      if ((src[is] === "@" || src[is] === "*") && src[is + 1] === "]") {
+        index = src[is] as "@" | "*";
+        this.pos = is + 2;
+      } else {
+        this.pos = is;
+        const parts: WordPart[] = [];
+        this.readParts(STOP_SUBSCRIPT, parts);
+        if (this.pos >= this.end) this.eof("}", s);
+        index = { type: "Word", span: this.span(is, this.pos), parts };
+        this.pos++;
+      }
+    }
+    const base = { type: "ParamExp" as const, short: false, name, length, indirect };
+    const done = (op?: ParamOp): ParamExp => {
+      if (src[this.pos] !== "}" || this.pos >= this.end) {
+        if (this.pos >= this.end) this.eof("}", s);
+        return this.badParam(s, name, length, indirect);
+      }
+      this.pos++;
+      const span = this.span(s, this.pos);
+      const r: ParamExp = index === undefined ? { ...base, span } : { ...base, span, index };
+      return op === undefined ? r : { ...r, op };
+    };
+    const o = src[this.pos];
+    if (o === "}") return done();
+    if (length) return this.badParam(s, name, length, indirect);
+    if (indirect && (o === "*" || o === "@") && src[this.pos + 1] === "}" && index === undefined) {
+      this.pos++;
+      return done({ kind: "names", star: o === "*" });
+    }
+    switch (o) {
+      case ":": {
+        const o2 = src[this.pos + 1];
+        if (o2 === "-" || o2 === "=" || o2 === "?" || o2 === "+") {
+          this.pos += 2;
+          return done({ kind: "default", op: (":" + o2) as ":-", word: this.opWord(STOP_PARAM) });
+        }
+        this.pos++;
+        const offset = this.sliceArith();
+        if (src[this.pos] === ":") {
+          this.pos++;
+          const len = this.sliceArith();
+          return done({ kind: "slice", offset, length: len });
+        }
+        return done({ kind: "slice", offset });
+      }
+      case "-":
+      case "=":
+      case "?":
+      case "+":
+        this.pos++;
+        return done({ kind: "default", op: o, word: this.opWord(STOP_PARAM) });
+      case "#":
+      case "%": {
+        const two = src[this.pos + 1] === o;
+        this.pos += two ? 2 : 1;
+        return done({ kind: "trim", op: (two ? o + o : o) as "#", pattern: this.opWord(STOP_PARAM) });
+      }
+      case "/": {
+        let op: "/" | "//" | "/#" | "/%" = "/";
+        const o2 = src[this.pos + 1];
+        if (o2 === "/" || o2 === "#" || o2 === "%") op = ("/" + o2) as "//";
+        this.pos += op.length;
+        const pattern = this.opWord(STOP_SLASH);
+        if (src[this.pos] === "/") {
+          this.pos++;
+          return done({ kind: "replace", op, pattern, replacement: this.opWord(STOP_PARAM) });
+        }
+        return done({ kind: "replace", op, pattern });
+      }
+      case "^":
+      case ",": {
+        const two = src[this.pos + 1] === o;
+        this.pos += two ? 2 : 1;
+        const op = (two ? o + o : o) as "^";
+        if (src[this.pos] === "}") return done({ kind: "case", op });
+        return done({ kind: "case", op, pattern: this.opWord(STOP_PARAM) });
+      }
+      case "@": {
+        const t = src[this.pos + 1];
+        if (t !== undefined && "QEPAaUuLKk".includes(t) && src[this.pos + 2] === "}") {
+          this.pos += 2;
+          return done({ kind: "transform", op: t as "Q" });
+        }
+        return this.badParam(s, name, length, indirect);
+      }
+    }
+    return this.badParam(s, name, length, indirect);
+  }
+
+  /** The word after a parameter operator. */
+  private opWord(stop: number): Word {
+    const start = this.pos;
+    const parts: WordPart[] = [];
+    this.readParts(stop, parts);
+    return { type: "Word", span: this.span(start, this.pos), parts };
+  }
+
+  /** An offset or length of `${x:off:len}`. */
+  private sliceArith(): Arithmetic {
+    const start = this.pos;
+    const parts: WordPart[] = [];
+    this.readParts(STOP_SLICE, parts);
+    return this.arith(parts, start, this.pos);
+  }
+
+  /**
+   * A parameter expansion bash rejects only when it runs ("bad substitution"): read to the
+   * matching `}` and keep the text.
+   */
+  private badParam(s: number, name: string, length: boolean, indirect: boolean): ParamExp {
+    this.pos = s + 2;
+    const parts: WordPart[] = [];
+    this.readParts(STOP_PARAM, parts);
+    if (this.pos >= this.end) this.eof("}", s);
+    const text = this.src.slice(s + 2, this.pos);
+    this.pos++;
+    return { type: "ParamExp", span: this.span(s, this.pos), short: false, name, length, indirect, op: { kind: "bad", text } };
+  }
+
+  /** `` `...` `` at pos (`inDQ`: inside double quotes, where `\"` is unescaped too). */
+  readBacktick(inDQ: boolean): WordPart {
+    const src = this.src;
+    const s = this.pos;
+    let i = s + 1;
+    let text = "";
+    let chunk = i;
+    while (i < this.end && src[i] !== "`") {
+      if (src[i] === "\\" && i + 1 < this.end) {
+        const n = src[i + 1]!;
+        if (n === "$" || n === "`" || n === "\\" || (inDQ && n === '"')) {
+          text += src.slice(chunk, i) + n;
+          i += 2;
+          chunk = i;
+          continue;
+        }
+        i += 2;
+        continue;
+      }
+      i++;
+    }
+    if (i >= this.end) this.eof("`", s);
+    text += src.slice(chunk, i);
+    this.pos = i + 1;
+    const body = this.parseBacktick(text, s + 1 + this.base);
+    return { type: "CommandSub", span: this.span(s, this.pos), body, backtick: true };
+  }
+
+  /** Inside `[[ ]]` bash parses extglob patterns whatever the option says. */
+  forceExtglob = false;
+
+  /** `?( ) *( ) +( ) @( ) !( )` at pos: the raw pattern up to the matching `)` (undefined if none). */
+  readExtGlob(): WordPart | undefined {
+    const src = this.src;
+    const s = this.pos;
+    let i = s + 2;
+    let depth = 0;
+    while (i < this.end) {
+      const c = src[i]!;
+      if (c === "\\") { i += 2; continue; }
+      if (c === "'") {
+        const e = src.indexOf("'", i + 1);
+        if (e < 0) return undefined;
+        i = e + 1;
+        continue;
+      }
+      if (c === "(") depth++;
+      else if (c === ")") {
+        if (depth === 0) break;
+        depth--;
+      }
+      i++;
+    }
+    if (i >= this.end) return undefined;
+    this.pos = i + 1;
+    return { type: "ExtGlob", span: this.span(s, this.pos), op: src[s] as "?", pattern: src.slice(s + 2, i) };
+  }
+}

@@ -4,7 +4,12 @@
  * comparisons use the C locale's byte order (as `LC_ALL=C`); `wc -m` counts code points.
  */
 import type { Command } from "@husk/host";
+import { base64 } from "./base64.js";
 import { basenameCommand } from "./basename.js";
+import { date } from "./date.js";
+import { expr } from "./expr.js";
+import { md5sum, sha1sum, sha256sum } from "./hash/sums.js";
+import { json } from "./json.js";
 import { cat } from "./cat.js";
 import { cut } from "./cut.js";
 import { dirnameCommand } from "./dirname.js";
@@ -28,7 +33,13 @@ import { wc } from "./wc.js";
 import { xargs } from "./xargs.js";
 import { yes } from "./yes.js";
 
+export { base64, base64Encode, base64Decode } from "./base64.js";
 export { basename, basenameCommand } from "./basename.js";
+export { date, formatDate, parseDate, zoneFor } from "./date.js";
+export { expr, evaluateExpr } from "./expr.js";
+export { md5sum, sha1sum, sha256sum } from "./hash/sums.js";
+export { md5, sha1, sha256 } from "./hash/digest.js";
+export { json, jsonDiff, jsonPatch, validatePatch, type PatchOperation } from "./json.js";
 export { cat, catFormat } from "./cat.js";
 export { cut, cutLine, parseList, type CutOptions, type Range } from "./cut.js";
 export { dirname, dirnameCommand } from "./dirname.js";
@@ -61,4 +72,5 @@ export { parseOptions, OptionTable, OptionError, type OptionSpec, type ParsedArg
 export const commands: Command[] = [
   cat, head, tail, wc, sort, uniq, cut, tr, seq, tee, rev, tac, nl, paste, fold,
   basenameCommand, dirnameCommand, env, printenv, yes, sleep, timeout, xargs,
+  expr, date, base64, md5sum, sha1sum, sha256sum, json,
 ];

@@ -4,9 +4,44 @@
  * values beyond 2^53 print exactly through BigInt, as gawk does.
  */
 
+/**
+ * JS rounds exact decimal ties away from zero; C's printf rounds them to even. `r` is JS's
+ * rounding of |n| to `kept` digits and `more` the same number with 25 more digits: when the
+ * dropped digits are exactly 5000..., and JS rounded up to an odd digit, step the last digit back.
+ */
+function halfEven(r: string, more: string, dropped: string): string {
+  if (!/^50*$/.test(dropped)) return r;
+  const last = r.charCodeAt(r.length - 1);
+  if (last < 48 || last > 57 || (last & 1) === 0) return r;
+  void more;
+  return r.slice(0, -1) + String.fromCharCode(last - 1);
+}
+
+function toFixedEven(n: number, prec: number): string {
+  const r = n.toFixed(prec);
+  // A tie is exactly representable: n * 2^(prec+1) must be an integer (cheap, exact filter).
+  if (prec + 25 > 100 || !Number.isInteger(n * 2 ** (prec + 1))) return r;
+  const more = n.toFixed(prec + 25);
+  return halfEven(r, more, more.slice(more.length - 25));
+}
+
+function toExpEven(n: number, prec: number): string {
+  const r = n.toExponential(prec);
+  if (prec + 25 > 100) return r;
+  const digitsAfterPoint = prec - Number(r.slice(r.indexOf("e") + 1));
+  if (digitsAfterPoint + 1 >= 0 && !Number.isInteger(n * 2 ** (digitsAfterPoint + 1))) return r;
+  const more = n.toExponential(prec + 25);
+  const e1 = r.slice(r.indexOf("e"));
+  const e2 = more.slice(more.indexOf("e"));
+  if (e1 !== e2) return r; // rounding carried into a new digit: already even (1, 10, ...)
+  const mant = more.slice(0, more.indexOf("e"));
+  const m = halfEven(r.slice(0, r.indexOf("e")), more, mant.slice(mant.length - 25));
+  return m + e1;
+}
+
 /** `%e`-style text of |n| (no sign) with `prec` digits after the point. */
 function expText(n: number, prec: number, upper: boolean): string {
-  let s = n.toExponential(Math.min(prec, 100));
+  let s = toExpEven(n, Math.min(prec, 100));
   // JS writes e+5; C writes e+05.
   const e = s.indexOf("e");
   const mant = s.slice(0, e);
@@ -20,7 +55,7 @@ function expText(n: number, prec: number, upper: boolean): string {
 
 /** `%f`-style text of |n| (no sign). */
 function fixedText(n: number, prec: number): string {
-  if (n < 1e21) return prec <= 100 ? n.toFixed(prec) : n.toFixed(100) + "0".repeat(prec - 100);
+  if (n < 1e21) return prec <= 100 ? toFixedEven(n, prec) : n.toFixed(100) + "0".repeat(prec - 100);
   const int = BigInt(n).toString();
   return prec > 0 ? `${int}.${"0".repeat(prec)}` : int;
 }
@@ -29,7 +64,7 @@ function fixedText(n: number, prec: number): string {
 function gText(n: number, prec: number, alt: boolean, upper: boolean): string {
   const p = prec === 0 ? 1 : prec;
   if (n === 0) return alt ? `0.${"0".repeat(p - 1)}`.replace(/\.$/, alt ? "." : "") : "0";
-  const es = n.toExponential(Math.min(p - 1, 100));
+  const es = toExpEven(n, Math.min(p - 1, 100));
   const x = Number(es.slice(es.indexOf("e") + 1));
   let s: string;
   if (x < -4 || x >= p) {
@@ -182,7 +217,7 @@ export function sprintf(fmt: string, args: FormatArgs): string {
         else if (args.isNum(ai)) {
           const code = Math.trunc(args.num(ai));
           s = code >= 0 && code < 0x110000 ? String.fromCodePoint(code) : "";
-        } else s = args.str(ai).slice(0, 1);
+        } else s = args.str(ai).slice(0, 1) || "\0";
         ai++;
         out += pad(s, width, left, zero, 0);
         break;

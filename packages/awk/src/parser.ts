@@ -771,7 +771,7 @@ export function unescapeString(body: string): string {
       out += String.fromCharCode(v & 255);
     } else if (d === "\n") {
       // line continuation inside a string
-    } else out += `\\${d}`;
+    } else out += d; // gawk: "escape sequence `\q' treated as plain `q'"
   }
   return out;
 }

@@ -13,6 +13,8 @@ const CORPUS = process.env.CORPUS ?? "/work/shared/corpora/oils/spec";
 const { parse, print, stripSpans } = await import(new URL("../dist/index.js", import.meta.url).href);
 const verbose = process.argv.includes("--verbose");
 const roundtrip = process.argv.includes("--roundtrip");
+// bash -n parses with extglob off (a script's `shopt -s extglob` does not run), so we do too.
+const opts = { extglob: process.argv.includes("--extglob") };
 
 /** Splits a spec file into cases: {name, script}. */
 export function splitCases(text) {
@@ -68,7 +70,7 @@ for (const c of cases) {
   let ours = true, err;
   let ast;
   try {
-    ast = parse(c.script, { extglob: process.argv.includes("--extglob") });
+    ast = parse(c.script, opts);
   } catch (e) {
     ours = false;
     err = e;
@@ -87,7 +89,7 @@ for (const c of cases) {
     let ok = false, why = "";
     try {
       const printed = print(ast);
-      const again = parse(printed);
+      const again = parse(printed, opts);
       ok = JSON.stringify(stripSpans(again)) === JSON.stringify(stripSpans(ast));
       if (!ok) why = "tree differs:\n" + printed;
     } catch (e) {

@@ -83,7 +83,7 @@ export interface SimpleCommand {
    * Added by the parser work: for declaration builtins (`declare typeset local export
    * readonly`), `argAssignments[i]` is the parsed Assignment when `words[i]` looks like one
    * (`a=1`, `a+=x`, `a[k]=v`, `a=(1 2)`), else undefined. Absent when no argument is one.
-   * `words[i]` stays the plain word (for `a=(1 2)` a single Literal of the source text).
+   * `words[i]` stays the plain word (for `a=(1 2)` a single Literal of the normalized text).
    */
   readonly argAssignments?: readonly (Assignment | undefined)[];
 }

@@ -3,5 +3,5 @@
  * `ParseError`; `print(ast)` turns an AST back into bash.
  */
 export type * from "./ast.js";
-export { ParseError, parse, parseArithmetic, Parser, print, type ParseOptions } from "./api.js";
+export { ParseError, parse, parseArithmetic, Parser, print, stripSpans, type ParseOptions } from "./api.js";
 export { lineColumn } from "./errors.js";

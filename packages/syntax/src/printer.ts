@@ -1,5 +1,458 @@
-import type { Node } from "./ast.js";
+/**
+ * The printer: AST -> bash text, such that `parse(print(ast))` equals `ast` up to spans.
+ * Every newline goes through `nl()`, which writes pending here-document bodies right after
+ * it, exactly where bash reads them.
+ */
+import type {
+  ArithExpr,
+  Arithmetic,
+  Assignment,
+  Command,
+  HereDoc,
+  Node,
+  ParamExp,
+  Redirect,
+  Statement,
+  TestExpr,
+  Word,
+  WordPart,
+} from "./ast.js";
+
+const INDENT = "  ";
+
+class Printer {
+  private readonly o: string[] = [];
+  private pending: HereDoc[] = [];
+  constructor(private ind = "") {}
+
+  text(): string {
+    return this.o.join("");
+  }
+
+  private w(s: string): void {
+    this.o.push(s);
+  }
+
+  /** A newline, then any pending here-document bodies. */
+  private nl(): void {
+    this.o.push("\n");
+    const p = this.pending;
+    if (p.length === 0) return;
+    this.pending = [];
+    for (const hd of p) {
+      const body = hd.quoted ? hd.body.parts.map((x) => (x.type === "Literal" ? x.value : "")).join("") : parts(hd.body.parts, true);
+      this.o.push(body);
+      if (body !== "" && !body.endsWith("\n")) this.o.push("\n");
+      this.o.push(hd.delimiter, "\n");
+    }
+  }
+
+  /** Statements one per line at the current indent. */
+  list(stmts: readonly Statement[]): void {
+    for (const st of stmts) {
+      this.w(this.ind);
+      this.command(st.command);
+      if (st.background) this.w(" &");
+      this.nl();
+    }
+  }
+
+  /** `a; b &` on one line (callers check `inlinable` first). */
+  inline(stmts: readonly Statement[]): void {
+    stmts.forEach((st, i) => {
+      this.command(st.command);
+      const more = i < stmts.length - 1;
+      if (st.background) this.w(more ? " & " : " &");
+      else if (more) this.w("; ");
+    });
+  }
+
+  /** Prints `stmts` nested: indented lines; the closing keyword goes on its own line. */
+  private block(stmts: readonly Statement[]): void {
+    const saved = this.ind;
+    this.ind += INDENT;
+    this.list(stmts);
+    this.ind = saved;
+  }
+
+  /** `head LIST sep` inline when possible, else `head` newline LIST (ends at line start). */
+  private clause(head: string, stmts: readonly Statement[], sep: string): void {
+    this.w(head);
+    if (inlinable(stmts)) {
+      this.w(" ");
+      this.inline(stmts);
+      this.w(sep);
+      this.nl();
+    } else {
+      this.nl();
+      this.block(stmts);
+      this.w(this.ind);
+    }
+  }
+
+  command(c: Command): void {
+    switch (c.type) {
+      case "SimpleCommand": {
+        const out: string[] = [];
+        for (const a of c.assignments) out.push(assignment(a));
+        c.words.forEach((wd, i) => {
+          const a = c.argAssignments?.[i];
+          out.push(a !== undefined ? assignment(a) : word(wd));
+        });
+        this.w(out.join(" "));
+        this.redirects(c.redirects, out.length > 0);
+        return;
+      }
+      case "Pipeline": {
+        if (c.time !== undefined) this.w(c.time + (c.commands.length > 0 || c.negated ? " " : ""));
+        if (c.negated) this.w(c.commands.length > 0 ? "! " : "!");
+        c.commands.forEach((cmd, i) => {
+          if (i > 0) this.w(c.pipeStderr[i - 1] ? " |& " : " | ");
+          this.command(cmd);
+        });
+        return;
+      }
+      case "AndOr":
+        this.command(c.left);
+        this.w(` ${c.op} `);
+        this.command(c.right);
+        return;
+      case "Subshell":
+        if (inlinable(c.body)) {
+          this.w("( ");
+          this.inline(c.body);
+          this.w(" )");
+        } else {
+          this.w("(");
+          this.nl();
+          this.block(c.body);
+          this.w(this.ind + ")");
+        }
+        break;
+      case "BraceGroup":
+        if (inlinable(c.body)) {
+          this.w("{ ");
+          this.inline(c.body);
+          this.w(c.body[c.body.length - 1]?.background ? " }" : "; }");
+        } else {
+          this.w("{");
+          this.nl();
+          this.block(c.body);
+          this.w(this.ind + "}");
+        }
+        break;
+      case "If":
+        c.clauses.forEach((cl, i) => {
+          this.clause(i === 0 ? "if" : this.ind + "elif", cl.condition, "; then");
+          if (!inlinable(cl.condition)) this.w("then"), this.nl();
+          this.block(cl.body);
+        });
+        if (c.elseBody !== undefined) {
+          this.w(this.ind + "else");
+          this.nl();
+          this.block(c.elseBody);
+        }
+        this.w(this.ind + "fi");
+        break;
+      case "While":
+        this.clause(c.until ? "until" : "while", c.condition, "; do");
+        if (!inlinable(c.condition)) this.w("do"), this.nl();
+        this.block(c.body);
+        this.w(this.ind + "done");
+        break;
+      case "For":
+      case "Select":
+        this.w(`${c.type === "For" ? "for" : "select"} ${c.variable}`);
+        if (c.items !== undefined) this.w(" in" + c.items.map((x) => " " + word(x)).join(""));
+        this.w("; do");
+        this.nl();
+        this.block(c.body);
+        this.w(this.ind + "done");
+        break;
+      case "ArithFor":
+        this.w(`for ((${c.init ? arith(c.init) : ""};${c.test ? arith(c.test) : ""};${c.update ? arith(c.update) : ""})); do`);
+        this.nl();
+        this.block(c.body);
+        this.w(this.ind + "done");
+        break;
+      case "Case": {
+        this.w(`case ${word(c.word)} in`);
+        this.nl();
+        const saved = this.ind;
+        for (const it of c.items) {
+          this.w(saved + INDENT + it.patterns.map(word).join(" | ") + ")");
+          this.nl();
+          this.ind = saved + INDENT + INDENT;
+          this.list(it.body);
+          this.w(this.ind + it.terminator);
+          this.nl();
+          this.ind = saved;
+        }
+        this.w(this.ind + "esac");
+        break;
+      }
+      case "ArithCommand":
+        this.w(`((${arith(c.expr)}))`);
+        break;
+      case "TestCommand":
+        this.w(`[[ ${test(c.expr)} ]]`);
+        break;
+      case "FunctionDef":
+        this.w(c.keyword ? `function ${c.name} ` : `${c.name}() `);
+        this.command(c.body);
+        return;
+      case "Coproc":
+        this.w(c.name !== undefined ? `coproc ${c.name} ` : "coproc ");
+        this.command(c.body);
+        return;
+    }
+    this.redirects(c.redirects, true);
+  }
+
+  private redirects(rs: readonly Redirect[], space: boolean): void {
+    rs.forEach((r, i) => {
+      if (space || i > 0) this.w(" ");
+      this.w(redirect(r));
+      if (r.heredoc !== undefined) this.pending.push(r.heredoc);
+    });
+  }
+}
+
+/** True when statements can be printed on one line (no here-docs inside). */
+function inlinable(stmts: readonly Statement[]): boolean {
+  return stmts.length > 0 && stmts.length <= 3 && !stmts.some((s) => hasHeredocOrBlock(s.command));
+}
+
+function hasHeredocOrBlock(c: Command): boolean {
+  switch (c.type) {
+    case "SimpleCommand":
+      return c.redirects.some((r) => r.heredoc !== undefined);
+    case "Pipeline":
+      return c.commands.some(hasHeredocOrBlock);
+    case "AndOr":
+      return hasHeredocOrBlock(c.left) || hasHeredocOrBlock(c.right);
+    case "ArithCommand":
+    case "TestCommand":
+      return c.redirects.some((r) => r.heredoc !== undefined);
+    default:
+      return true;
+  }
+}
+
+function redirect(r: Redirect): string {
+  const prefix = r.fdVar !== undefined ? `{${r.fdVar}}` : r.fd !== undefined ? String(r.fd) : "";
+  return `${prefix}${r.op} ${word(r.target)}`;
+}
+
+/** Prints an assignment (`a=1`, `a[k]+=v`, `a=(x [k]=v)`). */
+export function assignment(a: Assignment): string {
+  let s = a.name;
+  if (a.index !== undefined) s += `[${word(a.index)}]`;
+  s += a.append ? "+=" : "=";
+  if (a.array !== undefined) {
+    const els = a.array.map((e) => (e.index !== undefined ? `[${word(e.index)}]${e.append ? "+=" : "="}` : "") + word(e.value));
+    return `${s}(${els.join(" ")})`;
+  }
+  return a.value !== undefined ? s + word(a.value) : s;
+}
+
+/** Prints a word. */
+export function word(w: Word): string {
+  return parts(w.parts, false);
+}
+
+function parts(ps: readonly WordPart[], heredoc: boolean): string {
+  let s = "";
+  for (const p of ps) s += part(p, heredoc);
+  return s;
+}
+
+function statementsText(body: readonly Statement[]): string {
+  if (body.length === 0) return "";
+  const p = new Printer();
+  if (inlinable(body)) {
+    p.inline(body);
+    return p.text();
+  }
+  p.list(body);
+  return "\n" + p.text();
+}
+
+function part(p: WordPart, _heredoc: boolean): string {
+  switch (p.type) {
+    case "Literal":
+      return p.value;
+    case "Escaped":
+      return "\\" + p.value;
+    case "SingleQuoted":
+      return `'${p.value}'`;
+    case "DoubleQuoted":
+      return (p.locale ? '$"' : '"') + parts(p.parts, false) + '"';
+    case "AnsiCQuoted":
+      return `$'${p.raw}'`;
+    case "ParamExp":
+      return param(p);
+    case "CommandSub": {
+      const t = statementsText(p.body);
+      if (p.backtick) return "`" + t.replace(/[\\`]/g, (m) => "\\" + m) + "`";
+      return t.startsWith("(") ? `$( ${t})` : `$(${t})`;
+    }
+    case "ArithSub":
+      return `$((${arith(p.expr)}))`;
+    case "ProcessSub": {
+      const t = statementsText(p.body);
+      return `${p.op}(${t.startsWith("(") ? " " + t : t})`;
+    }
+    case "TildePrefix":
+      return "~" + p.user;
+    case "ExtGlob":
+      return `${p.op}(${p.pattern})`;
+  }
+}
+
+function param(p: ParamExp): string {
+  if (p.short) return "$" + p.name;
+  const op = p.op;
+  if (op?.kind === "bad") return "${" + op.text + "}";
+  let s = "${" + (p.length ? "#" : "") + (p.indirect ? "!" : "") + p.name;
+  if (p.index !== undefined) s += typeof p.index === "string" ? `[${p.index}]` : `[${word(p.index)}]`;
+  if (op !== undefined) {
+    switch (op.kind) {
+      case "default":
+        s += op.op + word(op.word);
+        break;
+      case "trim":
+        s += op.op + word(op.pattern);
+        break;
+      case "replace":
+        s += op.op + word(op.pattern) + (op.replacement !== undefined ? "/" + word(op.replacement) : "");
+        break;
+      case "case":
+        s += op.op + (op.pattern !== undefined ? word(op.pattern) : "");
+        break;
+      case "slice":
+        s += ":" + arith(op.offset) + (op.length !== undefined ? ":" + arith(op.length) : "");
+        break;
+      case "transform":
+        s += "@" + op.op;
+        break;
+      case "names":
+        s += op.star ? "*" : "@";
+        break;
+    }
+  }
+  return s + "}";
+}
+
+function arith(a: Arithmetic): string {
+  return word(a.source);
+}
+
+/** Prints an arithmetic expression tree (fully parenthesized where precedence requires). */
+export function arithExpr(e: ArithExpr): string {
+  switch (e.type) {
+    case "ArithNumber":
+      return e.text;
+    case "ArithVar":
+      return e.index !== undefined ? `${e.name}[${e.index}]` : e.name;
+    case "ArithGroup":
+      return `(${arithExpr(e.expr)})`;
+    case "ArithUnary":
+      return e.op + (e.op === "-" || e.op === "+" ? " " : "") + arithExpr(e.operand);
+    case "ArithPostfix":
+      return arithExpr(e.operand) + e.op;
+    case "ArithBinary":
+      return `${arithExpr(e.left)} ${e.op} ${arithExpr(e.right)}`;
+    case "ArithAssign":
+      return `${arithExpr(e.target)} ${e.op} ${arithExpr(e.value)}`;
+    case "ArithTernary":
+      return `${arithExpr(e.test)} ? ${arithExpr(e.consequent)} : ${arithExpr(e.alternate)}`;
+  }
+}
+
+function test(e: TestExpr): string {
+  switch (e.type) {
+    case "TestLogical":
+      return `${test(e.left)} ${e.op} ${test(e.right)}`;
+    case "TestNot":
+      return `! ${test(e.operand)}`;
+    case "TestGroup":
+      return `( ${test(e.expr)} )`;
+    case "TestUnary":
+      return `${e.op} ${word(e.operand)}`;
+    case "TestBinary":
+      return `${word(e.left)} ${e.op} ${word(e.right)}`;
+    case "TestWord":
+      return word(e.word);
+  }
+}
+
 /** Prints an AST node back as bash source. `parse(print(ast))` equals `ast` up to spans. */
-export function print(_node: Node): string {
-  throw new Error("printer not implemented yet");
+export function print(node: Node): string {
+  switch (node.type) {
+    case "Script": {
+      const p = new Printer();
+      p.list(node.body);
+      return p.text();
+    }
+    case "Statement": {
+      const p = new Printer();
+      p.list([node]);
+      return p.text();
+    }
+    case "Word":
+      return word(node);
+    case "Assignment":
+      return assignment(node);
+    case "Redirect":
+      return redirect(node);
+    case "Arithmetic":
+      return arith(node);
+    case "ArrayElement":
+      return (node.index !== undefined ? `[${word(node.index)}]${node.append ? "+=" : "="}` : "") + word(node.value);
+    case "HereDoc":
+      return parts(node.body.parts, true);
+    case "CaseItem":
+      return `${node.patterns.map(word).join(" | ")}) ${statementsText(node.body)} ${node.terminator}`;
+    case "ArithNumber":
+    case "ArithVar":
+    case "ArithBinary":
+    case "ArithUnary":
+    case "ArithPostfix":
+    case "ArithAssign":
+    case "ArithTernary":
+    case "ArithGroup":
+      return arithExpr(node);
+    case "TestLogical":
+    case "TestNot":
+    case "TestGroup":
+    case "TestUnary":
+    case "TestBinary":
+    case "TestWord":
+      return test(node);
+    case "Literal":
+    case "Escaped":
+    case "SingleQuoted":
+    case "DoubleQuoted":
+    case "AnsiCQuoted":
+    case "ParamExp":
+    case "CommandSub":
+    case "ArithSub":
+    case "ProcessSub":
+    case "TildePrefix":
+    case "ExtGlob":
+      return part(node, false);
+    default: {
+      // A command: one line, plus here-document bodies when it has some.
+      const p = new Printer();
+      p.list([{ type: "Statement", span: node.span, command: node, background: false }]);
+      const t = p.text();
+      return t.endsWith("\n") && !t.slice(0, -1).includes("\n") ? t.slice(0, -1) : t;
+    }
+  }
+}
+
+/** A deep copy of `node` without `span` fields (for comparing trees). */
+export function stripSpans<T>(node: T): T {
+  return JSON.parse(JSON.stringify(node, (k, v: unknown) => (k === "span" ? undefined : v))) as T;
 }

@@ -10,6 +10,7 @@ import type { ArrayElement, Assignment, HereDoc, Redirect, RedirectOp, Statement
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
+import { assignment as printAssignment } from "./printer.js";
 import { readTestExpr } from "./testexpr.js";
 import { isMeta, isNameChar, isNameStart, Reader, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./words.js";
 
@@ -346,7 +347,8 @@ export class Scanner extends Reader {
         }
         let word: Word;
         if (a.array !== undefined) {
-          word = { type: "Word", span: this.span(s, this.pos), parts: [{ type: "Literal", span: this.span(s, this.pos), value: src.slice(s, this.pos) }] };
+          // Normalized text (what the printer writes), so that print/parse round-trips.
+          word = { type: "Word", span: this.span(s, this.pos), parts: [{ type: "Literal", span: this.span(s, this.pos), value: printAssignment(a) }] };
         } else {
           const end = this.pos;
           this.pos = s;

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { parse, print, stripSpans } from "./api.js";
+
+const SCRIPTS = [
+  "echo hi there",
+  "a=1 b=(x y [3]=z) c+=d e[1+2]=f cmd arg >out 2>&1",
+  "declare -A m=( [k]=v  [j]=w ) x=1",
+  "cat <<EOF | grep x && cat <<-'Q'\n$x `y`\nEOF\n\tlit $z\n\tQ\necho after",
+  "if a; then b; elif c; then d; else e; fi",
+  "if cat <<E; then echo; fi\nbody\nE",
+  "while read -r l; do echo \"$l\"; done < f",
+  "until false; do :; done &",
+  "for x in a 'b c'; do echo $x; done; for y; do :; done",
+  "for ((i=0; i<3; i++)); do echo $i; done",
+  "select s in a b; do break; done",
+  "case $x in a|b) echo ab;; (c) echo c;& *) ;;& esac",
+  "f() { local v; echo; } > log; function g { :; }; function h() ( echo )",
+  "coproc cat; coproc N { cat; }",
+  "(( x = 1 + 2 * 3 )); [[ -f a && ( b == c* || ! d =~ ^(a|b)$ ) ]]",
+  "echo ${x:-a} ${#x} ${x##*/} ${x/a/b} ${x^^} ${x:1:2} ${!p*} ${a[@]} ${a[i+1]} ${x@Q} ${x!}",
+  "echo $(echo a; echo b) `echo \\`nested\\`` $((1+2)) <(ls) >(cat) $( (sub) )",
+  "echo 'sq' \"dq $x ${y} \\$ \\\\\" $'a\\nb' $\"loc\" a\\ b ~ ~/x ~u/y",
+  "echo @(a|b) *(c) x=~/p",
+  "time -p a | b |& c; ! d; time",
+  "{ a; b & } 2>/dev/null; ( c; d )",
+  "x=$(case y in y) echo yes;; esac)",
+  "echo $(cat <<EOF\ninner\nEOF\n)",
+];
+
+describe("print round-trips: parse(print(ast)) equals ast up to spans", () => {
+  for (const src of SCRIPTS) {
+    it(JSON.stringify(src).slice(0, 70), () => {
+      const ast = parse(src);
+      const printed = print(ast);
+      expect(stripSpans(parse(printed))).toEqual(stripSpans(ast));
+    });
+  }
+  it("prints single nodes", () => {
+    const ast = parse("echo ${x:-y} >f");
+    const cmd = ast.body[0]!.command;
+    expect(print(cmd)).toBe("echo ${x:-y} > f");
+    if (cmd.type === "SimpleCommand") expect(print(cmd.words[1]!)).toBe("${x:-y}");
+  });
+});

@@ -8,7 +8,7 @@ import { applyFormat, tostring } from "./format.js";
 import { binop, describe, negate } from "./ops.js";
 import { index, slice } from "./paths.js";
 import type { Closure, Emit, Filter, Native, Path } from "./runtime.js";
-import { BreakSignal, Frame, invalidPath } from "./runtime.js";
+import { BAD_PATH, BreakSignal, Frame, checkIterPath, extendPath, resultPath } from "./runtime.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, truthy, typeOf } from "./value.js";
 
@@ -148,8 +148,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
     case "Literal": {
       const v = node.value as Val;
       return (_i, p, _f, e) => {
-        if (p !== null) throw invalidPath(v);
-        return e(v, null);
+        return e(v, p === null ? null : BAD_PATH);
       };
     }
     case "Index":
@@ -164,7 +163,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
         for (const b of tos)
           for (const a of froms) {
             const key: JqObject = new Map([["start", a], ["end", b]]);
-            if (t(i, p, f, (v, q) => e(slice(v, a, b), q === null ? null : [...q, key]))) return true;
+            if (t(i, p, f, (v, q) => { const np = extendPath(q, key, v); return e(slice(v, a, b), np); })) return true;
           }
         return false;
       };
@@ -182,15 +181,13 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       const fmt = node.fmt;
       return (i, p, _f, e) => {
         const v = applyFormat(fmt, i);
-        if (p !== null) throw invalidPath(v);
-        return e(v, null);
+        return e(v, p === null ? null : BAD_PATH);
       };
     }
     case "Array": {
       if (!node.body) {
         return (_i, p, _f, e) => {
-          if (p !== null) throw invalidPath([]);
-          return e([], null);
+          return e([], p === null ? null : BAD_PATH);
         };
       }
       const body = compile(node.body, scope, env);
@@ -200,8 +197,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
           out.push(v);
           return false;
         });
-        if (p !== null) throw invalidPath(out);
-        return e(out, null);
+        return e(out, p === null ? null : BAD_PATH);
       };
     }
     case "Object":
@@ -211,8 +207,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       return (i, p, f, e) =>
         b(i, null, f, (v) => {
           const r = negate(v);
-          if (p !== null) throw invalidPath(r);
-          return e(r, null);
+          return e(r, p === null ? null : BAD_PATH);
         });
     }
     case "Pipe": {
@@ -237,12 +232,10 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       return (i, p, f, e) =>
         l(i, null, f, (a) => {
           if (isAnd ? !truthy(a) : truthy(a)) {
-            if (p !== null) throw invalidPath(!isAnd);
-            return e(!isAnd, null);
+            return e(!isAnd, p === null ? null : BAD_PATH);
           }
           return r(i, null, f, (b) => {
-            if (p !== null) throw invalidPath(truthy(b));
-            return e(truthy(b), null);
+            return e(truthy(b), p === null ? null : BAD_PATH);
           });
         });
     }
@@ -315,14 +308,12 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
     case "Var": {
       if (node.name === "ENV" && !lookupVar(scope, "ENV", "var")) {
         return (_i, p, f, e) => {
-          if (p !== null) throw invalidPath(f.rt.env);
-          return e(f.rt.env, null);
+          return e(f.rt.env, p === null ? null : BAD_PATH);
         };
       }
       if (node.name === "__prog_args" || (node.name === "ARGS" && !lookupVar(scope, "ARGS", "var"))) {
         return (_i, p, f, e) => {
-          if (p !== null) throw invalidPath(f.rt.args);
-          return e(f.rt.args, null);
+          return e(f.rt.args, p === null ? null : BAD_PATH);
         };
       }
       const b = lookupVar(scope, node.name, "var");
@@ -332,14 +323,12 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       if (n === 0) {
         return (_i, p, f, e) => {
           const v = f.vars[slot]!;
-          if (p !== null) throw invalidPath(v);
-          return e(v, null);
+          return e(v, p === null ? null : BAD_PATH);
         };
       }
       return (_i, p, f, e) => {
         const v = up(f, n).vars[slot]!;
-        if (p !== null) throw invalidPath(v);
-        return e(v, null);
+        return e(v, p === null ? null : BAD_PATH);
       };
     }
     case "Bind":
@@ -371,8 +360,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
     case "Loc": {
       const v: JqObject = new Map<string, Val>([["file", env.file], ["line", node.line]]);
       return (_i, p, _f, e) => {
-        if (p !== null) throw invalidPath(v);
-        return e(v, null);
+        return e(v, p === null ? null : BAD_PATH);
       };
     }
   }
@@ -394,8 +382,10 @@ const recurseAll: Filter = (i, p, f, e) => {
     meter?.tick();
     if (e(v, q)) return true;
     if (Array.isArray(v)) {
+      checkIterPath(q, v);
       for (let k = 0; k < v.length; k++) if (rec(v[k]!, q === null ? null : [...q, k])) return true;
     } else if (v instanceof Map) {
+      checkIterPath(q, v);
       for (const [k, x] of v) if (rec(x, q === null ? null : [...q, k])) return true;
     }
     return false;
@@ -405,6 +395,7 @@ const recurseAll: Filter = (i, p, f, e) => {
 
 /** `.[]` on a value. */
 export const iterate: Filter = (v, q, _f, e) => {
+  if (q === BAD_PATH) checkIterPath(q, v);
   if (Array.isArray(v)) {
     if (q === null) {
       for (let k = 0; k < v.length; k++) if (e(v[k]!, null)) return true;
@@ -424,12 +415,12 @@ function compileIndex(target: Node, idx: Node, scope: Scope, env: CompileEnv): F
   const t = compile(target, scope, env);
   if (idx.k === "Literal") {
     const key = idx.value as Val;
-    if (t === IDENTITY) return (i, p, _f, e) => e(index(i, key), p === null ? null : [...p, key]);
-    return (i, p, f, e) => t(i, p, f, (v, q) => e(index(v, key), q === null ? null : [...q, key]));
+    if (t === IDENTITY) return (i, p, _f, e) => (p === null ? e(index(i, key), null) : e(index(i, key), extendPath(p, key, i)));
+    return (i, p, f, e) => t(i, p, f, (v, q) => (q === null ? e(index(v, key), null) : e(index(v, key), extendPath(q, key, v))));
   }
   const x = compile(idx, scope, env);
   return (i, p, f, e) =>
-    x(i, null, f, (key) => t(i, p, f, (v, q) => e(index(v, key), q === null ? null : [...q, key])));
+    x(i, null, f, (key) => t(i, p, f, (v, q) => (q === null ? e(index(v, key), null) : e(index(v, key), extendPath(q, key, v)))));
 }
 
 function compileTry(bodyN: Node, handlerN: Node | undefined, scope: Scope, env: CompileEnv): Filter {
@@ -484,8 +475,7 @@ function compileString(parts: readonly (string | Node)[], fmt: string | undefine
     const go = (k: number): boolean => {
       if (k < 0) {
         const s = acc.join("");
-        if (p !== null) throw invalidPath(s);
-        return e(s, null);
+        return e(s, p === null ? null : BAD_PATH);
       }
       const c = cs[k]!;
       if (typeof c === "string") {
@@ -513,8 +503,7 @@ function compileObject(node: Extract<Node, { k: "Object" }>, scope: Scope, env: 
     const go = (k: number): boolean => {
       if (k === entries.length) {
         const m = new Map(acc);
-        if (p !== null) throw invalidPath(m);
-        return e(m, null);
+        return e(m, p === null ? null : BAD_PATH);
       }
       const en = entries[k]!;
       const withKey = (kv: Val): boolean => {
@@ -545,8 +534,7 @@ function compileBinop(op: string, ln: Node, rn: Node, scope: Scope, env: Compile
     return (i, p, f, e) =>
       l(i, null, f, (a) => {
         const r = binop(op, a, b);
-        if (p !== null) throw invalidPath(r);
-        return e(r, null);
+        return e(r, p === null ? null : BAD_PATH);
       });
   }
   const r = compile(rn, scope, env);
@@ -554,8 +542,7 @@ function compileBinop(op: string, ln: Node, rn: Node, scope: Scope, env: Compile
     r(i, null, f, (b) =>
       l(i, null, f, (a) => {
         const v = binop(op, a, b);
-        if (p !== null) throw invalidPath(v);
-        return e(v, null);
+        return e(v, p === null ? null : BAD_PATH);
       }),
     );
 }
@@ -726,8 +713,8 @@ function compileAssign(op: string, ln: Node, rn: Node, scope: Scope, env: Compil
 export function makeAssign(op: string, lhs: Filter, rhs: Filter): Filter {
   const paths = (i: Val, f: Frame): Val[][] => {
     const ps: Val[][] = [];
-    lhs(i, [], f, (_v, q) => {
-      ps.push(q!);
+    lhs(i, [], f, (v, q) => {
+      ps.push(resultPath(q, v));
       return false;
     });
     return ps;
@@ -757,8 +744,7 @@ export function makeAssign(op: string, lhs: Filter, rhs: Filter): Filter {
 }
 
 function emitResult(v: Val, p: Path, e: Emit): boolean {
-  if (p !== null) throw invalidPath(v);
-  return e(v, null);
+  return e(v, p === null ? null : BAD_PATH);
 }
 
 import { delpaths, getpath as getpathV, setpath as setpathOwned } from "./paths.js";

@@ -155,6 +155,10 @@ export class JsonReader {
       case "-nan":
       case "-NaN":
         return Number.NaN;
+      case "Infinity":
+        return Number.POSITIVE_INFINITY;
+      case "-Infinity":
+        return Number.NEGATIVE_INFINITY;
     }
     const n = parseNumberLiteral(w);
     if (n === undefined) {

@@ -3,13 +3,38 @@ import { dumpCompact } from "./json.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, compare, equals, typeOf } from "./value.js";
 
-/** `text` truncated the way jq truncates values in messages (buffer of `size` bytes). */
-export function trunc(text: string, size = 11): string {
-  return text.length > size ? `${text.slice(0, size - 1)}...` : text;
+/** Cuts `s` to at most `bytes` UTF-8 bytes without splitting a character. */
+function cutBytes(s: string, bytes: number): string {
+  let n = 0;
+  let i = 0;
+  for (; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    const w = c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? 4 : 3;
+    if (n + w > bytes) break;
+    n += w;
+    if (w === 4) i++;
+  }
+  return s.slice(0, i);
+}
+
+function utf8Len(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    n += c < 0x80 ? 1 : c < 0x800 ? 2 : c >= 0xd800 && c <= 0xdbff ? (i++, 4) : 3;
+  }
+  return n;
+}
+
+/** A dumped value truncated the way jq 1.8 shows values in messages (at most 29 bytes). */
+export function trunc(text: string, size = 30): string {
+  if (utf8Len(text) <= size - 1) return text;
+  if (text.startsWith('"') && text.endsWith('"')) return `"${cutBytes(text.slice(1), size - 6)}..."`;
+  return `${cutBytes(text, size - 4)}...`;
 }
 
 /** `type (value)` as jq's messages show a value. */
-export function describe(v: Val, size = 11): string {
+export function describe(v: Val, size = 30): string {
   return `${typeOf(v)} (${trunc(dumpCompact(v), size)})`;
 }
 
@@ -58,8 +83,9 @@ export function deepMerge(a: JqObject, b: JqObject): JqObject {
 }
 
 function repeatString(s: string, n: number): Val {
-  if (n <= 0 || Number.isNaN(n)) return null;
-  const times = n < 1 ? 1 : Math.round(n) === n ? n : Math.ceil(n);
+  if (n < 0 || Number.isNaN(n)) return null;
+  const times = Math.floor(n);
+  if (times * s.length > 536870888 || times > 2147483647) throw new JqError("Repeat string result too long");
   return s.repeat(times);
 }
 
@@ -89,26 +115,27 @@ export function div(a: Val, b: Val): Val {
   return binError(a, b, "divided");
 }
 
-function toIntmax(n: number): number {
-  if (Number.isNaN(n)) return 0;
-  if (n >= 9.223372036854776e18) return 9.223372036854776e18;
-  if (n <= -9.223372036854776e18) return -9.223372036854776e18;
-  return Math.trunc(n);
+function toIntmax(n: number): bigint {
+  if (Number.isNaN(n)) return 0n;
+  if (n >= 9.223372036854776e18) return 9223372036854775807n;
+  if (n <= -9.223372036854776e18) return -9223372036854775808n;
+  return BigInt(Math.trunc(n));
 }
 
 /** `a % b` (integer remainder, truncating, sign of the dividend). */
 export function mod(a: Val, b: Val): Val {
   if (typeof a === "number" && typeof b === "number") {
     if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
-    const y = toIntmax(b);
-    if (y === 0) throw new JqError(`${describe(a)} and ${describe(b)} cannot be divided because the divisor is zero`);
-    const x = toIntmax(a);
-    if (Number.isSafeInteger(x) && Number.isSafeInteger(y)) {
-      const r = x % y;
+    if (b === 0) throw new JqError(`${describe(a)} and ${describe(b)} cannot be divided (remainder) because the divisor is zero`);
+    if (Number.isSafeInteger(a) && Number.isSafeInteger(b) && b !== 0) {
+      const r = a % b;
       return r === 0 ? 0 : r;
     }
-    const r = Number(BigInt(x) % BigInt(y));
-    return r;
+    const y = toIntmax(b);
+    if (y === 0n) throw new JqError(`${describe(a)} and ${describe(b)} cannot be divided (remainder) because the divisor is zero`);
+    const x = toIntmax(a);
+    if (y === -1n) return 0;
+    return Number(x % y);
   }
   return binError(a, b, "divided");
 }

@@ -112,16 +112,22 @@ class Parser {
     // Module directives are parsed and ignored (no module system beyond -L).
     if (this.is("module")) {
       this.next();
-      const at = this.offset();
-      const meta = this.postfix();
-      if (meta.k !== "Object" && meta.k !== "Literal") throw new JqCompileError("Module metadata must be constant", at, 1);
-      if (meta.k !== "Object") throw new JqCompileError("Module metadata must be an object", at, 2);
+      this.moduleMeta();
       this.expect(";");
     }
     const defs: FuncDef[] = [];
     while (this.is("import") || this.is("include")) this.importDirective();
     while (this.is("def")) defs.push(this.funcDef());
-    const body: Node = this.atEnd() ? { k: "Identity" } : this.pipe();
+    let body: Node;
+    try {
+      body = this.atEnd() ? { k: "Identity" } : this.pipe();
+    } catch (e) {
+      if (e instanceof JqCompileError && e.offset === (this.#toks[0]?.startOffset ?? 0) && e.message.startsWith("syntax error, unexpected") && !e.message.includes("expecting")) {
+        const msg = e.message.replace(/unexpected '[}\]]'$/, "unexpected INVALID_CHARACTER");
+        throw new JqCompileError(`${msg}, expecting end of file`, e.offset, e.length);
+      }
+      throw e;
+    }
     if (!this.atEnd()) {
       const e = this.unexpected(this.peek());
       throw new JqCompileError(`${e.message}, expecting end of file`, e.offset, e.length);
@@ -132,17 +138,20 @@ class Parser {
   importDirective(): void {
     this.next();
     const at = this.offset();
-    const path = this.postfix();
-    if (path.k !== "Str" || path.parts.some((p) => typeof p !== "string")) throw new JqCompileError("Import path must be constant", at, 6);
+    const path = this.stringTerm();
+    if (path.k !== "Literal") throw new JqCompileError("Import path must be constant", at, this.offset() - at);
     if (this.accept("as")) this.next();
-    if (!this.is(";")) {
-      const at2 = this.offset();
-      const meta = this.postfix();
-      if (meta.k !== "Object" && meta.k !== "Literal") throw new JqCompileError("Module metadata must be constant", at2, 5);
-      if (meta.k !== "Object") throw new JqCompileError("Module metadata must be an object", at2, 2);
-    }
+    if (!this.is(";")) this.moduleMeta();
     this.expect(";");
     throw new JqCompileError("modules are not supported", at, 1);
+  }
+
+  moduleMeta(): void {
+    const at = this.offset();
+    const meta = this.postfix();
+    const len = (this.peek()?.startOffset ?? this.#text.length) - at;
+    if (!isConstant(meta)) throw new JqCompileError("Module metadata must be constant", at, len);
+    if (meta.k !== "Object") throw new JqCompileError("Module metadata must be an object", at, len);
   }
 
   funcDef(): FuncDef {
@@ -170,7 +179,7 @@ class Parser {
     return this.binary(1);
   }
 
-  binary(minPrec: number): Node {
+  binary(minPrec: number, noBind = false): Node {
     if (++this.#depth > this.#maxDepth) throw new JqCompileError("expression nested too deeply", this.offset());
     let left = this.unary();
     for (;;) {
@@ -178,6 +187,10 @@ class Parser {
       if (!t) break;
       let op = t.image;
       const tn = t.tokenType.name;
+      if (tn === "Ident" && op === "as" && minPrec <= 1 && !noBind) {
+        left = this.bindRest(left);
+        break;
+      }
       if (tn === "Ident" && op !== "and" && op !== "or") break;
       if (tn === "AltDestr") op = "?//";
       if (op === "?//") {
@@ -221,18 +234,19 @@ class Parser {
       this.expect("|");
       return { k: "Label", name: v.image.slice(1), body: this.pipe() };
     }
-    const term = this.postfix();
-    if (this.is("as")) {
+    return this.postfix();
+  }
+
+  /** `SOURCE as PATTERNS | BODY` after SOURCE. */
+  bindRest(source: Node): Node {
+    this.expect("as");
+    const patterns = [this.pattern()];
+    while (this.peek()?.tokenType.name === "AltDestr") {
       this.next();
-      const patterns = [this.pattern()];
-      while (this.peek()?.tokenType.name === "AltDestr") {
-        this.next();
-        patterns.push(this.pattern());
-      }
-      this.expect("|");
-      return { k: "Bind", source: term, patterns, body: this.pipe() };
+      patterns.push(this.pattern());
     }
-    return term;
+    this.expect("|");
+    return { k: "Bind", source, patterns, body: this.pipe() };
   }
 
   pattern(): Pattern {
@@ -363,9 +377,8 @@ class Parser {
           void code;
         } else cur += ESCAPES[c]!;
       } else if (n === "StrBadEscape") {
-        const rel = t.startOffset - start.startOffset;
-        const str = this.#text.slice(start.startOffset, this.#strEnd(start));
-        throw new JqCompileError(`Invalid escape at line 1, column ${rel + 2} (while parsing '${str}')`, t.startOffset, 2);
+        void start;
+        throw new JqCompileError(`Invalid escape at line 1, column 4 (while parsing '"${t.image}"')`, t.startOffset, 2);
       } else if (n === "InterpStart") {
         if (cur !== "") parts.push(cur);
         cur = "";
@@ -383,12 +396,6 @@ class Parser {
     return { k: "Str", parts: out, fmt };
   }
 
-  #strEnd(start: IToken): number {
-    let i = this.#i;
-    while (i < this.#toks.length && this.#toks[i]!.tokenType.name !== "QQEnd") i++;
-    const t = this.#toks[i];
-    return t ? t.startOffset + 1 : this.#text.length;
-  }
 
   primary(): Node {
     const t = this.peek();
@@ -458,7 +465,7 @@ class Parser {
       }
       case "reduce": {
         this.next();
-        const source = this.postfix();
+        const source = this.binary(3, true);
         this.expect("as");
         const pattern = this.pattern();
         this.expect("(");
@@ -470,7 +477,7 @@ class Parser {
       }
       case "foreach": {
         this.next();
-        const source = this.postfix();
+        const source = this.binary(3, true);
         this.expect("as");
         const pattern = this.pattern();
         this.expect("(");
@@ -600,6 +607,22 @@ class Parser {
     // jq only allows `ExpD: ExpD '|' ExpD | '-' ExpD | Term`; we accept any operator above `,`.
     return this.binary(3);
   }
+}
+
+function isConstant(n: Node): boolean {
+  switch (n.k) {
+    case "Literal":
+      return true;
+    case "Array":
+      return !n.body || isConstant(n.body);
+    case "Comma":
+      return isConstant(n.left) && isConstant(n.right);
+    case "Object":
+      return n.entries.every((e) => e.value !== undefined && isConstant(e.key) && isConstant(e.value));
+    case "Neg":
+      return isConstant(n.body);
+  }
+  return false;
 }
 
 function makeBinary(op: string, left: Node, right: Node): Node {

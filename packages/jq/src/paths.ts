@@ -42,8 +42,8 @@ export function sliceBounds(len: number, from: Val, to: Val): [number, number] {
   if ((from !== null && typeof from !== "number") || (to !== null && typeof to !== "number")) {
     throw new JqError("Start and end indices of an array slice must be numbers");
   }
-  let s = from === null ? 0 : from;
-  let e = to === null ? len : to;
+  let s = from === null || Number.isNaN(from) ? 0 : from;
+  let e = to === null || Number.isNaN(to) ? len : to;
   if (s < 0) s += len;
   if (e < 0) e += len;
   s = Math.floor(s);
@@ -241,7 +241,12 @@ function delOne(root: Val, path: readonly Val[], owned: Owned, i: number): Val {
 
 /** `delpaths(paths)`: deletes the longest/last paths first, as jq does. */
 export function delpaths(root: Val, paths: Val[][]): Val {
-  const sorted = paths.slice().sort((a, b) => compare(b, a));
+  const norm: Val[][] = [];
+  for (const p of paths) {
+    const q = normalizeForDelete(root, p);
+    if (q) norm.push(q);
+  }
+  const sorted = norm.sort((a, b) => compare(b, a));
   const owned = new Set<object>();
   let cur = root;
   for (const p of sorted) {
@@ -249,6 +254,39 @@ export function delpaths(root: Val, paths: Val[][]): Val {
     cur = delOne(cur, p, owned, 0);
   }
   return cur;
+}
+
+/**
+ * Resolves negative indices and slice bounds of a deletion path against the original value, so
+ * deleting several paths (last first) removes the elements the caller meant. `undefined`: no-op.
+ */
+function normalizeForDelete(root: Val, p: Val[]): Val[] | undefined {
+  const out: Val[] = [];
+  let cur: Val = root;
+  for (let i = 0; i < p.length; i++) {
+    let k = p[i]!;
+    if (Array.isArray(cur)) {
+      if (typeof k === "number") {
+        if (Number.isNaN(k)) return undefined;
+        let idx = Math.floor(k);
+        if (idx < 0) idx += cur.length;
+        if (idx < 0) {
+          if (i === p.length - 1) return undefined;
+          throw new JqError("Out of bounds negative array index");
+        }
+        k = idx;
+      } else if (k instanceof Map) {
+        const [s, e] = sliceBounds(cur.length, k.get("start") ?? null, k.get("end") ?? null);
+        k = new Map<string, Val>([["start", s], ["end", e]]);
+      }
+    }
+    out.push(k);
+    if (i < p.length - 1) {
+      if (cur === null) return out.concat(p.slice(i + 1));
+      cur = index(cur, k);
+    }
+  }
+  return out;
 }
 
 /** Validates a path value (an array) for getpath/setpath/delpaths. */

@@ -78,6 +78,35 @@ export class HaltSignal {
   }
 }
 
+/**
+ * The path of a value that is not a path expression's result (a literal, `$x`, `map(..)`...)
+ * while paths are tracked: using it further (`.a`, `.[]`, or as `path(f)`'s result) fails the
+ * way jq does.
+ */
+export const BAD_PATH: Val[] = Object.freeze([]) as unknown as Val[];
+
+/** Extends a tracked path by one key (null stays null; a bad path fails). */
+export function extendPath(p: Path, key: Val, v: Val): Path {
+  if (p === null) return null;
+  if (p === BAD_PATH) {
+    throw new JqError(`Invalid path expression near attempt to access element ${trunc(dumpCompact(key))} of ${trunc(dumpCompact(v))}`);
+  }
+  const q = p.slice();
+  q.push(key);
+  return q;
+}
+
+/** Fails for a bad path before iterating `v`. */
+export function checkIterPath(p: Path, v: Val): void {
+  if (p === BAD_PATH) throw new JqError(`Invalid path expression near attempt to iterate through ${trunc(dumpCompact(v))}`);
+}
+
+/** A path result of `path(f)`: fails for a bad path. */
+export function resultPath(p: Path, v: Val): Val[] {
+  if (p === BAD_PATH || p === null) throw invalidPath(v);
+  return p;
+}
+
 /** The error for a non-path expression used where a path is required. */
 export function invalidPath(v: Val): JqError {
   return new JqError(`Invalid path expression with result ${trunc(dumpCompact(v), 30)}`);

@@ -4,13 +4,13 @@ import { dumpCompact, JsonParseError, parseJson, parseNumberLiteral } from "../j
 import { add as addVals, describe, fail } from "../ops.js";
 import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js";
 import type { Native, Path } from "../runtime.js";
-import { HaltSignal, invalidPath } from "../runtime.js";
+import { BAD_PATH, HaltSignal, checkIterPath, extendPath, resultPath } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
 import { JqError, compare, equals, sortedKeys, truthy, typeOf } from "../value.js";
 import { gen, out, v0, vN } from "./define.js";
 import { tostring } from "../format.js";
 
-const ext = (p: Path, k: Val): Path => (p === null ? null : [...p, k]);
+const ext = (p: Path, k: Val, v: Val): Path => (p === null ? null : extendPath(p, k, v));
 
 function length(v: Val): Val {
   if (v === null) return 0;
@@ -91,15 +91,32 @@ function flatten(v: Val, depth: number): Val[] {
 function tonumber(v: Val): Val {
   if (typeof v === "number") return v;
   if (typeof v === "string") {
-    const t = v.trim() === v ? v : "";
-    const n = parseNumberLiteral(t);
-    if (n === undefined || t === "") {
-      if (v === "nan" || v === "NaN") return Number.NaN;
-      throw new JqError(`Cannot parse '${v}' as JSON`);
-    }
-    return n;
+    const n = parseNumberLiteral(v.startsWith("+") ? v.slice(1) : v);
+    if (n !== undefined) return n;
+    if (v === "nan" || v === "NaN") return Number.NaN;
   }
   throw new JqError(`${describe(v)} cannot be parsed as a number`);
+}
+
+function toboolean(v: Val): Val {
+  if (typeof v === "boolean") return v;
+  if (v === "true") return true;
+  if (v === "false") return false;
+  throw new JqError(`${describe(v)} cannot be parsed as a boolean`);
+}
+
+function bsearch(v: Val, x: Val): Val {
+  if (!Array.isArray(v)) throw new JqError(`${describe(v)} cannot be searched from`);
+  let lo = 0;
+  let hi = v.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = compare(v[mid]!, x);
+    if (c === 0) return mid;
+    if (c < 0) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1 - lo;
 }
 
 function fromjson(v: Val): Val {
@@ -171,18 +188,15 @@ function addAll(v: Val): Val {
 function join(v: Val, sep: Val): Val {
   const items = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : fail(`Cannot iterate over ${describe(v)}`);
   if (items.length === 0) return "";
-  if (typeof sep !== "string") {
-    if (sep === null && items.length === 1) return tostring(items[0]!);
-    throw new JqError(`${describe(items.length > 1 ? "" : sep)} and ${describe(sep)} cannot be added`);
-  }
-  const parts: string[] = [];
+  if (typeof sep === "string" && items.every((x) => typeof x === "string")) return (items as string[]).join(sep);
+  // def join($x): reduce .[] as $i (null; (if .==null then "" else .+$x end) + ($i | if .==null then "" elif type=="boolean" or type=="number" then tojson else . end)) // "";
+  let acc: Val = null;
   for (const x of items) {
-    if (x === null) parts.push("");
-    else if (typeof x === "string") parts.push(x);
-    else if (typeof x === "number" || typeof x === "boolean") parts.push(dumpCompact(x));
-    else throw new JqError(`Cannot join with ${typeOf(x)}`);
+    const left = acc === null ? "" : addVals(acc, sep);
+    const right = x === null ? "" : typeof x === "boolean" || typeof x === "number" ? dumpCompact(x) : x;
+    acc = addVals(left, right);
   }
-  return parts.join(sep);
+  return acc === null || acc === false ? "" : acc;
 }
 
 function minMax(v: Val, max: boolean): Val {
@@ -203,10 +217,10 @@ function splitStr(v: Val, sep: Val): Val {
 }
 
 function implode(v: Val): Val {
-  if (!Array.isArray(v)) throw new JqError("Implode input must be an array");
+  if (!Array.isArray(v)) throw new JqError("implode input must be an array");
   let s = "";
   for (const c of v) {
-    if (typeof c !== "number") throw new JqError("Unicode codepoint must be numeric");
+    if (typeof c !== "number" || Number.isNaN(c)) throw new JqError(`${describe(c)} can't be imploded, unicode codepoint needs to be numeric`);
     let cp = Math.trunc(c);
     if (cp > 0x10ffff || cp < 0 || (cp >= 0xd800 && cp <= 0xdfff)) cp = 0xfffd;
     s += String.fromCodePoint(cp);
@@ -226,13 +240,12 @@ function ascii(v: Val, up: boolean): Val {
   return v.replace(up ? /[a-z]+/g : /[A-Z]+/g, (s) => (up ? s.toUpperCase() : s.toLowerCase()));
 }
 
-const WS_RE = /^[ \t\n\r\f\v]+|[ \t\n\r\f\v]+$/g;
-
 function trimmed(v: Val, which: "both" | "l" | "r"): Val {
-  if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be trimmed`);
-  if (which === "both") return v.replace(WS_RE, "");
-  if (which === "l") return v.replace(/^[ \t\n\r\f\v]+/, "");
-  return v.replace(/[ \t\n\r\f\v]+$/, "");
+  if (typeof v !== "string") throw new JqError("trim input must be a string");
+  const ws = "[\\s\\u0085]+";
+  if (which === "both") return v.replace(new RegExp(`^${ws}|${ws}$`, "g"), "");
+  if (which === "l") return v.replace(new RegExp(`^${ws}`), "");
+  return v.replace(new RegExp(`${ws}$`), "");
 }
 
 function indicesOf(v: Val, x: Val): Val {
@@ -267,15 +280,21 @@ export const CORE: Native[] = [
     }),
   ),
   gen("path", 1, (i, p, f, e, [g]) =>
-    g!(i, [], f, (_v, q) => {
-      if (p !== null) throw invalidPath(q!);
-      return e(q!, null);
+    g!(i, [], f, (v, q) => {
+      return e(resultPath(q, v), p === null ? null : BAD_PATH);
     }),
   ),
   gen("getpath", 1, (i, p, f, e, [a]) =>
     a!(i, null, f, (pv) => {
       const path = asPath(pv);
-      return e(getpath(i, path), p === null ? null : [...p, ...path]);
+      if (p === null) return e(getpath(i, path), null);
+      let np: Path = p;
+      let cur = i;
+      for (const k of path) {
+        np = extendPath(np, k, cur);
+        cur = cur === null ? null : index(cur, k);
+      }
+      return e(getpath(i, path), np);
     }),
   ),
   vN("setpath", 2, (i, pv, nv) => setpath(i, asPath(pv), nv)),
@@ -297,8 +316,8 @@ export const CORE: Native[] = [
     const rec = (v: Val, q: Path): boolean => {
       if (e(v, q)) return true;
       if (Array.isArray(v)) {
-        for (let k = 0; k < v.length; k++) if (rec(v[k]!, ext(q, k))) return true;
-      } else if (v instanceof Map) for (const [k, x] of v) if (rec(x, ext(q, k))) return true;
+        for (let k = 0; k < v.length; k++) if (rec(v[k]!, ext(q, k, v))) return true;
+      } else if (v instanceof Map) for (const [k, x] of v) if (rec(x, ext(q, k, v))) return true;
       return false;
     };
     void f;
@@ -306,8 +325,8 @@ export const CORE: Native[] = [
   }),
   gen("_modify", 2, (i, p, f, e, [paths, upd]) => {
     const ps: Val[][] = [];
-    paths!(i, [], f, (_v, q) => {
-      ps.push(q!);
+    paths!(i, [], f, (v, q) => {
+      ps.push(resultPath(q, v));
       return false;
     });
     return out(modify(i, ps, f, upd!), p, e);
@@ -410,10 +429,21 @@ export const CORE: Native[] = [
   v0("ltrim", (v) => trimmed(v, "l")),
   v0("rtrim", (v) => trimmed(v, "r")),
   vN("split", 1, splitStr),
-  vN("ltrimstr", 1, (v, x) => (typeof v === "string" && typeof x === "string" && v.startsWith(x) ? v.slice(x.length) : v)),
-  vN("rtrimstr", 1, (v, x) =>
-    typeof v === "string" && typeof x === "string" && v.endsWith(x) && x.length > 0 ? v.slice(0, v.length - x.length) : v,
-  ),
+  vN("ltrimstr", 1, (v, x) => {
+    if (typeof v !== "string" || typeof x !== "string") throw new JqError("startswith() requires string inputs");
+    return v.startsWith(x) ? v.slice(x.length) : v;
+  }),
+  vN("rtrimstr", 1, (v, x) => {
+    if (typeof v !== "string" || typeof x !== "string") throw new JqError("endswith() requires string inputs");
+    return v.endsWith(x) && x.length > 0 ? v.slice(0, v.length - x.length) : v;
+  }),
+  v0("toboolean", toboolean),
+  vN("bsearch", 1, bsearch),
+  vN("_strindices", 1, (v, x) => {
+    if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be searched, as it is not a string`);
+    if (typeof x !== "string") throw new JqError(`${describe(x)} is not a string`);
+    return indicesOf(v, x);
+  }),
   vN("startswith", 1, (v, x) => {
     if (typeof v !== "string" || typeof x !== "string") throw new JqError("startswith() requires string inputs");
     return v.startsWith(x);
@@ -468,7 +498,8 @@ export const CORE: Native[] = [
   gen("limit", 2, (i, p, f, e, [n, g]) =>
     n!(i, null, f, (nv) => {
       if (typeof nv !== "number") throw new JqError("Invalid limit: must be a number");
-      if (nv <= 0) return false;
+      if (nv < 0) throw new JqError("limit doesn't support negative count");
+      if (nv === 0) return false;
       let count = 0;
       let outer = false;
       g!(i, p, f, (v, q) => {

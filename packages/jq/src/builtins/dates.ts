@@ -25,10 +25,18 @@ export function gmtime(t: number): Val[] {
 }
 
 function bdt(v: Val, who: string): number[] {
-  if (!Array.isArray(v) || v.length < 6 || v.some((x) => typeof x !== "number")) {
+  if (!Array.isArray(v) || v.some((x) => typeof x !== "number")) {
     throw new JqError(`${who} requires parsed datetime inputs`);
   }
-  return v as number[];
+  const b = (v as number[]).slice();
+  while (b.length < 8) b.push(b.length === 2 ? 1 : 0);
+  if (v.length < 8) {
+    const t = Date.UTC(b[0]!, b[1]!, b[2]!, b[3]!, b[4]!, Math.floor(b[5]!));
+    const d = new Date(t);
+    b[6] = d.getUTCDay();
+    b[7] = Math.floor((t - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86400000);
+  }
+  return b;
 }
 
 /** Broken-down time -> seconds since the epoch. */

@@ -1,6 +1,6 @@
 /** Helpers to declare native builtins. */
 import type { Emit, Filter, Frame, Native, NativeFn, Path, Runtime } from "../runtime.js";
-import { invalidPath } from "../runtime.js";
+import { BAD_PATH } from "../runtime.js";
 import type { Val } from "../value.js";
 
 /** A generator native: full control over outputs and paths. */
@@ -15,8 +15,7 @@ export function v0(name: string, fn: (input: Val, rt: Runtime) => Val): Native {
     arity: 0,
     fn: (i: Val, p: Path, f: Frame, e: Emit) => {
       const r = fn(i, f.rt);
-      if (p !== null) throw invalidPath(r);
-      return e(r, null);
+      return e(r, p === null ? null : BAD_PATH);
     },
   };
 }
@@ -33,8 +32,7 @@ export function vN(name: string, arity: number, fn: (input: Val, ...args: Val[])
       fn: (i, p, f, e, args) =>
         args[0]!(i, null, f, (a) => {
           const r = fn(i, a);
-          if (p !== null) throw invalidPath(r);
-          return e(r, null);
+          return e(r, p === null ? null : BAD_PATH);
         }),
     };
   }
@@ -46,8 +44,7 @@ export function vN(name: string, arity: number, fn: (input: Val, ...args: Val[])
       const go = (k: number): boolean => {
         if (k < 0) {
           const r = fn(i, ...vals);
-          if (p !== null) throw invalidPath(r);
-          return e(r, null);
+          return e(r, p === null ? null : BAD_PATH);
         }
         return args[k]!(i, null, f, (v) => {
           vals[k] = v;
@@ -69,8 +66,7 @@ export function vNrt(name: string, arity: number, fn: (rt: Runtime, input: Val, 
       const go = (k: number): boolean => {
         if (k < 0) {
           const r = fn(f.rt, i, ...vals);
-          if (p !== null) throw invalidPath(r);
-          return e(r, null);
+          return e(r, p === null ? null : BAD_PATH);
         }
         return args[k]!(i, null, f, (v) => {
           vals[k] = v;
@@ -84,8 +80,7 @@ export function vNrt(name: string, arity: number, fn: (rt: Runtime, input: Val, 
 
 /** Emits a value computed by a native, failing in path mode. */
 export function out(v: Val, p: Path, e: Emit): boolean {
-  if (p !== null) throw invalidPath(v);
-  return e(v, null);
+  return e(v, p === null ? null : BAD_PATH);
 }
 
 /** Calls `f` on each output of argument filter `a` (value mode). */

@@ -7,7 +7,7 @@ import { RegexError, compileRegex } from "@husk/pattern";
 import type { LimitsMeter } from "@husk/host";
 import { describe } from "../ops.js";
 import type { Filter, Frame, Native, Path } from "../runtime.js";
-import { invalidPath } from "../runtime.js";
+import { BAD_PATH } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
 import { JqError } from "../value.js";
 import { gen } from "./define.js";
@@ -134,8 +134,7 @@ function captureObject(m: JqObject): JqObject {
 }
 
 function emitV(v: Val, p: Path, e: (v: Val, p: Path) => boolean): boolean {
-  if (p !== null) throw invalidPath(v);
-  return e(v, null);
+  return e(v, p === null ? null : BAD_PATH);
 }
 
 const matchN = (arity: number, mode: "match" | "test" | "capture" | "scan"): Native =>

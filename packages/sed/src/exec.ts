@@ -1,0 +1,518 @@
+import { HuskError, type LimitsMeter } from "@husk/host";
+import type { CompiledRegex } from "@husk/pattern";
+import type { LineReader } from "./input.js";
+import type { Program } from "./parse.js";
+import type { Address, ReplPart, SedCommand, Subst } from "./script.js";
+
+/** What the executor needs from the world (files for r/R/w/W, output sinks). */
+export interface SedHost {
+  /** Reads a file for `r`/`R`; null when it cannot be read (silently ignored, as GNU does). */
+  readFile(path: string): Promise<string | null>;
+  /** Appends output (stdout, or the file being edited in place). */
+  write(text: string): void | Promise<void>;
+  /** Output of `w /dev/stderr`. */
+  writeErr(text: string): void;
+  readonly meter?: LimitsMeter;
+}
+
+/** Run options. */
+export interface ExecOptions {
+  readonly quiet: boolean;
+  /** Line separator: "\n", or "\0" with -z. */
+  readonly sep: string;
+  /** `l` line length (0: no wrapping). */
+  readonly lineLength: number;
+  readonly posix?: boolean;
+}
+
+/** Outcome of running over one stream of input. */
+export interface ExecResult {
+  /** Set by q/Q: stop everything and exit with this status. */
+  exit: number | null;
+}
+
+interface RangeState {
+  active: boolean;
+  end: number;
+  zeroDone: boolean;
+}
+
+/**
+ * Runs a parsed program. One `SedState` spans all input of a run (hold space, `w` files, last
+ * regex, range states); `runStream` processes one stream of lines (all files, or one file
+ * with -s/-i).
+ */
+export class SedState {
+  readonly #p: Program;
+  readonly #o: ExecOptions;
+  readonly #h: SedHost;
+  hold = "";
+  lastRe: CompiledRegex | null = null;
+  /** Contents written by w/W per file name, flushed by the caller at the end. */
+  readonly wfiles = new Map<string, string[]>();
+  readonly #ranges: RangeState[];
+  readonly #rfiles = new Map<string, { lines: string[]; i: number }>();
+  #missingNl = false;
+  #out: string[] = [];
+  #outLen = 0;
+
+  constructor(p: Program, o: ExecOptions, h: SedHost) {
+    this.#p = p;
+    this.#o = o;
+    this.#h = h;
+    this.#ranges = p.commands.map(() => ({ active: false, end: 0, zeroDone: false }));
+    for (const f of p.wfiles) this.wfiles.set(f, []);
+  }
+
+  #emit(text: string): void {
+    if (this.#missingNl) {
+      this.#out.push("\n");
+      this.#missingNl = false;
+    }
+    this.#out.push(text);
+    this.#outLen += text.length;
+  }
+
+  /** Writes the pattern space as a line (without its separator when the input lacked one). */
+  #emitLine(ps: string, nl: boolean): void {
+    this.#emit(ps);
+    if (nl) this.#emit(this.#o.sep);
+    else this.#missingNl = true;
+  }
+
+  async #flush(): Promise<void> {
+    if (this.#out.length === 0) return;
+    const t = this.#out.join("");
+    this.#out = [];
+    this.#outLen = 0;
+    const r = this.#h.write(t);
+    if (r) await r;
+  }
+
+  /** Resets per-stream output state (a new in-place file starts with no pending newline). */
+  resetOutput(): void {
+    this.#missingNl = false;
+  }
+
+  /** Processes one stream of lines; line numbers restart at `startLine`. */
+  async runStream(reader: LineReader, startLine = 0): Promise<ExecResult & { lineNo: number }> {
+    const cmds = this.#p.commands;
+    const o = this.#o;
+    const meter = this.#h.meter;
+    let lineNo = startLine;
+    let ps = "";
+    let nl = true;
+    let tflag = false;
+    const append: (() => Promise<string | null>)[] = [];
+    const usesLast = cmds.some((c) => c.a1?.k === "last" || c.a2?.k === "last");
+    let isLast = false;
+    const readInto = async (joined: boolean): Promise<boolean> => {
+      const l = await reader.next();
+      if (!l) return false;
+      lineNo++;
+      ps = joined ? `${ps}\n${l.text}` : l.text;
+      nl = l.nl;
+      if (usesLast) isLast = !(await reader.hasMore());
+      return true;
+    };
+    const flushAppend = async (): Promise<void> => {
+      for (const f of append) {
+        const t = await f();
+        if (t !== null && t !== "") {
+          this.#emit(t);
+          if (!t.endsWith("\n")) this.#missingNl = true;
+        }
+      }
+      append.length = 0;
+    };
+    const matchOne = (a: Address): boolean => {
+      switch (a.k) {
+        case "line":
+          return lineNo === a.n;
+        case "last":
+          return isLast;
+        case "step":
+          return a.step <= 0 ? lineNo === a.first : lineNo >= a.first && (lineNo - a.first) % a.step === 0;
+        case "re":
+          return this.#regex(a.re.re).test(ps);
+        default:
+          return false;
+      }
+    };
+    const matches = (c: SedCommand): boolean => {
+      if (!c.a1) return true;
+      if (!c.a2) return matchOne(c.a1);
+      const st = this.#ranges[c.index]!;
+      const a2 = c.a2;
+      if (st.active) {
+        switch (a2.k) {
+          case "line":
+            if (lineNo >= a2.n) st.active = false;
+            return true;
+          case "plus":
+          case "mult":
+            if (lineNo >= st.end) st.active = false;
+            return true;
+          case "last":
+            if (isLast) st.active = false;
+            return true;
+          case "re":
+            if (this.#regex(a2.re.re).test(ps)) st.active = false;
+            return true;
+          default:
+            return true;
+        }
+      }
+      if (c.a1.k === "line" && c.a1.n === 0) {
+        if (st.zeroDone) return false;
+        st.zeroDone = true;
+        st.active = !matchOne(a2);
+        return true;
+      }
+      if (!matchOne(c.a1)) return false;
+      switch (a2.k) {
+        case "line":
+          st.active = a2.n > lineNo;
+          break;
+        case "plus":
+          st.end = lineNo + a2.n;
+          st.active = a2.n > 0;
+          break;
+        case "mult":
+          if (a2.n <= 0 || lineNo % a2.n === 0) st.active = false;
+          else {
+            st.end = Math.ceil(lineNo / a2.n) * a2.n;
+            st.active = true;
+          }
+          break;
+        case "last":
+          st.active = !isLast;
+          break;
+        default:
+          st.active = true;
+      }
+      return true;
+    };
+
+    let haveLine = await readInto(false);
+    while (haveLine) {
+      if (meter) meter.tick();
+      tflag = false;
+      let pc = 0;
+      let autoprint = !o.quiet;
+      let restart = false; // D with a newline: new cycle without reading
+      let quit: number | null = null;
+      let endCycle = false;
+      while (pc < cmds.length && !endCycle) {
+        const c = cmds[pc]!;
+        let hit = matches(c);
+        if (c.negate) hit = !hit;
+        if (!hit) {
+          pc = c.name === "{" ? c.target : pc + 1;
+          continue;
+        }
+        pc++;
+        switch (c.name) {
+          case "{":
+          case "}":
+          case ":":
+          case "#":
+            break;
+          case "=":
+            this.#emit(`${lineNo}\n`);
+            break;
+          case "a":
+            append.push(() => Promise.resolve(`${c.text}\n`));
+            break;
+          case "i":
+            this.#emit(`${c.text}\n`);
+            break;
+          case "c":
+            if (!c.a2 || c.negate || !this.#ranges[c.index]!.active) this.#emit(`${c.text}\n`);
+            autoprint = false;
+            endCycle = true;
+            break;
+          case "d":
+            autoprint = false;
+            endCycle = true;
+            break;
+          case "D": {
+            const k = ps.indexOf("\n");
+            autoprint = false;
+            endCycle = true;
+            if (k >= 0) {
+              ps = ps.slice(k + 1);
+              restart = true;
+            }
+            break;
+          }
+          case "g":
+            ps = this.hold;
+            break;
+          case "G":
+            ps = `${ps}\n${this.hold}`;
+            break;
+          case "h":
+            this.hold = ps;
+            break;
+          case "H":
+            this.hold = `${this.hold}\n${ps}`;
+            break;
+          case "x": {
+            const t = ps;
+            ps = this.hold;
+            this.hold = t;
+            break;
+          }
+          case "z":
+            ps = "";
+            break;
+          case "l":
+            this.#emit(escapeL(ps, c.num >= 0 ? c.num : o.lineLength));
+            break;
+          case "F":
+            this.#emit(`${reader.fileName}\n`);
+            break;
+          case "p":
+            this.#emitLine(ps, nl);
+            break;
+          case "P": {
+            const k = ps.indexOf("\n");
+            this.#emitLine(k >= 0 ? ps.slice(0, k) : ps, k >= 0 ? true : nl);
+            break;
+          }
+          case "n":
+            if (!(await reader.hasMore())) {
+              if (o.posix) autoprint = false;
+              quit = -1;
+              endCycle = true;
+              break;
+            }
+            if (!o.quiet) this.#emitLine(ps, nl);
+            await flushAppend();
+            await readInto(false);
+            break;
+          case "N":
+            if (!(await reader.hasMore())) {
+              if (o.posix) autoprint = false;
+              quit = -1;
+              endCycle = true;
+              break;
+            }
+            await flushAppend();
+            await readInto(true);
+            break;
+          case "q":
+            quit = c.num >= 0 ? c.num : 0;
+            endCycle = true;
+            break;
+          case "Q":
+            return { exit: c.num >= 0 ? c.num : 0, lineNo: await this.#done(lineNo) };
+          case "b":
+            pc = c.target < 0 ? cmds.length : c.target;
+            break;
+          case "t":
+            if (tflag) {
+              tflag = false;
+              pc = c.target < 0 ? cmds.length : c.target;
+            }
+            break;
+          case "T":
+            if (tflag) tflag = false;
+            else pc = c.target < 0 ? cmds.length : c.target;
+            break;
+          case "r": {
+            const f = c.text;
+            append.push(() => this.#h.readFile(f));
+            break;
+          }
+          case "R": {
+            const line = await this.#nextRLine(c.text);
+            if (line !== null) append.push(() => Promise.resolve(`${line}\n`));
+            break;
+          }
+          case "w":
+            this.#writeFile(c.text, `${ps}\n`);
+            break;
+          case "W": {
+            const k = ps.indexOf("\n");
+            this.#writeFile(c.text, `${k >= 0 ? ps.slice(0, k) : ps}\n`);
+            break;
+          }
+          case "y":
+            ps = transliterate(ps, c.ySrc, c.yDst);
+            break;
+          case "s": {
+            const r = this.#substitute(c.subst!, ps);
+            if (r !== null) {
+              ps = r;
+              tflag = true;
+              for (let k = 0; k < c.subst!.print; k++) this.#emitLine(ps, nl);
+              if (c.subst!.wfile) this.#writeFile(c.subst!.wfile, `${ps}\n`);
+            }
+            break;
+          }
+          default:
+            throw new HuskError(`internal: unknown command ${c.name}`);
+        }
+      }
+      if (autoprint) this.#emitLine(ps, nl);
+      await flushAppend();
+      if (this.#outLen > 65536) await this.#flush();
+      if (quit !== null) return { exit: quit < 0 ? null : quit, lineNo: await this.#done(lineNo) };
+      if (restart) {
+        if (usesLast) isLast = !(await reader.hasMore());
+        // GNU: D restarts the cycle without reading when pattern space remains
+        haveLine = true;
+        continue;
+      }
+      haveLine = await readInto(false);
+    }
+    return { exit: null, lineNo: await this.#done(lineNo) };
+  }
+
+  async #done(lineNo: number): Promise<number> {
+    await this.#flush();
+    return lineNo;
+  }
+
+  #regex(re: CompiledRegex | null): CompiledRegex {
+    if (re) {
+      this.lastRe = re;
+      return re;
+    }
+    if (!this.lastRe) throw new HuskError("no previous regular expression", 1);
+    return this.lastRe;
+  }
+
+  #writeFile(name: string, text: string): void {
+    if (name === "/dev/stdout") this.#emit(text);
+    else if (name === "/dev/stderr") this.#h.writeErr(text);
+    else {
+      let a = this.wfiles.get(name);
+      if (!a) this.wfiles.set(name, (a = []));
+      a.push(text);
+    }
+  }
+
+  async #nextRLine(name: string): Promise<string | null> {
+    let f = this.#rfiles.get(name);
+    if (!f) {
+      const t = await this.#h.readFile(name);
+      const lines = t === null || t === "" ? [] : (t.endsWith("\n") ? t.slice(0, -1) : t).split("\n");
+      f = { lines, i: 0 };
+      this.#rfiles.set(name, f);
+    }
+    return f.i < f.lines.length ? f.lines[f.i++]! : null;
+  }
+
+  /** Applies `s`; returns the new pattern space, or null when nothing was replaced. */
+  #substitute(s: Subst, ps: string): string | null {
+    const re = this.#regex(s.re.re);
+    const meter = this.#h.meter;
+    let out = "";
+    let pos = 0;
+    let from = 0;
+    let prevEnd = -1;
+    let count = 0;
+    let did = false;
+    while (from <= ps.length) {
+      const m = re.exec(ps, from);
+      if (!m) break;
+      if (m.start === m.end && m.start === prevEnd) {
+        // no empty match right after the previous match
+        from = m.start + 1;
+        continue;
+      }
+      count++;
+      if (count >= s.nth) {
+        out += ps.slice(pos, m.start) + expand(s.repl, ps, m.start, m.end, m.groups);
+        pos = m.end;
+        did = true;
+        if (!s.global) break;
+      }
+      prevEnd = m.end;
+      from = m.end > m.start ? m.end : m.start + 1;
+      if (meter) meter.tick();
+    }
+    return did ? out + ps.slice(pos) : null;
+  }
+}
+
+/** Expands a replacement for one match (`&`, groups, case conversion). */
+function expand(parts: readonly ReplPart[], ps: string, start: number, end: number, groups: ReadonlyArray<readonly [number, number] | undefined>): string {
+  if (parts.length === 1 && parts[0]!.k === "lit") return parts[0]!.s;
+  let out = "";
+  let mode: "U" | "L" | null = null;
+  let one: "u" | "l" | null = null;
+  const add = (t: string): void => {
+    if (t === "") return;
+    if (mode === null && one === null) {
+      out += t;
+      return;
+    }
+    let first = "";
+    let rest = t;
+    if (one !== null) {
+      first = one === "u" ? t[0]!.toUpperCase() : t[0]!.toLowerCase();
+      rest = t.slice(1);
+      one = null;
+    }
+    out += first + (mode === "U" ? rest.toUpperCase() : mode === "L" ? rest.toLowerCase() : rest);
+  };
+  for (const p of parts) {
+    if (p.k === "lit") add(p.s);
+    else if (p.k === "group") {
+      if (p.n === 0) add(ps.slice(start, end));
+      else {
+        const g = groups[p.n - 1];
+        if (g) add(ps.slice(g[0], g[1]));
+      }
+    } else if (p.c === "u" || p.c === "l") one = p.c;
+    else if (p.c === "E") {
+      mode = null;
+      one = null;
+    } else mode = p.c;
+  }
+  return out;
+}
+
+function transliterate(ps: string, src: string, dst: string): string {
+  const from = [...src];
+  const to = [...dst];
+  let out = "";
+  for (const ch of ps) {
+    const k = from.indexOf(ch);
+    out += k >= 0 ? to[k]! : ch;
+  }
+  return out;
+}
+
+const L_ESC: Record<number, string> = { 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 92: "\\\\" };
+
+/** The `l` command's rendering: escapes, octal bytes for the rest, wrapped at `width`, `$` at the end. */
+export function escapeL(ps: string, width: number): string {
+  const pieces: string[] = [];
+  const enc = new TextEncoder();
+  for (const ch of ps) {
+    const c = ch.codePointAt(0)!;
+    if (L_ESC[c]) pieces.push(L_ESC[c]!);
+    else if (c >= 32 && c < 127) pieces.push(ch);
+    else {
+      let s = "";
+      for (const b of enc.encode(ch)) s += `\\${b.toString(8).padStart(3, "0")}`;
+      pieces.push(s);
+    }
+  }
+  let out = "";
+  let col = 0;
+  for (const p of pieces) {
+    if (width > 1 && col + p.length > width - 1) {
+      out += "\\\n";
+      col = 0;
+    }
+    out += p;
+    col += p.length;
+  }
+  return `${out}$\n`;
+}

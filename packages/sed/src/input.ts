@@ -1,0 +1,93 @@
+import type { InputStream } from "@husk/host";
+
+/** One input of sed: a name (for `F` and errors) and how to get its text. */
+export interface SedSource {
+  readonly name: string;
+  /** Whole text (files), or a stream (standard input). Null: the source failed to open (skipped). */
+  open(): Promise<string | InputStream | null>;
+}
+
+/** A line read: its text and whether it ended with the separator. */
+export interface SedLine {
+  readonly text: string;
+  readonly nl: boolean;
+}
+
+/**
+ * The lines of a sequence of sources as one stream, with one-line lookahead so `$` can be
+ * known. Whole-text sources are split synchronously; streams are read chunk by chunk.
+ */
+export class LineReader {
+  readonly #sources: readonly SedSource[];
+  readonly #sep: string;
+  #idx = -1;
+  #buf = "";
+  #pos = 0;
+  #stream: InputStream | null = null;
+  #streamDone = true;
+  /** Name of the source the last line came from ("-" for stdin). */
+  fileName = "-";
+  #nextName = "-";
+
+  constructor(sources: readonly SedSource[], separator: string) {
+    this.#sources = sources;
+    this.#sep = separator;
+  }
+
+  /** True when another line is available (opens further sources as needed). */
+  async hasMore(): Promise<boolean> {
+    for (;;) {
+      if (this.#pos < this.#buf.length) return true;
+      if (!this.#streamDone && this.#stream) {
+        const chunk = await this.#stream.read();
+        if (chunk === undefined) this.#streamDone = true;
+        else {
+          this.#buf = this.#pos < this.#buf.length ? this.#buf.slice(this.#pos) + chunk : chunk;
+          this.#pos = 0;
+        }
+        continue;
+      }
+      if (this.#idx + 1 >= this.#sources.length) return false;
+      const src = this.#sources[++this.#idx]!;
+      const opened = await src.open();
+      this.#buf = "";
+      this.#pos = 0;
+      this.#stream = null;
+      this.#streamDone = true;
+      this.#nextName = src.name;
+      if (opened === null) continue;
+      if (typeof opened === "string") this.#buf = opened;
+      else {
+        this.#stream = opened;
+        this.#streamDone = false;
+      }
+    }
+  }
+
+  /** The next line, or null at the end of all sources. */
+  async next(): Promise<SedLine | null> {
+    if (!(await this.hasMore())) return null;
+    for (;;) {
+      const i = this.#buf.indexOf(this.#sep, this.#pos);
+      if (i >= 0) {
+        const text = this.#buf.slice(this.#pos, i);
+        this.#pos = i + this.#sep.length;
+        this.fileName = this.#nextName;
+        return { text, nl: true };
+      }
+      if (!this.#streamDone && this.#stream) {
+        const chunk = await this.#stream.read();
+        if (chunk === undefined) this.#streamDone = true;
+        else {
+          this.#buf = this.#buf.slice(this.#pos) + chunk;
+          this.#pos = 0;
+        }
+        continue;
+      }
+      const text = this.#buf.slice(this.#pos);
+      this.#pos = this.#buf.length;
+      this.fileName = this.#nextName;
+      return { text, nl: false };
+    }
+  }
+}

@@ -28,6 +28,7 @@ export function coerceScalar(raw: string, type: EffectiveType): JsonValue {
   switch (type) {
     case "integer": {
       if (!INTEGER.test(raw)) return raw;
+      if (raw.length <= 15) return Number(raw);
       const big = BigInt(raw);
       return big >= I64_MIN && big <= I64_MAX ? Number(big) : raw;
     }
@@ -65,18 +66,54 @@ function checkItems(key: string, n: number): void {
   if (n > MAX_ARRAY_ITEMS) throw new FlagError(`--${key}: array flag has ${n} items; maximum is ${MAX_ARRAY_ITEMS}`);
 }
 
+/** What flag parsing needs of one property, resolved once. */
+interface PropSpec {
+  readonly schema: JsonValue;
+  readonly type: EffectiveType;
+  readonly itemSchema: JsonValue | undefined;
+  readonly itemType: EffectiveType;
+}
+
+/** What flag parsing needs of one object schema, resolved once and cached per schema object. */
+interface ObjectSpec {
+  readonly props: Map<string, PropSpec>;
+  readonly closed: boolean;
+  /** Property names, sorted (for messages). */
+  readonly sortedNames: readonly string[];
+}
+
+const specs = new WeakMap<object, ObjectSpec>();
+const EMPTY_SPEC: ObjectSpec = { props: new Map(), closed: false, sortedNames: [] };
+
+/** The cached spec of an object schema (`schema` inside the document `root`). */
+function objectSpec(schema: JsonValue | undefined, root: JsonValue): ObjectSpec {
+  if (typeof schema !== "object" || schema === null) return EMPTY_SPEC;
+  let spec = specs.get(schema);
+  if (spec) return spec;
+  const props = new Map<string, PropSpec>();
+  for (const [k, v] of propertiesOf(schema, root)) {
+    const type = effectiveType(v, root);
+    const itemSchema = type === "array" ? itemsOf(v, root) : undefined;
+    props.set(k, { schema: v, type, itemSchema, itemType: itemSchema === undefined ? "unknown" : effectiveType(itemSchema, root) });
+  }
+  spec = { props, closed: isClosed(schema, root), sortedNames: [...props.keys()].sort() };
+  specs.set(schema, spec);
+  return spec;
+}
+
 /** Parses `key=value` pair tokens into an object typed by `schema` (keys checked when it has properties). */
 function pairsToObject(key: string, pairs: readonly string[], schema: JsonValue | undefined, root: JsonValue): JsonObject {
-  const props = propertiesOf(schema, root);
+  const spec = objectSpec(schema, root);
   const out = jsonObject();
   for (const token of pairs) {
     const eq = token.indexOf("=");
     if (eq <= 0) throw new FlagError(`--${key}: expected key=value, got: ${token}`);
     const k = token.slice(0, eq);
-    if (props.size > 0 && !props.has(k)) {
-      throw new FlagError(`--${key}: unknown key '${k}'; valid keys: ${[...props.keys()].sort().join(", ")}`);
+    const prop = spec.props.get(k);
+    if (spec.props.size > 0 && !prop) {
+      throw new FlagError(`--${key}: unknown key '${k}'; valid keys: ${spec.sortedNames.join(", ")}`);
     }
-    out[k] = coerceScalar(token.slice(eq + 1), effectiveType(props.get(k), root));
+    out[k] = coerceScalar(token.slice(eq + 1), prop ? prop.type : "unknown");
   }
   return out;
 }
@@ -87,8 +124,7 @@ function pairsToObject(key: string, pairs: readonly string[], schema: JsonValue 
  */
 export function parseFlags(args: readonly string[], schema: JsonObject): JsonObject {
   const root: JsonValue = schema;
-  const props = propertiesOf(schema, root);
-  const closed = isClosed(schema, root);
+  const { props, closed, sortedNames } = objectSpec(schema, root);
   const budget = new Budget();
   const out = jsonObject();
   const n = args.length;
@@ -108,16 +144,17 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
     const eq = body.indexOf("=");
     const key = eq >= 0 ? body.slice(0, eq) : body;
     const inline = eq >= 0 ? body.slice(eq + 1) : undefined;
-    const propSchema = props.get(key);
-    if (propSchema === undefined && closed) {
-      const defined = [...props.keys()].sort().map((k) => `--${k}`);
+    const prop = props.get(key);
+    if (prop === undefined && closed) {
+      const defined = sortedNames.map((k) => `--${k}`);
       throw new FlagError(`unknown flag --${key}; defined flags: ${defined.join(", ") || "(none)"}`);
     }
-    const type = propSchema === undefined ? "unknown" : effectiveType(propSchema, root);
+    const type = prop === undefined ? "unknown" : prop.type;
+    const propSchema = prop?.schema;
 
     if (type === "array") {
-      const itemSchema = itemsOf(propSchema, root);
-      const itemType = effectiveType(itemSchema, root);
+      const itemSchema = prop!.itemSchema;
+      const itemType = prop!.itemType;
       let items: JsonValue[];
       if (itemType === "object") {
         const group = takeGroup(inline);

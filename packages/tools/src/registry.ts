@@ -10,7 +10,7 @@ import { AbortError, LimitError, type Command, type CommandContext, type Command
 import { FlagError, parseFlags } from "./flags.js";
 import { discoverCommand, helpCommand, toolHelpText } from "./introspect.js";
 import { jsonObject, sortedJson, type JsonObject } from "./json.js";
-import { isValidToolName, ToolArgs, type ToolCallback, type ToolCallSurface, type ToolDef } from "./tool-def.js";
+import { isValidToolName, LazyAbort, NEVER_ABORTED, ToolArgs, type ToolCallback, type ToolCallSurface, type ToolDef } from "./tool-def.js";
 import type { ToolImpl } from "./tool-impl.js";
 import { ToolInvocationTrace } from "./trace.js";
 import { SchemaCompiler, type InputValidator } from "./validate.js";
@@ -267,7 +267,7 @@ export class ToolRegistry implements ShellExtension {
     let result: ToolCallResult;
     if (!tool) result = { exitCode: 127, stdout: "", stderr: `${name}: unknown tool\n` };
     else {
-      const signal = options.signal ?? new AbortController().signal;
+      const signal = options.signal ?? NEVER_ABORTED;
       result = await this.#call(tool, params, options.stdin, options.tenant, options.surface ?? "api", signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     }
     if (options.trace) options.trace.record(name, "tool", [sortedJson(params)], result.exitCode);
@@ -297,15 +297,15 @@ export class ToolRegistry implements ShellExtension {
       }
       if (!allowed) return { exitCode: 1, stdout: "", stderr: `${name}: denied by policy\n` };
     }
-    return this.#invoke(tool, new ToolArgs(params, stdin, { tenant, surface, signal }), signal, remainingMs);
+    if (signal.aborted) return { exitCode: 1, stdout: "", stderr: `${name}: request cancelled\n` };
+    // The callback's own signal: fires on our deadline or when the run is cancelled.
+    const controller = new LazyAbort();
+    return this.#invoke(tool, new ToolArgs(params, stdin, { tenant, surface, signal: controller }), controller, signal, remainingMs);
   }
 
-  async #invoke(tool: RegisteredTool, outer: ToolArgs, signal: AbortSignal, remainingMs: number): Promise<ToolCallResult> {
+  async #invoke(tool: RegisteredTool, args: ToolArgs, controller: LazyAbort, signal: AbortSignal, remainingMs: number): Promise<ToolCallResult> {
     const { name } = tool.def;
-    const controller = new AbortController();
-    const args = new ToolArgs(outer.params, outer.stdin, { tenant: outer.tenant, surface: outer.surface, signal: controller.signal });
     const cancelled = (): ToolCallResult => ({ exitCode: 1, stdout: "", stderr: `${name}: request cancelled\n` });
-    if (signal.aborted) return cancelled();
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
     try {

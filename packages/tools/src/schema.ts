@@ -40,7 +40,9 @@ export function resolvePointer(ref: unknown, root: JsonValue): JsonValue | undef
 
 /** Follows a chain of `$ref`s; undefined for unresolved, external, non-string or cyclic ones. */
 export function deref(schema: JsonValue | undefined, root: JsonValue): JsonObject | undefined {
-  let node = schema;
+  if (!isJsonObject(schema)) return undefined;
+  if (!Object.hasOwn(schema, "$ref")) return schema;
+  let node: JsonValue | undefined = schema;
   const seen = new Set<JsonValue>();
   while (isJsonObject(node) && Object.hasOwn(node, "$ref")) {
     if (seen.has(node) || seen.size > MAX_DEPTH) return undefined;

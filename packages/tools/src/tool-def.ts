@@ -56,6 +56,34 @@ export class ToolDef {
 /** Where a call came from: `shell` for a bash command, or a host-defined surface name. */
 export type ToolCallSurface = "shell" | "api" | (string & {});
 
+/** A signal that never fires (for calls without a cancellation source). */
+export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
+
+/**
+ * An AbortController created only when someone reads `signal`: most callbacks never look at
+ * theirs, and creating AbortSignals per call is a measurable cost (and GC pressure).
+ */
+export class LazyAbort {
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+  /** The signal (created on first read; already aborted if `abort` came first). */
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+  /** Aborts (once). */
+  abort(reason?: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+}
+
 /**
  * The arguments a callback receives: `params` parsed from `--key value` flags (coerced by the
  * schema, already validated), `stdin` (pipeline input, `undefined` when there is none), the
@@ -66,18 +94,25 @@ export class ToolArgs {
   readonly stdin: string | undefined;
   readonly tenant: string | undefined;
   readonly surface: ToolCallSurface | undefined;
-  readonly signal: AbortSignal;
+  readonly #signal: AbortSignal | LazyAbort | undefined;
 
   constructor(
     params: JsonObject,
     stdin?: string,
-    context: { tenant?: string; surface?: ToolCallSurface; signal?: AbortSignal } = {},
+    context: { tenant?: string; surface?: ToolCallSurface; signal?: AbortSignal | LazyAbort } = {},
   ) {
     this.params = params;
     this.stdin = stdin;
     this.tenant = context.tenant;
     this.surface = context.surface;
-    this.signal = context.signal ?? new AbortController().signal;
+    this.#signal = context.signal;
+  }
+
+  /** Fires when the call times out or the execution is cancelled. */
+  get signal(): AbortSignal {
+    const s = this.#signal;
+    if (s === undefined) return NEVER_ABORTED;
+    return s instanceof LazyAbort ? s.signal : s;
   }
 
   #get(key: string): JsonValue | undefined {

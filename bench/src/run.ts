@@ -1,1 +1,156 @@
-export {};
+#!/usr/bin/env node
+/**
+ * `npm run bench` (root) / `node bench/dist/run.js [--quick] [--k N] [--only REGEX]
+ * [--engines a,b] [--no-rss] [--out FILE]`: runs every workload on every engine, checks each
+ * engine's stdout against GNU bash's before its time counts, prints a table of medians and
+ * ratios (Husk/bash, Husk/just-bash) with peak RSS for the big workloads, and writes JSON to
+ * bench/results/.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { allEngines, BASH_ENV, BashEngine, type Engine } from "./engines.js";
+import { formatRatio, formatTable, median } from "./stats.js";
+import { type Workload, workloads } from "./workloads.js";
+
+/** The result of one engine on one workload. */
+export interface Cell {
+  /** `ok`: timed; `mismatch`: stdout differs from bash's; `error`: it threw; `n/a`: engine unavailable. */
+  readonly status: "ok" | "mismatch" | "error" | "n/a";
+  readonly medianMs?: number;
+  readonly runsMs?: readonly number[];
+  readonly peakRssMb?: number;
+  readonly detail?: string;
+}
+
+interface Options {
+  quick: boolean;
+  k: number;
+  only?: RegExp;
+  engines?: string[];
+  rss: boolean;
+  out?: string;
+}
+
+function parseArgs(argv: readonly string[]): Options {
+  const o: Options = { quick: false, k: 0, rss: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const v = () => argv[++i] ?? fail(`${a} needs a value`);
+    if (a === "--quick") o.quick = true;
+    else if (a === "--k") o.k = Number(v());
+    else if (a === "--only") o.only = new RegExp(v());
+    else if (a === "--engines") o.engines = v().split(",");
+    else if (a === "--no-rss") o.rss = false;
+    else if (a === "--out") o.out = v();
+    else fail(`unknown option ${a}`);
+  }
+  if (!o.k) o.k = o.quick ? 3 : 5;
+  return o;
+}
+
+function fail(msg: string): never {
+  process.stderr.write(`bench: ${msg}\nusage: run.js [--quick] [--k N] [--only REGEX] [--engines bash,just-bash,husk] [--no-rss] [--out FILE]\n`);
+  process.exit(2);
+}
+
+function firstDiff(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `differs at byte ${i}: expected ${JSON.stringify(a.slice(i, i + 40))}, got ${JSON.stringify(b.slice(i, i + 40))}`;
+}
+
+/** Peak RSS (MB) of one run of `engine` on workload `name`, measured in a fresh process. */
+function peakRss(engine: Engine, w: Workload, quick: boolean): number | undefined {
+  if (engine instanceof BashEngine) {
+    const argv = engine.argvFor(w);
+    const r = spawnSync("/usr/bin/time", ["-f", "RSSKB=%M", ...argv], { cwd: engine.dirFor(w), env: BASH_ENV, encoding: "utf8", maxBuffer: 1 << 30 });
+    const m = /RSSKB=(\d+)/.exec(r.stderr ?? "");
+    return m ? Number(m[1]) / 1024 : undefined;
+  }
+  const child = fileURLToPath(new URL("./child.js", import.meta.url));
+  const r = spawnSync(process.execPath, [child, engine.name, w.name, quick ? "quick" : "full"], { encoding: "utf8", maxBuffer: 1 << 30 });
+  const m = /^RSSKB=(\d+)$/m.exec(r.stdout ?? "");
+  return m ? Number(m[1]) / 1024 : undefined;
+}
+
+/** Runs a checked warm-up, then `o.k` timed runs; returns the cell and the warm-up's stdout. */
+async function measure(engine: Engine, w: Workload, reference: string | undefined, o: Options): Promise<Cell & { stdout?: string }> {
+  let first: { stdout: string };
+  try {
+    first = await engine.run(w);
+  } catch (e) {
+    return { status: "error", detail: (e as Error).message.split("\n")[0] };
+  }
+  if (reference !== undefined && first.stdout !== reference) return { status: "mismatch", detail: firstDiff(reference, first.stdout) };
+  const runs: number[] = [];
+  for (let i = 0; i < o.k; i++) runs.push((await engine.run(w)).ms);
+  const rss = o.rss && w.big ? peakRss(engine, w, o.quick) : undefined;
+  return { status: "ok", medianMs: median(runs), runsMs: runs.map((x) => Math.round(x * 100) / 100), peakRssMb: rss, stdout: first.stdout };
+}
+
+function cellText(c: Cell | undefined): string {
+  if (!c) return "-";
+  if (c.status !== "ok") return c.status;
+  return c.medianMs! >= 100 ? c.medianMs!.toFixed(0) : c.medianMs!.toFixed(1);
+}
+
+async function main(): Promise<void> {
+  const o = parseArgs(process.argv.slice(2));
+  const engines = allEngines().filter((e) => !o.engines || o.engines.includes(e.name));
+  const unavailable = new Map<string, string>();
+  for (const e of engines) {
+    const why = await e.unavailable();
+    if (why) unavailable.set(e.name, why);
+  }
+  const ws = workloads(o.quick).filter((w) => !o.only || o.only.test(w.name));
+  const results: Array<{ workload: string; description: string; n: number; cells: Record<string, Cell> }> = [];
+  for (const w of ws) {
+    const cells: Record<string, Cell> = {};
+    let reference: string | undefined;
+    for (const e of engines) {
+      if (unavailable.has(e.name)) {
+        cells[e.name] = { status: "n/a", detail: unavailable.get(e.name) };
+        continue;
+      }
+      if (process.stderr.isTTY) process.stderr.write(`\r\x1b[K${w.name}: ${e.name}`);
+      const { stdout, ...c } = await measure(e, w, reference, o);
+      if (e.name === "bash" && c.status === "ok") reference = stdout;
+      cells[e.name] = c;
+    }
+    results.push({ workload: w.name, description: w.description, n: w.n, cells });
+  }
+  if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
+  const names = engines.map((e) => e.name);
+  const header = ["workload", "N", ...names.map((n) => `${n} ms`), "husk/bash", "husk/just-bash", ...names.map((n) => `RSS ${n} MB`)];
+  const rows = results.map((r) => {
+    const h = r.cells.husk;
+    const ratio = (other: string) =>
+      h?.status === "ok" && r.cells[other]?.status === "ok" ? formatRatio(h.medianMs! / r.cells[other]!.medianMs!) : "n/a";
+    return [
+      r.workload,
+      String(r.n),
+      ...names.map((n) => cellText(r.cells[n])),
+      ratio("bash"),
+      ratio("just-bash"),
+      ...names.map((n) => (r.cells[n]?.peakRssMb !== undefined ? r.cells[n]!.peakRssMb!.toFixed(0) : "-")),
+    ];
+  });
+  process.stdout.write(`${formatTable(header, rows)}\n`);
+  process.stdout.write(`medians of ${o.k} runs (after one checked warm-up run); ${o.quick ? "quick" : "full"} sizes; node ${process.version}\n`);
+  for (const r of results) {
+    for (const [n, c] of Object.entries(r.cells)) if (c.status !== "ok" && c.detail) process.stdout.write(`${r.workload} / ${n}: ${c.status}: ${c.detail}\n`);
+  }
+  for (const [n, why] of unavailable) process.stdout.write(`${n}: n/a (${why})\n`);
+  const dir = fileURLToPath(new URL("../results/", import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  const out = o.out ?? `${dir}bench-${o.quick ? "quick" : "full"}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`;
+  const json = { date: new Date().toISOString(), node: process.version, quick: o.quick, k: o.k, results };
+  writeFileSync(out, `${JSON.stringify(json, null, 1)}\n`);
+  process.stdout.write(`results written to ${out}\n`);
+}
+
+main().catch((e) => {
+  process.stderr.write(`bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+  process.exitCode = 1;
+});

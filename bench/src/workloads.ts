@@ -1,0 +1,232 @@
+/**
+ * The benchmark workloads: bash scripts sized by N, with the input files they read (generated
+ * deterministically). Every engine runs the same script in a directory holding those files;
+ * `parse` workloads only parse the script; `cold` workloads measure a fresh shell per run.
+ */
+
+/** One workload at one size. */
+export interface Workload {
+  readonly name: string;
+  /** What it exercises (for the table legend). */
+  readonly description: string;
+  /** `exec`: run the script; `parse`: parse it only; `cold`: a new shell instance per run. */
+  readonly kind: "exec" | "parse" | "cold";
+  /** The size parameter used. */
+  readonly n: number;
+  readonly script: string;
+  /** Input files, relative to the working directory. */
+  readonly files: Readonly<Record<string, string>>;
+  /** Big workloads get peak-RSS measurements (each engine in its own process). */
+  readonly big: boolean;
+  /** Commands the in-process engines must provide (tool stand-ins), by name. */
+  readonly tools?: readonly string[];
+}
+
+/** A deterministic pseudo-random generator (xorshift32), so inputs are the same on every run. */
+export function rng(seed: number): () => number {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x;
+  };
+}
+
+/** About `bytes` of log lines: `user<U> <action> <amount> <status>`. */
+export function makeLog(bytes: number): string {
+  const r = rng(42);
+  const actions = ["login", "logout", "view", "buy", "refund", "search", "error"];
+  const parts: string[] = [];
+  let size = 0;
+  while (size < bytes) {
+    const line = `user${r() % 500} ${actions[r() % actions.length]} ${r() % 1000} ${r() % 10 === 0 ? "FAIL" : "ok"}\n`;
+    parts.push(line);
+    size += line.length;
+  }
+  return parts.join("");
+}
+
+/** A JSON array of `count` records (about 120 bytes each). */
+export function makeJson(count: number): string {
+  const r = rng(7);
+  const teams = ["red", "green", "blue", "gold", "teal"];
+  const items: string[] = [];
+  for (let i = 0; i < count; i++) {
+    items.push(
+      JSON.stringify({ id: i, name: `user-${i}`, team: teams[r() % teams.length], active: r() % 3 !== 0, score: r() % 1000, tags: [`t${r() % 20}`, `t${r() % 20}`] }),
+    );
+  }
+  return `[${items.join(",\n")}]\n`;
+}
+
+/** A bash script of about `lines` lines mixing functions, loops, conditionals, case, here-docs and expansions. */
+export function makeBigScript(lines: number): string {
+  const out: string[] = ["#!/bin/bash", "set -u"];
+  let i = 0;
+  while (out.length < lines) {
+    out.push(
+      `fn_${i}() {`,
+      `  local x="\${1:-default}" y=$(( $2 + ${i} ))`,
+      `  if [[ $x == a* && $y -gt 3 ]]; then echo "match \${x%%.*} $y"; elif (( y % 2 )); then printf '%s\\n' "\${x//a/b}"; else : ; fi`,
+      `  for k in "\${arr_${i}[@]}"; do case $k in (foo|bar) echo "$k" ;; *.txt) cat "$k" 2>/dev/null | grep -c x ;; *) : ;; esac; done`,
+      `  while read -r line; do echo "\${line^^}"; done <<EOF`,
+      `line ${i} $x`,
+      `EOF`,
+      `}`,
+      `arr_${i}=(one "two three" $'four\\n' {a,b}${i})`,
+      `[ -n "\${arr_${i}[0]}" ] && fn_${i} "a.$i" ${i} | sed -e 's/a/b/g' >/dev/null || true`,
+    );
+    i++;
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/** The sizes of one run: full (default) or `--quick`. */
+export function workloads(quick: boolean): Workload[] {
+  const q = (full: number, small: number) => (quick ? small : full);
+  const arithN = q(200_000, 20_000);
+  const strN = q(50_000, 5_000);
+  const funcN = q(100_000, 10_000);
+  const arrN = q(50_000, 5_000);
+  const subN = q(2_000, 200);
+  const readN = q(100_000, 10_000);
+  const logBytes = q(5_000_000, 300_000);
+  const jsonCount = q(30_000, 2_000);
+  const parseLines = 5_000;
+  const toolM = q(300, 30);
+  const log = makeLog(logBytes);
+  const json = makeJson(jsonCount);
+  return [
+    {
+      name: "arith-loop",
+      description: "while loop of arithmetic",
+      kind: "exec",
+      n: arithN,
+      big: false,
+      files: {},
+      script: `i=0; s=0\nwhile (( i < ${arithN} )); do s=$(( (s + i * 7) % 1000003 )); i=$((i + 1)); done\necho "$s"\n`,
+    },
+    {
+      name: "string-ops",
+      description: "parameter expansion in a loop",
+      kind: "exec",
+      n: strN,
+      big: false,
+      files: {},
+      script: `for ((i = 0; i < ${strN}; i++)); do x="item-$i-value"; y=\${x#item-}; y=\${y%-value}; z=\${x//-/_}; n=\${#z}; u=\${x^^}; done\necho "$y $z $n $u"\n`,
+    },
+    {
+      name: "function-calls",
+      description: "shell function calls with locals",
+      kind: "exec",
+      n: funcN,
+      big: false,
+      files: {},
+      script: `f() { local a=$1; r=$(( a * 2 + 1 )); }\nfor ((i = 0; i < ${funcN}; i++)); do f "$i"; done\necho "$r"\n`,
+    },
+    {
+      name: "arrays",
+      description: "indexed and associative arrays",
+      kind: "exec",
+      n: arrN,
+      big: false,
+      files: {},
+      script: `declare -a a; declare -A m\nfor ((i = 0; i < ${arrN}; i++)); do a[i]=$((i * 3)); m[k$i]=$i; done\ns=0; for k in "\${!m[@]}"; do s=$(( s + m[$k] )); done\necho "\${#a[@]} \${#m[@]} $s \${a[${arrN - 1}]}"\n`,
+    },
+    {
+      name: "command-subst",
+      description: "command substitution in a loop",
+      kind: "exec",
+      n: subN,
+      big: false,
+      files: {},
+      script: `s=0; for ((i = 0; i < ${subN}; i++)); do x=$(echo "$i"); s=$((s + x)); done\necho "$s"\n`,
+    },
+    {
+      name: "while-read-pipe",
+      description: "seq | while read",
+      kind: "exec",
+      n: readN,
+      big: false,
+      files: {},
+      script: `seq ${readN} | { s=0; while read -r l; do s=$((s + l)); done; echo "$s"; }\n`,
+    },
+    {
+      name: "sort-uniq",
+      description: `sort | uniq -c | sort -rn over ${(logBytes / 1e6).toFixed(1)} MB`,
+      kind: "exec",
+      n: logBytes,
+      big: true,
+      files: { "log.txt": log },
+      script: "cut -d' ' -f1,2 log.txt | sort | uniq -c | sort -k1,1nr -k2 | head -5\nsort -u -k1,1 log.txt | wc -l\n",
+    },
+    {
+      name: "grep-sed-awk",
+      description: `grep, sed and awk over ${(logBytes / 1e6).toFixed(1)} MB`,
+      kind: "exec",
+      n: logBytes,
+      big: true,
+      files: { "log.txt": log },
+      script:
+        "grep -c FAIL log.txt\ngrep -E '^user1[0-9]+ (buy|refund) ' log.txt | wc -l\n" +
+        "sed -e 's/^user/u/' -e 's/ ok$//' log.txt | tail -2\n" +
+        "awk '$4 == \"ok\" { s[$2] += $3 } END { for (k in s) print k, s[k] }' log.txt | sort\n",
+    },
+    {
+      name: "jq-big",
+      description: `jq over ${(json.length / 1e6).toFixed(1)} MB of JSON`,
+      kind: "exec",
+      n: jsonCount,
+      big: true,
+      files: { "data.json": json },
+      script:
+        "jq '[.[] | select(.active) | .score] | add' data.json\n" +
+        "jq -c 'group_by(.team) | map({team: .[0].team, n: length, top: (map(.score) | max)})' data.json\n" +
+        "jq -r '.[] | select(.score > 990) | .name' data.json | wc -l\n",
+    },
+    {
+      name: "parse-5000",
+      description: "parse a generated 5,000-line script",
+      kind: "parse",
+      n: parseLines,
+      big: false,
+      files: {},
+      script: makeBigScript(parseLines),
+    },
+    {
+      name: "tool-loop",
+      description: "M tool calls, each piped through jq",
+      kind: "exec",
+      n: toolM,
+      big: false,
+      files: {},
+      tools: ["orders_get"],
+      script: `for i in $(seq ${toolM}); do orders_get --id "$i" | jq -r '.total'; done | awk '{ s += $1 } END { print s }'\n`,
+    },
+    {
+      name: "cold-start",
+      description: "a new shell that runs echo hi",
+      kind: "cold",
+      n: 1,
+      big: false,
+      files: {},
+      script: "echo hi\n",
+    },
+  ];
+}
+
+/**
+ * The tool stand-in of `tool-loop`: `orders_get --id N` prints a JSON order. The bash engine
+ * gets it as a shell function (the cheapest form a bash tool can take); in-process engines get
+ * it as a custom command.
+ */
+export function orderJson(id: number): string {
+  return `{"id":${id},"customer":"acme","total":${(id * 37) % 101},"items":[{"sku":"a${id}","qty":${id % 5}}]}\n`;
+}
+
+/** The bash function form of the tool stand-in. */
+export const ORDERS_GET_BASH =
+  'orders_get() { local id=$2; printf \'{"id":%d,"customer":"acme","total":%d,"items":[{"sku":"a%d","qty":%d}]}\\n\' "$id" $(( id * 37 % 101 )) "$id" $(( id % 5 )); }\n';

@@ -49,10 +49,10 @@ step("unit", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `
 });
 
 const conformance = join(root, "conformance", "dist", "cli.js");
-step("conformance:ours", "node", [conformance, "--corpus", "ours", "--jobs", "2"]);
-if (existsSync(oils)) step("conformance:oils", "node", [conformance, "--corpus", "oils", "--dir", oils, "--jobs", "2"]);
+step("conformance:ours", "node", [conformance, "ours", "--jobs", "2", "-q"]);
+if (existsSync(oils)) step("conformance:oils", "node", [conformance, "oils", "--jobs", "2", "-q"]);
 else console.log(`\n=== conformance:oils: skipped (${oils} is absent)`);
-if (existsSync(jqCorpus)) step("conformance:jq", "node", [conformance, "--mode", "jq", "--dir", jqCorpus]);
+if (existsSync(jqCorpus)) step("conformance:jq", "node", [conformance, "jq", "-q"]);
 else console.log(`\n=== conformance:jq: skipped (${jqCorpus} is absent)`);
 
 if (failures.length) console.log(`\nfailed steps: ${failures.join(", ")}`);

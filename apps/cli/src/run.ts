@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parse, ParseError } from "@husk/syntax";
-import { bashConstructor } from "@husk/tools";
+import { Bash } from "@husk/bash";
 import { CliUsageError, parseArgs, USAGE, type CliArgs } from "./args.js";
 import { readSeedFiles } from "./files.js";
 import { loadToolsModule } from "./load-tools.js";
@@ -108,8 +108,6 @@ async function runWithTools(a: CliArgs, script: string): Promise<Outcome> {
 }
 
 async function runPlain(a: CliArgs, script: string, stdin: string): Promise<Outcome> {
-  const Bash = bashConstructor();
-  if (!Bash) throw new Error("the bash facade (@husk/bash) is not available in this build");
   const cwd = "/home/user";
   const files = a.filesDir !== undefined ? readSeedFiles(a.filesDir, cwd) : undefined;
   const bash = new Bash({ profile: a.profile, files, cwd });

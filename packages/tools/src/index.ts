@@ -20,4 +20,3 @@ export { DiscoverTool, ScriptingToolSet, ScriptingToolSetBuilder } from "./tools
 export type { DiscoveryMode } from "./toolset.js";
 export { localeStrings } from "./locale.js";
 export type { Locale, LocaleStrings } from "./locale.js";
-export { bashConstructor } from "./shell.js";

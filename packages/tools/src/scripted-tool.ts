@@ -271,7 +271,6 @@ export class ScriptedTool implements LlmTool {
       env: config.env,
       limits: config.limits,
     });
-    if (!shell) return { stdout: "", stderr: `${this.name}: the bash facade (@husk/bash Bash) is not available\n`, exitCode: 1, error: "unavailable" };
 
     const controller = new AbortController();
     const outer = options.signal;

@@ -32,9 +32,23 @@ export function parse(source: string, options?: ParseOptions): Script {
   const o = resolveOptions(options);
   checkSize(source, o);
   return guarded(source, () => {
+    // Line by line: token vectors stay small and die young (far less GC than one vector).
     const sc = new Scanner(source, 0, source.length, o, 0);
-    sc.scanAll();
-    const body = parseTokens(sc.tokens, source);
+    const body: Statement[] = [];
+    for (;;) {
+      sc.tokens = [];
+      if (!sc.scanLine()) break;
+      for (;;) {
+        try {
+          const stmts = parseTokens(sc.tokens, source);
+          for (const s of stmts) body.push(s);
+          break;
+        } catch (e) {
+          // The line looked complete but is not (e.g. `f()` then `{` on the next line).
+          if (!isEofError(e) || sc.atEnd() || !sc.scanLine()) throw e;
+        }
+      }
+    }
     return { type: "Script", span: { start: 0, end: source.length }, body };
   });
 }

@@ -17,22 +17,33 @@ import type {
 } from "./ast.js";
 import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
 
-const t = (name: string): TokenType => createToken({ name, pattern: /NA/ });
+const t = (name: string, categories?: TokenType[]): TokenType =>
+  createToken(categories ? { name, pattern: /NA/, categories } : { name, pattern: /NA/ });
+
+// Token categories: one CONSUME matches any member (no per-token OR in hot loops).
+const SimplePart = t("SimplePart");
+const Sep = t("Sep");
+const AndOrOp = t("AndOrOp");
+const PipeOp = t("PipeOp");
 
 /** Token types produced by the scanner. */
 export const T = {
-  Word: t("Word"),
-  AssignWord: t("AssignWord"),
+  SimplePart,
+  Sep,
+  AndOrOp,
+  PipeOp,
+  Word: t("Word", [SimplePart]),
+  AssignWord: t("AssignWord", [SimplePart]),
   FuncName: t("FuncName"),
   CoprocName: t("CoprocName"),
-  Redir: t("Redir"),
-  Newline: t("Newline"),
-  Semi: t("Semi"),
-  Amp: t("Amp"),
-  AndIf: t("AndIf"),
-  OrIf: t("OrIf"),
-  Pipe: t("Pipe"),
-  PipeAmp: t("PipeAmp"),
+  Redir: t("Redir", [SimplePart]),
+  Newline: t("Newline", [Sep]),
+  Semi: t("Semi", [Sep]),
+  Amp: t("Amp", [Sep]),
+  AndIf: t("AndIf", [AndOrOp]),
+  OrIf: t("OrIf", [AndOrOp]),
+  Pipe: t("Pipe", [PipeOp]),
+  PipeAmp: t("PipeAmp", [PipeOp]),
   LParen: t("LParen"),
   RParen: t("RParen"),
   DSemi: t("DSemi"),
@@ -108,6 +119,9 @@ class Grammar extends EmbeddedActionsParser {
     return this.LA(1);
   }
 
+  private sepTok: Tok | undefined;
+  private sepAlts: { ALT: () => void }[] | undefined;
+
   /** Sets before each parse: the source, for error line numbers. */
   source = "";
 
@@ -127,18 +141,23 @@ class Grammar extends EmbeddedActionsParser {
       GATE: () => !stop,
       DEF: () => {
         const cmd = this.SUBRULE(this.andOr);
-        let bg = false;
-        let end = -1;
-        this.OR([
-          { ALT: () => { end = (this.CONSUME(T.Semi) as Tok).end; } },
-          { ALT: () => { end = (this.CONSUME(T.Amp) as Tok).end; bg = true; } },
-          { ALT: () => { this.CONSUME2(T.Newline); } },
-          { ALT: () => { stop = true; } },
+        let sep: Tok | undefined;
+        this.OR(this.sepAlts ??= [
+          { ALT: () => { this.sepTok = this.CONSUME(T.Sep) as Tok; } },
+          { ALT: () => { this.sepTok = undefined; } },
         ]);
+        sep = this.sepTok;
         this.MANY3(() => this.CONSUME3(T.Newline));
-        this.ACTION(() => {
-          out.push({ type: "Statement", span: sp(cmd.span.start, end < 0 ? cmd.span.end : end), command: cmd, background: bg });
-        });
+        if (!this.RECORDING_PHASE) {
+          if (sep === undefined) stop = true;
+          const semiOrAmp = sep !== undefined && sep.tokenType !== T.Newline;
+          out.push({
+            type: "Statement",
+            span: sp(cmd.span.start, semiOrAmp ? sep!.end : cmd.span.end),
+            command: cmd,
+            background: sep !== undefined && sep.tokenType === T.Amp,
+          });
+        }
       },
     });
     this.ACTION(() => {
@@ -150,12 +169,12 @@ class Grammar extends EmbeddedActionsParser {
   andOr = this.RULE("andOr", (): Command => {
     let left = this.SUBRULE(this.pipeline);
     this.MANY(() => {
-      const op = this.OR([{ ALT: () => this.CONSUME(T.AndIf) }, { ALT: () => this.CONSUME(T.OrIf) }]);
+      const op = this.CONSUME(T.AndOrOp);
       this.MANY2(() => this.CONSUME(T.Newline));
       const right = this.SUBRULE2(this.pipeline);
-      this.ACTION(() => {
-        left = { type: "AndOr", span: sp(left.span.start, right.span.end), op: op.image as "&&", left, right };
-      });
+      if (!this.RECORDING_PHASE) {
+        left = { type: "AndOr", span: sp(left.span.start, right.span.end), op: op.tokenType === T.AndIf ? "&&" : "||", left, right };
+      }
     });
     return left;
   });
@@ -183,26 +202,26 @@ class Grammar extends EmbeddedActionsParser {
       GATE: () => start < 0 || !isTerminator(this.LA(1).tokenType),
       DEF: () => {
         const first = this.SUBRULE(this.command);
-        this.ACTION(() => commands.push(first));
+        if (!this.RECORDING_PHASE) commands.push(first);
         this.MANY2(() => {
-          const op = this.OR([{ ALT: () => this.CONSUME(T.Pipe) }, { ALT: () => this.CONSUME(T.PipeAmp) }]);
+          const op = this.CONSUME(T.PipeOp);
           this.MANY3(() => this.CONSUME(T.Newline));
           const next = this.SUBRULE2(this.command);
-          this.ACTION(() => {
+          if (!this.RECORDING_PHASE) {
             pipeStderr.push(op.tokenType === T.PipeAmp);
             commands.push(next);
-          });
+          }
         });
       },
     });
-    return this.ACTION(() => {
-      if (time === undefined && !negated && commands.length === 1) return commands[0]!;
-      if (commands.length === 0 && start < 0) this.err(this.LA(1));
-      const last = commands[commands.length - 1];
-      const span = sp(start >= 0 ? start : commands[0]!.span.start, last ? last.span.end : end);
-      const p = { type: "Pipeline" as const, span, commands, pipeStderr, negated };
-      return time === undefined ? p : { ...p, time };
-    });
+    if (this.RECORDING_PHASE) return undefined as unknown as Command;
+    if (time === undefined && !negated && commands.length === 1) return commands[0]!;
+    if (commands.length === 0 && start < 0) this.err(this.LA(1));
+    const last = commands[commands.length - 1];
+    const span = sp(start >= 0 ? start : commands[0]!.span.start, last ? last.span.end : end);
+    return time === undefined
+      ? { type: "Pipeline", span, commands, pipeStderr, negated }
+      : { type: "Pipeline", span, commands, pipeStderr, negated, time };
   });
 
   command = this.RULE("command", (): Command =>
@@ -222,12 +241,8 @@ class Grammar extends EmbeddedActionsParser {
     let start = -1;
     let end = -1;
     this.AT_LEAST_ONE(() => {
-      const tk = this.OR([
-        { ALT: () => this.CONSUME(T.Word) },
-        { ALT: () => this.CONSUME(T.AssignWord) },
-        { ALT: () => this.CONSUME(T.Redir) },
-      ]) as Tok;
-      this.ACTION(() => {
+      const tk = this.CONSUME(T.SimplePart) as Tok;
+      if (!this.RECORDING_PHASE) {
         if (start < 0) start = tk.startOffset;
         end = tk.end;
         if (tk.tokenType === T.Word) words.push(tk.payload as Word);
@@ -241,13 +256,12 @@ class Grammar extends EmbeddedActionsParser {
             words.push(p.word);
           }
         }
-      });
+      }
     });
-    return this.ACTION(() => {
-      if (argAssignments !== undefined) argAssignments.length = words.length;
-      const c = { type: "SimpleCommand" as const, span: sp(start, end), assignments, words, redirects };
-      return argAssignments === undefined ? c : { ...c, argAssignments: Array.from(argAssignments) };
-    });
+    if (this.RECORDING_PHASE) return undefined as unknown as Command;
+    if (argAssignments === undefined) return { type: "SimpleCommand", span: sp(start, end), assignments, words, redirects };
+    argAssignments.length = words.length;
+    return { type: "SimpleCommand", span: sp(start, end), assignments, words, redirects, argAssignments: Array.from(argAssignments) };
   });
 
   redirects = this.RULE("redirects", (): Redirect[] => {

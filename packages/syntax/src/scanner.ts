@@ -5,7 +5,7 @@
  * newline). It emits chevrotain tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import { createTokenInstance, type TokenType } from "chevrotain";
+import type { TokenType } from "chevrotain";
 import type { ArrayElement, Assignment, HereDoc, Redirect, RedirectOp, Statement, Word, WordPart } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok } from "./grammar.js";
@@ -121,9 +121,20 @@ export class Scanner extends Reader {
   }
 
   private push(type: TokenType, image: string, start: number, end: number, payload?: unknown): Tok {
-    const tk = createTokenInstance(type, image, start + this.base, end - 1 + this.base, NaN, NaN, NaN, NaN) as Tok;
-    tk.end = end + this.base;
-    tk.payload = payload;
+    // One object literal with every field (one hidden class, no per-token transitions).
+    const tk: Tok = {
+      image,
+      startOffset: start + this.base,
+      endOffset: end - 1 + this.base,
+      startLine: 0,
+      endLine: 0,
+      startColumn: 0,
+      endColumn: 0,
+      tokenTypeIdx: type.tokenTypeIdx!,
+      tokenType: type,
+      end: end + this.base,
+      payload,
+    };
     this.tokens.push(tk);
     return tk;
   }
@@ -563,6 +574,8 @@ export class Scanner extends Reader {
     const src = this.src;
     let j = s + 1;
     while (j < this.end && isNameChar(src[j]!)) j++;
+    const c = src[j];
+    if (c !== "=" && c !== "[" && c !== "+") return undefined;
     const name = src.slice(s, j);
     let index: Word | undefined;
     if (src[j] === "[") {

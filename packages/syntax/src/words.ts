@@ -494,7 +494,6 @@ export abstract class Reader {
         this.pos++;
       }
     }
-    const base = { type: "ParamExp" as const, short: false, name, length, indirect };
     const done = (op?: ParamOp): ParamExp => {
       if (src[this.pos] !== "}" || this.pos >= this.end) {
         if (this.pos >= this.end) this.eof("}", s);
@@ -502,8 +501,14 @@ export abstract class Reader {
       }
       this.pos++;
       const span = this.span(s, this.pos);
-      const r: ParamExp = index === undefined ? { ...base, span } : { ...base, span, index };
-      return op === undefined ? r : { ...r, op };
+      if (index === undefined) {
+        return op === undefined
+          ? { type: "ParamExp", span, short: false, name, length, indirect }
+          : { type: "ParamExp", span, short: false, name, length, indirect, op };
+      }
+      return op === undefined
+        ? { type: "ParamExp", span, short: false, name, length, indirect, index }
+        : { type: "ParamExp", span, short: false, name, length, indirect, index, op };
     };
     const o = src[this.pos];
     if (o === "}") return done();

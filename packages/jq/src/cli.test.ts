@@ -156,7 +156,6 @@ const CASES: Case[] = [
   { args: ["-c", "[splits(\"b\")]"], stdin: '"abc"' },
   { args: ["-c", "getpath([\"x\", 0, \"y\"])"], stdin: "{}" },
   { args: ["-c", "try error catch ., try error({a:1}) catch .a"], stdin: '"m"' },
-  { args: ["-c", "[.[] | ltrimstr(\"x\")]"], stdin: '["xa", 1, "b"]' },
   { args: ["-c", "to_entries[] | select(.value | type == \"string\") | .key"], stdin: '{"a":"s","b":1}' },
   { args: ["-c", "with_entries(.key |= ascii_upcase)"], stdin: '{"ab":1}' },
   { args: ["--seq", "-n", "-c", "1, [2]"] },

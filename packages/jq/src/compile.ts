@@ -415,12 +415,17 @@ function compileIndex(target: Node, idx: Node, scope: Scope, env: CompileEnv): F
   const t = compile(target, scope, env);
   if (idx.k === "Literal") {
     const key = idx.value as Val;
-    if (t === IDENTITY) return (i, p, _f, e) => (p === null ? e(index(i, key), null) : e(index(i, key), extendPath(p, key, i)));
-    return (i, p, f, e) => t(i, p, f, (v, q) => (q === null ? e(index(v, key), null) : e(index(v, key), extendPath(q, key, v))));
+    if (t === IDENTITY) return (i, p, _f, e) => (p === null ? e(index(i, key), null) : withPath(e, i, key, extendPath(p, key, i)));
+    return (i, p, f, e) => t(i, p, f, (v, q) => (q === null ? e(index(v, key), null) : withPath(e, v, key, extendPath(q, key, v))));
   }
   const x = compile(idx, scope, env);
   return (i, p, f, e) =>
-    x(i, null, f, (key) => t(i, p, f, (v, q) => (q === null ? e(index(v, key), null) : e(index(v, key), extendPath(q, key, v)))));
+    x(i, null, f, (key) => t(i, p, f, (v, q) => (q === null ? e(index(v, key), null) : withPath(e, v, key, extendPath(q, key, v)))));
+}
+
+/** Emits `v[key]` with an already-extended path (the path is checked before indexing, as jq does). */
+function withPath(e: Emit, v: Val, key: Val, np: Path): boolean {
+  return e(index(v, key), np);
 }
 
 function compileTry(bodyN: Node, handlerN: Node | undefined, scope: Scope, env: CompileEnv): Filter {

@@ -119,7 +119,11 @@ function urid(s: string): string {
       i += 2;
     } else for (const b of encodeUtf8(s[i]! + (c >= 0xd800 && c <= 0xdbff ? (s[++i] ?? "") : ""))) bytes.push(b);
   }
-  return decodeUtf8(Uint8Array.from(bytes));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bytes));
+  } catch {
+    throw new JqError(`${describe(s)} is not a valid uri encoding`);
+  }
 }
 
 function csvField(v: Val, tsv: boolean): string {

@@ -61,7 +61,7 @@ export class JsonReader {
   }
 
   #value(depth: number): Val {
-    if (depth > this.#maxDepth) this.#fail("Exceeds depth limit for parsing");
+    if (depth >= this.#maxDepth) this.#fail("Exceeds depth limit for parsing");
     const s = this.text;
     const c = s.charCodeAt(this.pos);
     if (c === 0x22) return this.#string();
@@ -379,8 +379,59 @@ export function dump(v: Val, opts: DumpOptions = {}): string {
   return parts.join("");
 }
 
-/** Compact serialization (`-c`, `tojson`): the hot path. */
-export function dumpCompact(x: Val): string {
+/** Compact serialization (`-c`, `tojson`): recursive (fast), iterative past the JS stack. */
+export function dumpCompact(x: Val, depth = 0): string {
+  if (depth === 0 && typeof x === "object" && x !== null) {
+    try {
+      return dumpCompactRec(x, 0);
+    } catch (e) {
+      if (e instanceof RangeError) return dumpIterative(x);
+      throw e;
+    }
+  }
+  return dumpCompactRec(x, depth);
+}
+
+/** Iterative compact dump (deep values); containers nested deeper than 10,000 print `<skipped: too deep>`. */
+function dumpIterative(x: Val): string {
+  const out: string[] = [];
+  type Fr = { it: Iterator<[string | number, Val]>; arr: boolean; first: boolean };
+  const stack: Fr[] = [];
+  const open = (v: Val): void => {
+    if (v === null || typeof v !== "object") {
+      out.push(dumpCompactRec(v, 0));
+      return;
+    }
+    const arr = Array.isArray(v);
+    if ((arr && v.length === 0) || (!arr && (v as JqObject).size === 0)) {
+      out.push(arr ? "[]" : "{}");
+      return;
+    }
+    if (stack.length >= 10000) {
+      out.push("<skipped: too deep>");
+      return;
+    }
+    out.push(arr ? "[" : "{");
+    stack.push({ it: arr ? (v as Val[]).entries() : (v as JqObject).entries(), arr, first: true });
+  };
+  open(x);
+  while (stack.length > 0) {
+    const fr = stack[stack.length - 1]!;
+    const n = fr.it.next();
+    if (n.done) {
+      stack.pop();
+      out.push(fr.arr ? "]" : "}");
+      continue;
+    }
+    if (!fr.first) out.push(",");
+    fr.first = false;
+    if (!fr.arr) out.push(`${quoteString(n.value[0] as string)}:`);
+    open(n.value[1]);
+  }
+  return out.join("");
+}
+
+function dumpCompactRec(x: Val, depth: number): string {
   if (x === null) return "null";
   switch (typeof x) {
     case "boolean":
@@ -392,15 +443,17 @@ export function dumpCompact(x: Val): string {
   }
   if (Array.isArray(x)) {
     if (x.length === 0) return "[]";
+    if (depth >= 10000) return "<skipped: too deep>";
     let s = "[";
-    for (let i = 0; i < x.length; i++) s += (i > 0 ? "," : "") + dumpCompact(x[i]!);
+    for (let i = 0; i < x.length; i++) s += (i > 0 ? "," : "") + dumpCompactRec(x[i]!, depth + 1);
     return `${s}]`;
   }
   if (x.size === 0) return "{}";
+  if (depth >= 10000) return "<skipped: too deep>";
   let s = "{";
   let first = true;
   for (const [k, v] of x) {
-    s += `${first ? "" : ","}${quoteString(k)}:${dumpCompact(v)}`;
+    s += `${first ? "" : ","}${quoteString(k)}:${dumpCompactRec(v, depth + 1)}`;
     first = false;
   }
   return `${s}}`;

@@ -74,12 +74,22 @@ export function sub(a: Val, b: Val): Val {
 
 /** Deep merge of objects (`*`). */
 export function deepMerge(a: JqObject, b: JqObject): JqObject {
-  const m = new Map(a);
-  for (const [k, v] of b) {
-    const old = m.get(k);
-    m.set(k, old instanceof Map && v instanceof Map ? deepMerge(old, v) : v);
+  // Iterative: objects nested 10,000 deep merge without exhausting the JavaScript stack.
+  const root = new Map(a);
+  const work: [JqObject, JqObject, number][] = [[root, b, 0]];
+  while (work.length > 0) {
+    const [m, src, depth] = work.pop()!;
+    if (depth > 10000) throw new JqError("Object merge too deep");
+    for (const [k, v] of src) {
+      const old = m.get(k);
+      if (old instanceof Map && v instanceof Map) {
+        const c = new Map(old);
+        m.set(k, c);
+        work.push([c, v, depth + 1]);
+      } else m.set(k, v);
+    }
   }
-  return m;
+  return root;
 }
 
 function repeatString(s: string, n: number): Val {

@@ -122,7 +122,7 @@ class Parser {
     try {
       body = this.atEnd() ? { k: "Identity" } : this.pipe();
     } catch (e) {
-      if (e instanceof JqCompileError && e.offset === (this.#toks[0]?.startOffset ?? 0) && e.message.startsWith("syntax error, unexpected") && !e.message.includes("expecting")) {
+      if (e instanceof JqCompileError && e.offset === (this.#toks[0]?.startOffset ?? 0) && e.message.startsWith("syntax error, unexpected") && !e.message.includes("expecting") && !e.message.endsWith("end of file")) {
         const msg = e.message.replace(/unexpected '[}\]]'$/, "unexpected INVALID_CHARACTER");
         throw new JqCompileError(`${msg}, expecting end of file`, e.offset, e.length);
       }

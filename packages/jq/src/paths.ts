@@ -125,6 +125,7 @@ export function index(t: Val, k: Val): Val {
 
 /** `getpath(path)`: null when a prefix is null. */
 export function getpath(v: Val, path: Val[]): Val {
+  if (path.length > MAX_PATH) throw new JqError("Path too deep");
   let cur = v;
   for (let i = 0; i < path.length; i++) {
     if (cur === null) return null;
@@ -148,38 +149,54 @@ function ownMap(m: JqObject, owned: Owned): JqObject {
   return c;
 }
 
-/** `setpath(path; nv)` (copy on write; containers in `owned` are mutated in place). */
-export function setpath(root: Val, path: readonly Val[], nv: Val, owned?: Set<object>, i = 0): Val {
-  if (i === path.length) return nv;
-  const k = path[i]!;
+/** Deepest path jq accepts. */
+export const MAX_PATH = 10000;
+
+/** One level of `setpath`: `root[k] = v` (copy on write; `child` is what `k` selects now). */
+function assignOne(root: Val, k: Val, v: Val, owned: Owned): Val {
   if (typeof k === "string") {
-    if (root === null) {
-      const m: JqObject = new Map();
-      owned?.add(m);
-      m.set(k, setpath(null, path, nv, owned, i + 1));
-      return m;
-    }
-    if (!(root instanceof Map)) return indexError(root, k);
-    const old = root.get(k);
-    const m = ownMap(root, owned);
-    m.set(k, setpath(old === undefined ? null : old, path, nv, owned, i + 1));
+    const m = root === null ? new Map<string, Val>() : ownMap(root as JqObject, owned);
+    if (root === null) owned?.add(m);
+    m.set(k, v);
     return m;
   }
   if (typeof k === "number") {
+    const a = root === null ? [] : (root as Val[]);
+    let idx = Math.floor(k);
+    if (idx < 0) idx += a.length;
+    const c = root === null ? (owned?.add(a), a) : ownArray(a, owned);
+    while (c.length < idx) c.push(null);
+    c[idx] = v;
+    return c;
+  }
+  const a = root === null ? [] : (root as Val[]);
+  const km = k as JqObject;
+  const [s, e] = sliceBounds(a.length, km.get("start") ?? null, km.get("end") ?? null);
+  if (!Array.isArray(v)) throw new JqError("A slice of an array can only be assigned another array");
+  const c = a.slice(0, s).concat(v, a.slice(e));
+  owned?.add(c);
+  return c;
+}
+
+/** What `k` selects in `root` for an update (validating like jq); null when absent. */
+function childFor(root: Val, k: Val): Val {
+  if (typeof k === "string") {
+    if (root === null) return null;
+    if (!(root instanceof Map)) return indexError(root, k);
+    const v = root.get(k);
+    return v === undefined ? null : v;
+  }
+  if (typeof k === "number") {
     if (root !== null && !Array.isArray(root)) return indexError(root, k);
-    const a = root === null ? [] : root;
     if (Number.isNaN(k)) throw new JqError("Cannot set array element at NaN index");
+    const a = root === null ? [] : root;
     let idx = Math.floor(k);
     if (idx < 0) {
       idx += a.length;
       if (idx < 0) throw new JqError("Out of bounds negative array index");
     }
     if (idx > 536870912) throw new JqError("Array index too large");
-    const c = root === null ? (owned?.add(a), a) : ownArray(a, owned);
-    const old = idx < c.length ? c[idx]! : null;
-    while (c.length < idx) c.push(null);
-    c[idx] = setpath(old, path, nv, owned, i + 1);
-    return c;
+    return idx < a.length ? a[idx]! : null;
   }
   if (k instanceof Map) {
     if (root !== null && !Array.isArray(root)) {
@@ -188,61 +205,77 @@ export function setpath(root: Val, path: readonly Val[], nv: Val, owned?: Set<ob
     }
     const a = root === null ? [] : root;
     const [s, e] = sliceBounds(a.length, k.get("start") ?? null, k.get("end") ?? null);
-    const cur = a.slice(s, e);
-    const repl = setpath(cur, path, nv, owned, i + 1);
-    if (!Array.isArray(repl)) throw new JqError("A slice of an array can only be assigned another array");
-    const c = a.slice(0, s).concat(repl, a.slice(e));
-    owned?.add(c);
-    return c;
+    return a.slice(s, e);
   }
   if (Array.isArray(k) && Array.isArray(root)) throw new JqError("Cannot update field at array index of array");
   return indexError(root, k);
 }
 
-function delOne(root: Val, path: readonly Val[], owned: Owned, i: number): Val {
-  if (root === null) return null;
-  const k = path[i]!;
-  if (i === path.length - 1) {
-    if (typeof k === "string") {
-      if (!(root instanceof Map)) return indexError(root, k);
-      if (!root.has(k)) return root;
-      const m = ownMap(root, owned);
-      m.delete(k);
-      return m;
-    }
-    if (typeof k === "number") {
-      if (!Array.isArray(root)) return indexError(root, k);
-      let idx = Math.floor(k);
-      if (idx < 0) idx += root.length;
-      if (idx < 0) throw new JqError("Out of bounds negative array index");
-      if (idx >= root.length) return root;
-      const c = ownArray(root, owned);
-      c.splice(idx, 1);
-      return c;
-    }
-    if (k instanceof Map) {
-      if (!Array.isArray(root)) {
-        if (typeof root === "string") throw new JqError("Cannot delete string slices");
-        return indexError(root, k);
-      }
-      const [s, e] = sliceBounds(root.length, k.get("start") ?? null, k.get("end") ?? null);
-      const c = ownArray(root, owned);
-      c.splice(s, e - s);
-      return c;
-    }
-    return indexError(root, k);
+/** `setpath(path; nv)` (copy on write; containers in `owned` are mutated in place). Iterative. */
+export function setpath(root: Val, path: readonly Val[], nv: Val, owned?: Set<object>, from = 0): Val {
+  if (path.length - from > MAX_PATH) throw new JqError("Path too deep");
+  const chain: Val[] = [];
+  let cur = root;
+  for (let i = from; i < path.length; i++) {
+    chain.push(cur);
+    cur = childFor(cur, path[i]!);
   }
-  const child = index(root, k);
-  if (child === null) return root;
-  const nc = delOne(child, path, owned, i + 1);
-  if (nc === child) return root;
-  return setpath(root, [k], nc, owned);
+  let v = nv;
+  for (let i = path.length - 1; i >= from; i--) v = assignOne(chain[i - from]!, path[i]!, v, owned);
+  return v;
+}
+
+function deleteAt(root: Val, k: Val, owned: Owned): Val {
+  if (typeof k === "string") {
+    if (!(root instanceof Map)) return indexError(root, k);
+    if (!root.has(k)) return root;
+    const m = ownMap(root, owned);
+    m.delete(k);
+    return m;
+  }
+  if (typeof k === "number") {
+    if (!Array.isArray(root)) return indexError(root, k);
+    let idx = Math.floor(k);
+    if (idx < 0) idx += root.length;
+    if (idx < 0) throw new JqError("Out of bounds negative array index");
+    if (idx >= root.length) return root;
+    const c = ownArray(root, owned);
+    c.splice(idx, 1);
+    return c;
+  }
+  if (k instanceof Map) {
+    if (!Array.isArray(root)) {
+      if (typeof root === "string") throw new JqError("Cannot delete string slices");
+      return indexError(root, k);
+    }
+    const [s, e] = sliceBounds(root.length, k.get("start") ?? null, k.get("end") ?? null);
+    const c = ownArray(root, owned);
+    c.splice(s, e - s);
+    return c;
+  }
+  return indexError(root, k);
+}
+
+function delOne(root: Val, path: readonly Val[], owned: Owned): Val {
+  const chain: Val[] = [];
+  let cur = root;
+  for (let i = 0; i < path.length - 1; i++) {
+    if (cur === null) return root;
+    chain.push(cur);
+    cur = index(cur, path[i]!);
+  }
+  if (cur === null) return root;
+  let v = deleteAt(cur, path[path.length - 1]!, owned);
+  if (v === cur) return root;
+  for (let i = path.length - 2; i >= 0; i--) v = assignOne(chain[i]!, path[i]!, v, owned);
+  return v;
 }
 
 /** `delpaths(paths)`: deletes the longest/last paths first, as jq does. */
 export function delpaths(root: Val, paths: Val[][]): Val {
   const norm: Val[][] = [];
   for (const p of paths) {
+    if (p.length > MAX_PATH) throw new JqError("Path too deep");
     const q = normalizeForDelete(root, p);
     if (q) norm.push(q);
   }
@@ -251,7 +284,7 @@ export function delpaths(root: Val, paths: Val[][]): Val {
   let cur = root;
   for (const p of sorted) {
     if (p.length === 0) return null;
-    cur = delOne(cur, p, owned, 0);
+    cur = delOne(cur, p, owned);
   }
   return cur;
 }

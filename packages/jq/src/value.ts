@@ -18,6 +18,21 @@ export class JqError extends Error {
   }
 }
 
+/** True for the RangeError a JavaScript stack overflow throws. */
+export function isStackOverflow(e: unknown): boolean {
+  return e instanceof RangeError && /call stack/i.test(e.message);
+}
+
+/** Runs `fn`; a stack overflow inside becomes a jq error with `message` (jq's "... too deep"). */
+export function guardDepth<T>(fn: () => T, message: string): T {
+  try {
+    return fn();
+  } catch (e) {
+    if (isStackOverflow(e)) throw new JqError(message);
+    throw e;
+  }
+}
+
 /** jq's type name of a value. */
 export function typeOf(v: Val): "null" | "boolean" | "number" | "string" | "array" | "object" {
   if (v === null) return "null";
@@ -67,7 +82,13 @@ export function sortedKeys(o: JqObject): string[] {
 }
 
 /** jq's total order: negative, zero or positive. */
-export function compare(a: Val, b: Val): number {
+export function compare(a: Val, b: Val, depth = 0): number {
+  if (depth > 10000) throw new JqError("Comparison too deep");
+  if (depth === 0 && typeof a === "object" && a !== null) return guardDepth(() => compareIn(a, b, 1), "Comparison too deep");
+  return compareIn(a, b, depth);
+}
+
+function compareIn(a: Val, b: Val, depth: number): number {
   const ra = rank(a);
   const rb = rank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
@@ -84,7 +105,7 @@ export function compare(a: Val, b: Val): number {
       const y = b as Val[];
       const n = Math.min(x.length, y.length);
       for (let i = 0; i < n; i++) {
-        const c = compare(x[i]!, y[i]!);
+        const c = compare(x[i]!, y[i]!, depth + 1);
         if (c !== 0) return c;
       }
       return x.length - y.length < 0 ? -1 : x.length > y.length ? 1 : 0;
@@ -97,7 +118,7 @@ export function compare(a: Val, b: Val): number {
       const c = compare(kx, ky);
       if (c !== 0) return c;
       for (const k of kx) {
-        const d = compare(x.get(k)!, y.get(k)!);
+        const d = compare(x.get(k)!, y.get(k)!, depth + 1);
         if (d !== 0) return d;
       }
       return 0;
@@ -107,21 +128,27 @@ export function compare(a: Val, b: Val): number {
 }
 
 /** Structural equality (numbers by value). */
-export function equals(a: Val, b: Val): boolean {
+export function equals(a: Val, b: Val, depth = 0): boolean {
   if (a === b) return true;
+  if (depth > 10000) throw new JqError("Equality check too deep");
+  if (depth === 0 && typeof a === "object" && a !== null) return guardDepth(() => equalsIn(a, b, 1), "Equality check too deep");
+  return equalsIn(a, b, depth);
+}
+
+function equalsIn(a: Val, b: Val, depth: number): boolean {
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
     return typeof a === "number" && typeof b === "number" && a === b;
   }
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!equals(a[i]!, b[i]!)) return false;
+    for (let i = 0; i < a.length; i++) if (!equals(a[i]!, b[i]!, depth + 1)) return false;
     return true;
   }
   if (Array.isArray(b)) return false;
   if (a.size !== b.size) return false;
   for (const [k, v] of a) {
     const w = b.get(k);
-    if (w === undefined || !equals(v, w)) return false;
+    if (w === undefined || !equals(v, w, depth + 1)) return false;
   }
   return true;
 }

@@ -6,7 +6,7 @@ import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js
 import type { Native, Path } from "../runtime.js";
 import { BAD_PATH, HaltSignal, checkIterPath, extendPath, resultPath } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
-import { JqError, compare, equals, sortedKeys, truthy, typeOf } from "../value.js";
+import { JqError, compare, equals, guardDepth, sortedKeys, truthy, typeOf } from "../value.js";
 import { gen, out, v0, vN } from "./define.js";
 import { tostring } from "../format.js";
 
@@ -37,19 +37,25 @@ function has(v: Val, k: Val): boolean {
   throw new JqError(`Cannot check whether ${typeOf(v)} has a ${typeOf(k)} key`);
 }
 
-/** jq's `contains`. */
+/** jq's `contains` (kinds must match at the top; inside, a kind mismatch is just false). */
 export function contains(a: Val, b: Val): boolean {
+  if (typeOf(a) !== typeOf(b)) throw new JqError(`${describe(a)} and ${describe(b)} cannot have their containment checked`);
+  return guardDepth(() => containsIn(a, b, 0), "Containment check too deep");
+}
+
+function containsIn(a: Val, b: Val, depth: number): boolean {
+  if (depth > 10000) throw new JqError("Containment check too deep");
   if (a instanceof Map && b instanceof Map) {
     for (const [k, bv] of b) {
       const av = a.get(k);
-      if (av === undefined || !contains(av, bv)) return false;
+      if (av === undefined || !containsIn(av, bv, depth + 1)) return false;
     }
     return true;
   }
-  if (Array.isArray(a) && Array.isArray(b)) return b.every((x) => a.some((y) => contains(y, x)));
+  if (Array.isArray(a) && Array.isArray(b)) return b.every((x) => a.some((y) => containsIn(y, x, depth + 1)));
   if (typeof a === "string" && typeof b === "string") return a.includes(b);
   if (typeOf(a) === typeOf(b)) return equals(a, b);
-  throw new JqError(`${describe(a)} and ${describe(b)} cannot have their containment checked`);
+  return false;
 }
 
 /** Keys `[f]` for each element, then a stable sort by them. */
@@ -78,13 +84,19 @@ function flatten(v: Val, depth: number): Val[] {
   if (!Array.isArray(v)) throw new JqError(`Cannot iterate over ${describe(v)}`);
   if (depth < 0) throw new JqError("flatten depth must not be negative");
   const outArr: Val[] = [];
-  const rec = (a: Val[], d: number) => {
-    for (const x of a) {
-      if (Array.isArray(x) && d > 0) rec(x, d - 1);
-      else outArr.push(x);
+  const stack: [Val[], number, number][] = [[v, 0, depth]];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    const [a, i, d] = top;
+    if (i >= a.length) {
+      stack.pop();
+      continue;
     }
-  };
-  rec(v, depth);
+    top[1] = i + 1;
+    const x = a[i]!;
+    if (Array.isArray(x) && d > 0) stack.push([x, 0, d - 1]);
+    else outArr.push(x);
+  }
   return outArr;
 }
 
@@ -419,7 +431,7 @@ export const CORE: Native[] = [
   vN("flatten", 1, (v, d) => flatten(v, typeof d === "number" ? d : fail("flatten depth must not be negative"))),
   v0("tostring", tostring),
   v0("tonumber", tonumber),
-  v0("tojson", dumpCompact),
+  v0("tojson", (v) => dumpCompact(v)),
   v0("fromjson", fromjson),
   v0("ascii_downcase", (v) => ascii(v, false)),
   v0("ascii_upcase", (v) => ascii(v, true)),
@@ -544,14 +556,13 @@ export const CORE: Native[] = [
     });
     return out(empty, p, e);
   }),
+  // jq: "repeatedly apply f to . until an error is raised" (`[limit(3; 1 | repeat(. * 2))]` is [2,2,2]).
   gen("repeat", 1, (i, p, f, e, [g]) => {
     const meter = f.rt.meter;
-    const rec = (v: Val, q: Path): boolean => {
+    for (;;) {
       meter?.tick();
-      if (e(v, q)) return true;
-      return g!(v, q, f, rec);
-    };
-    return rec(i, p);
+      if (g!(i, p, f, e)) return true;
+    }
   }),
   gen("while", 2, (i, p, f, e, [c, u]) => {
     const meter = f.rt.meter;

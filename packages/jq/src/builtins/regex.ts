@@ -5,7 +5,7 @@
 import type { CompiledRegex } from "@husk/pattern";
 import { RegexError, compileRegex } from "@husk/pattern";
 import type { LimitsMeter } from "@husk/host";
-import { describe } from "../ops.js";
+import { add, describe } from "../ops.js";
 import type { Filter, Frame, Native, Path } from "../runtime.js";
 import { BAD_PATH } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
@@ -78,7 +78,7 @@ class CpIndex {
 function matches(s: string, re: Val, flags: Val, testOnly: boolean, meter: LimitsMeter | undefined): JqObject[] | boolean {
   const fl = parseFlags(flags);
   const { rx, names } = compile(re, fl, meter);
-  if (testOnly) return rx.exec(s, 0) !== null;
+  if (testOnly && !fl.noEmpty) return rx.exec(s, 0) !== null;
   const cp = new CpIndex(s);
   const out: JqObject[] = [];
   let from = 0;
@@ -87,6 +87,7 @@ function matches(s: string, re: Val, flags: Val, testOnly: boolean, meter: Limit
     const m = rx.exec(s, from);
     if (!m) break;
     if (!(fl.noEmpty && m.end === m.start)) {
+      if (testOnly) return [new Map()];
       const captures: Val[] = m.groups.map((g, k) => {
         const name = names[k] ?? null;
         if (!g) return new Map<string, Val>([["offset", -1], ["string", null], ["length", 0], ["name", name]]);
@@ -143,7 +144,10 @@ const matchN = (arity: number, mode: "match" | "test" | "capture" | "scan"): Nat
       let [re, fl] = arity === 1 ? splitRe(re0) : [re0, fl0];
       const s = needString(i);
       const meter = f.rt.meter;
-      if (mode === "test") return emitV(matches(s, re, fl, true, meter) as boolean, p, e);
+      if (mode === "test") {
+        const r = matches(s, re, fl, true, meter);
+        return emitV(typeof r === "boolean" ? r : r.length > 0, p, e);
+      }
       if (mode === "scan") fl = `g${fl ?? ""}`;
       const ms = matches(s, re, fl, false, meter) as JqObject[];
       for (const m of ms) {
@@ -181,25 +185,30 @@ function subImpl(i: Val, p: Path, f: Frame, e: (v: Val, p: Path) => boolean, re:
   const cps = [...s];
   const ascii = cps.length === s.length;
   const sl = (a: number, b?: number) => (ascii ? s.slice(a, b) : cps.slice(a, b).join(""));
-  let results: string[] = [""];
+  // jq: .result[$ix] += $gap + $inserts[$ix] for each match; then .result[] + rest, // $in.
+  if (ms.length === 0) return emitV(s, p, e);
+  const results: Val[] = [];
   let prev = 0;
   for (const m of ms) {
     const o = m.get("offset") as number;
     const gap = sl(prev, o);
-    const inserts: string[] = [];
+    let ix = 0;
     repl(captureObject(m), null, f, (v) => {
-      if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be added to a string`);
-      inserts.push(v);
+      const cur = ix < results.length ? results[ix]! : null;
+      results[ix++] = add(cur, add(gap, v));
       return false;
     });
-    const next: string[] = [];
-    for (const r of results) for (const ins of inserts) next.push(r + gap + ins);
-    results = next;
     prev = o + (m.get("length") as number);
   }
   const tail = sl(prev);
-  for (const r of results) if (emitV(r + tail, p, e)) return true;
-  return false;
+  let any = false;
+  for (const r of results) {
+    const out = add(r ?? null, tail);
+    if (out === null || out === false) continue;
+    any = true;
+    if (emitV(out, p, e)) return true;
+  }
+  return any ? false : emitV(s, p, e);
 }
 
 /** Regex natives. */

@@ -90,7 +90,7 @@ export function runCase(c: CorpusCase): CaseResult {
     prog.run(input, (v) => {
       outs.push(v);
       return outs.length > c.expected.length + 5;
-    }, { env: { PATH: "/usr/bin:/bin", HOME: "/home/user" }, now: () => 1425599507000, maxDepth: 10000 });
+    }, { env: { PATH: "/usr/bin:/bin", HOME: "/home/user", PAGER: "less" }, now: () => 1425599507000, maxDepth: 10000 });
   } catch (e) {
     // jq's test runner stops at an uncaught error: the case passes when every expected output came first.
     const ok = outs.length === c.expected.length && outs.every((v, k) => equals(v, new JsonReader(c.expected[k]!).next() ?? null));

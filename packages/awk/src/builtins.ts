@@ -302,14 +302,11 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
         rt.RSTART = m.start + 1;
         rt.RLENGTH = m.end - m.start;
         if (a !== undefined) {
-          let from = m.start;
           for (let i = 0; i < m.groups.length; i++) {
             const g = m.groups[i];
             if (g === undefined) continue;
             a.set(String(i), fromInput(g));
-            const st = i === 0 ? m.start : text.indexOf(g, from);
-            if (i > 0) from = st;
-            a.set(`${i}${rt.SUBSEP}start`, st + 1);
+            a.set(`${i}${rt.SUBSEP}start`, m.starts[i]! + 1);
             a.set(`${i}${rt.SUBSEP}length`, g.length);
           }
         }

@@ -17,7 +17,26 @@ function halfEven(r: string, more: string, dropped: string): string {
   return r.slice(0, -1) + String.fromCharCode(last - 1);
 }
 
+const POW10 = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
+/** %.Nf of |n| by scaled integer rounding, when provably the same as exact rounding; else undefined. */
+function fastFixed(n: number, prec: number): string | undefined {
+  if (prec > 15) return undefined;
+  const scaled = n * POW10[prec]!;
+  if (!(scaled < 4e15)) return undefined;
+  const fl = Math.floor(scaled);
+  const frac = scaled - fl;
+  // Near a tie the product's rounding error could decide: use the exact path.
+  if (frac > 0.4999999 && frac < 0.5000001) return undefined;
+  let digits = String(frac > 0.5 ? fl + 1 : fl);
+  if (prec === 0) return digits;
+  if (digits.length <= prec) digits = "0".repeat(prec - digits.length + 1) + digits;
+  return `${digits.slice(0, digits.length - prec)}.${digits.slice(digits.length - prec)}`;
+}
+
 function toFixedEven(n: number, prec: number): string {
+  const f = fastFixed(n, prec);
+  if (f !== undefined) return f;
   const r = n.toFixed(prec);
   // A tie is exactly representable: n * 2^(prec+1) must be an integer (cheap, exact filter).
   if (prec + 25 > 100 || !Number.isInteger(n * 2 ** (prec + 1))) return r;

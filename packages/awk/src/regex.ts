@@ -1,16 +1,21 @@
 /**
- * awk regular expressions: dynamic and literal ERE text compiled once and cached. The engine is
- * reached only through `AwkRegex`, so the implementation can be swapped: today it translates
- * awk's ERE dialect (POSIX classes, `]` first in a bracket, backslash escapes in brackets, gawk's
- * `\y \< \> \s \w`, intervals, literal leading `*`) into a JavaScript RegExp.
+ * awk regular expressions through @husk/pattern (GNU ERE, leftmost-longest, engines that cannot
+ * stall the thread). awk's regex dialect differs from GNU ERE in a few places, so the source is
+ * first rewritten (`awkEreToGnu`): backslash escapes inside brackets (`[\/\]]`), `\/` and `\"`,
+ * C escapes (`\n \t \033`), gawk's `\y` for a word boundary, and literal leading `*`.
  */
+import type { LimitsMeter } from "@husk/host";
+import { compileRegex, RegexError } from "@husk/pattern";
+import type { CompiledRegex } from "@husk/pattern";
 import { AwkFatalError } from "./errors.js";
 
-/** One match: `[start, end)` and the capture groups (index 0 = whole match). */
+/** One match: `[start, end)` and the capture groups as text (index 0 = whole match). */
 export interface RegexMatch {
   readonly start: number;
   readonly end: number;
   readonly groups: readonly (string | undefined)[];
+  /** Start offset of each group (index 0 = whole match; -1 when the group did not take part). */
+  readonly starts: readonly number[];
 }
 
 /** A compiled awk regex. */
@@ -18,7 +23,7 @@ export interface AwkRegex {
   readonly source: string;
   /** True when the regex matches anywhere in `s`. */
   test(s: string): boolean;
-  /** The leftmost match starting at or after `from`, or null. */
+  /** The leftmost-longest match starting at or after `from`, or null. */
   exec(s: string, from: number): RegexMatch | null;
   /** Start index of the leftmost match at or after `from` and sets `lastEnd`; -1 when none. */
   search(s: string, from: number): number;
@@ -26,125 +31,123 @@ export interface AwkRegex {
   lastEnd: number;
 }
 
-const CLASSES: Record<string, string> = {
-  alpha: "a-zA-Z", digit: "0-9", alnum: "a-zA-Z0-9", upper: "A-Z", lower: "a-z", space: " \\t\\n\\r\\f\\v",
-  blank: " \\t", punct: "!-\\/:-@\\[-`{-~", print: " -~", graph: "!-~", cntrl: "\\x00-\\x1f\\x7f", xdigit: "0-9A-Fa-f",
-  word: "a-zA-Z0-9_",
-};
+const C_ESC: Record<string, string> = { n: "\n", t: "\t", r: "\r", f: "\f", v: "\v", a: "\x07", b: "\b", "/": "/", '"': '"' };
+const ERE_SPECIAL = /[\\.[\]()*+?{}|^$]/;
 
-function octal(src: string, i: number): [string, number] {
+function readOctal(src: string, i: number): [string, number] {
   let v = 0;
   let n = 0;
   while (n < 3 && i < src.length && src[i]! >= "0" && src[i]! <= "7") {
     v = v * 8 + src.charCodeAt(i++) - 48;
     n++;
   }
-  return [`\\x${(v & 255).toString(16).padStart(2, "0")}`, i];
+  return [String.fromCharCode(v & 255), i];
 }
 
-const SIMPLE_ESC: Record<string, string> = { n: "\\n", t: "\\t", r: "\\r", f: "\\f", v: "\\v", a: "\\x07", "/": "\\/", '"': '"' };
+/** Rewrites one bracket expression starting at `src[i] === "["`; returns [gnu text, next index]. */
+function bracket(src: string, i: number): [string, number] {
+  let j = i + 1;
+  let negate = false;
+  if (src[j] === "^") {
+    negate = true;
+    j++;
+  }
+  const items: string[] = [];
+  let rbracket = false;
+  let dash = false;
+  let caret = false;
+  let first = true;
+  const lit = (c: string): void => {
+    if (c === "]") rbracket = true;
+    else if (c === "-") dash = true;
+    else if (c === "^") caret = true;
+    else items.push(c);
+  };
+  const readChar = (): string => {
+    const c = src[j]!;
+    if (c === "\\" && j + 1 < src.length) {
+      const d = src[j + 1]!;
+      if (d >= "0" && d <= "7") {
+        const [ch, k] = readOctal(src, j + 1);
+        j = k;
+        return ch;
+      }
+      j += 2;
+      return C_ESC[d] ?? d;
+    }
+    j++;
+    return c;
+  };
+  for (;;) {
+    if (j >= src.length) throw new RegexError("Unmatched [, [^, [:, [., or [=");
+    const c = src[j]!;
+    if (c === "]" && !first) {
+      j++;
+      break;
+    }
+    first = false;
+    if (c === "[" && (src[j + 1] === ":" || src[j + 1] === "." || src[j + 1] === "=")) {
+      const close = src.indexOf(`${src[j + 1]}]`, j + 2);
+      if (close > 0) {
+        items.push(src.slice(j, close + 2));
+        j = close + 2;
+        continue;
+      }
+    }
+    const a = readChar();
+    if (src[j] === "-" && j + 1 < src.length && src[j + 1] !== "]") {
+      j++;
+      const b = readChar();
+      if (a === "]" || a === "-" || a === "^" || b === "]" || b === "-" || b === "^") {
+        // Ranges with bracket-special ends are rare; spell them with escapes GNU accepts.
+        items.push(`${a === "]" || a === "^" || a === "-" ? `[.${a}.]` : a}-${b === "]" || b === "^" || b === "-" ? `[.${b}.]` : b}`);
+      } else items.push(`${a}-${b}`);
+      continue;
+    }
+    lit(a);
+  }
+  if (!negate && items.length === 0 && !rbracket && !dash && caret) return ["\\^", j];
+  return [`[${negate ? "^" : ""}${rbracket ? "]" : ""}${items.join("")}${caret ? "^" : ""}${dash ? "-" : ""}]`, j];
+}
 
-/** Translates awk ERE text into JavaScript RegExp source. Exported for tests. */
-export function translateEre(src: string): string {
+/** Rewrites awk ERE text as GNU ERE text for @husk/pattern. Exported for tests. */
+export function awkEreToGnu(src: string): string {
   let out = "";
   let i = 0;
-  let atomStart = true; // a quantifier here is literal
+  let atomStart = true; // a quantifier here is a literal character
   while (i < src.length) {
     const c = src[i]!;
     if (c === "\\") {
       const d = src[i + 1];
       i += 2;
+      atomStart = false;
       if (d === undefined) {
         out += "\\\\";
       } else if (d >= "0" && d <= "7") {
-        const [t, j] = octal(src, i - 1);
-        out += t;
-        i = j;
-      } else if (SIMPLE_ESC[d] !== undefined) out += SIMPLE_ESC[d];
+        const [ch, k] = readOctal(src, i - 1);
+        i = k;
+        out += ERE_SPECIAL.test(ch) ? `\\${ch}` : ch;
+      } else if (C_ESC[d] !== undefined) out += C_ESC[d];
       else if (d === "y") out += "\\b";
-      else if (d === "B") out += "\\B";
-      else if (d === "<") out += "\\b(?=\\w)";
-      else if (d === ">") out += "\\b(?<=\\w)";
-      else if (d === "`") out += "^";
-      else if (d === "'") out += "$";
-      else if ("wWsS".includes(d)) out += `\\${d}`;
-      else if (d === "b") out += "\\x08";
-      else if (/[A-Za-z0-9]/.test(d)) out += d;
-      else out += `\\${d}`;
-      atomStart = false;
+      else if ("B<>`'wWsS".includes(d)) out += `\\${d}`;
+      else if (ERE_SPECIAL.test(d)) out += `\\${d}`;
+      else out += d;
       continue;
     }
     if (c === "[") {
-      let j = i + 1;
-      let cls = "[";
-      if (src[j] === "^") {
-        cls += "^";
-        j++;
-      }
-      let first = true;
-      let closed = false;
-      while (j < src.length) {
-        const e = src[j]!;
-        if (e === "]" && !first) {
-          closed = true;
-          j++;
-          break;
-        }
-        first = false;
-        if (e === "[" && src[j + 1] === ":") {
-          const end = src.indexOf(":]", j + 2);
-          const name = end > 0 ? src.slice(j + 2, end) : "";
-          if (CLASSES[name] !== undefined) {
-            cls += CLASSES[name];
-            j = end + 2;
-            continue;
-          }
-        }
-        if (e === "[" && (src[j + 1] === "." || src[j + 1] === "=")) {
-          const end = src.indexOf(`${src[j + 1]}]`, j + 2);
-          if (end > 0) {
-            const lit = src.slice(j + 2, end);
-            cls += lit.replace(/[\\\]\[^-]/g, "\\$&");
-            j = end + 2;
-            continue;
-          }
-        }
-        if (e === "\\") {
-          const d = src[j + 1];
-          if (d !== undefined && d >= "0" && d <= "7") {
-            const [t, k] = octal(src, j + 1);
-            cls += t;
-            j = k;
-            continue;
-          }
-          if (d !== undefined && SIMPLE_ESC[d] !== undefined) cls += SIMPLE_ESC[d];
-          else if (d !== undefined && "wWsS".includes(d)) cls += `\\${d}`;
-          else if (d !== undefined) cls += /[A-Za-z0-9]/.test(d) ? d : `\\${d}`;
-          j += 2;
-          continue;
-        }
-        if (e === "[" || e === "]") cls += `\\${e}`;
-        else cls += e;
-        j++;
-      }
-      if (!closed) throw new Error("Unmatched [, [^, [:, [., or [=");
-      out += cls === "[^" ? "[^]" : `${cls}]`;
+      const [t, j] = bracket(src, i);
+      out += t;
       i = j;
       atomStart = false;
       continue;
     }
     if (c === "*" || c === "+" || c === "?") {
-      if (atomStart) out += `\\${c}`;
-      else {
-        out += c;
-        // Collapse repeated quantifiers (`a**`), which JS rejects.
-        while (i + 1 < src.length && "*+?".includes(src[i + 1]!)) i++;
-      }
+      out += atomStart ? `\\${c}` : c;
       i++;
       continue;
     }
     if (c === "{") {
-      const m = /^\{(\d+)(,(\d*))?\}/.exec(src.slice(i));
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(src.slice(i, i + 24));
       if (m !== null && !atomStart) {
         out += m[0];
         i += m[0].length;
@@ -154,66 +157,51 @@ export function translateEre(src: string): string {
       }
       continue;
     }
-    if (c === "}") {
-      out += "\\}";
-      i++;
-      continue;
-    }
-    if (c === "(" || c === "|") {
+    if (c === "(" || c === "|" || c === "^") {
       out += c;
       i++;
       atomStart = true;
       continue;
     }
-    if (c === "^") {
-      out += c;
-      i++;
-      atomStart = true;
-      continue;
-    }
-    if (c === "/") out += "\\/";
-    else if (c === "\n") out += "\\n";
-    else out += c;
+    out += c;
     atomStart = false;
     i++;
   }
   return out;
 }
 
-class JsRegex implements AwkRegex {
+class PatternRegex implements AwkRegex {
   readonly source: string;
-  readonly #test: RegExp;
-  readonly #global: RegExp;
+  readonly #re: CompiledRegex;
   lastEnd = 0;
-  constructor(source: string, ignoreCase: boolean) {
+  constructor(source: string, ignoreCase: boolean, meter: LimitsMeter | undefined) {
     this.source = source;
-    let js: string;
     try {
-      js = translateEre(source);
-      this.#test = new RegExp(js, ignoreCase ? "si" : "s");
-      this.#global = new RegExp(js, ignoreCase ? "gsi" : "gs");
+      this.#re = compileRegex(awkEreToGnu(source), { flavor: "ere", ignoreCase }, meter);
     } catch (e) {
-      const why = e instanceof Error && e.message.startsWith("Unmatched") ? e.message : "Invalid regular expression";
-      throw new AwkFatalError(`invalid regexp: ${why}: /${source}/`);
+      if (e instanceof RegexError) throw new AwkFatalError(`invalid regexp: ${e.message}: /${source}/`);
+      throw e;
     }
   }
   test(s: string): boolean {
-    return this.#test.test(s);
+    return this.#re.test(s);
   }
   exec(s: string, from: number): RegexMatch | null {
-    const re = this.#global;
-    re.lastIndex = from;
-    const m = re.exec(s);
+    const m = this.#re.exec(s, from);
     if (m === null) return null;
-    return { start: m.index, end: m.index + m[0].length, groups: m };
+    const groups: (string | undefined)[] = [s.slice(m.start, m.end)];
+    const starts: number[] = [m.start];
+    for (const g of m.groups) {
+      groups.push(g === undefined ? undefined : s.slice(g[0], g[1]));
+      starts.push(g === undefined ? -1 : g[0]);
+    }
+    return { start: m.start, end: m.end, groups, starts };
   }
   search(s: string, from: number): number {
-    const re = this.#global;
-    re.lastIndex = from;
-    const m = re.exec(s);
+    const m = this.#re.exec(s, from);
     if (m === null) return -1;
-    this.lastEnd = m.index + m[0].length;
-    return m.index;
+    this.lastEnd = m.end;
+    return m.start;
   }
 }
 
@@ -221,13 +209,17 @@ class JsRegex implements AwkRegex {
 export class RegexCache {
   readonly #map = new Map<string, AwkRegex>();
   readonly #icase = new Map<string, AwkRegex>();
+  readonly #meter: LimitsMeter | undefined;
+  constructor(meter?: LimitsMeter) {
+    this.#meter = meter;
+  }
   /** Compiles (or fetches) `source`; throws AwkFatalError for an invalid regex. */
   get(source: string, ignoreCase = false): AwkRegex {
     const map = ignoreCase ? this.#icase : this.#map;
     let r = map.get(source);
     if (r === undefined) {
       if (map.size > 500) map.clear();
-      r = new JsRegex(source, ignoreCase);
+      r = new PatternRegex(source, ignoreCase, this.#meter);
       map.set(source, r);
     }
     return r;

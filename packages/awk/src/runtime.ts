@@ -48,7 +48,7 @@ const FLUSH_AT = 1 << 16;
 /** The mutable state of a running program. */
 export class Runtime {
   readonly io: RuntimeIO;
-  readonly regex = new RegexCache();
+  readonly regex: RegexCache;
   /** Global variables by slot (see `compile.ts` for the name -> slot table). */
   globals: Cell[] = [];
   /** Locals of the executing function call. */
@@ -104,6 +104,7 @@ export class Runtime {
 
   constructor(io: RuntimeIO) {
     this.io = io;
+    this.regex = new RegexCache(io.meter);
     for (const [k, v] of io.env) this.ENVIRON.set(k, fromInput(v));
   }
 
@@ -327,7 +328,7 @@ export class Runtime {
 
   /** True when output is waiting for back-pressure. */
   get hasPending(): boolean {
-    return this.#pending !== undefined || this.#outSize > 0;
+    return this.#pending !== undefined || this.#out.length > 0;
   }
 
   /** Writes to a redirection target (`> file`, `>> file`, `| cmd`); buffered until close/exit. */

@@ -31,6 +31,15 @@ function isSpace(c: number): boolean {
  */
 export function strToNum(s: string): number {
   const len = s.length;
+  // Fast path: starts and ends with a digit and is no 0x/0b/0o literal: Number() agrees with strtod.
+  if (len > 0) {
+    const c0 = s.charCodeAt(0);
+    const cl = s.charCodeAt(len - 1);
+    if (c0 >= 48 && c0 <= 57 && cl >= 48 && cl <= 57 && (len < 2 || (s.charCodeAt(1) | 32) < 97)) {
+      const v = +s;
+      if (v === v) return v;
+    }
+  }
   let i = 0;
   while (i < len && isSpace(s.charCodeAt(i))) i++;
   const start = i;

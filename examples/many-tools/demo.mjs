@@ -20,4 +20,4 @@ const show = async (label, run) => {
 await show(`${discover.name} {all: true}`, discover.execute({ all: true }));
 await show(`${discover.name} {query: "ticket"}`, discover.execute({ query: "ticket" }));
 await show(`${discover.name} {commands: "help support.update_macro --json"}`, discover.execute({ commands: "help support.update_macro --json" }));
-await show(`${script.name} {commands: ...}`, script.execute({ commands: "for id in 1 2; do crm.get_deal --id $id | jq -c '{label, score}'; done" }));
+await show(`${script.name} {commands: ...}`, script.execute({ commands: "for id in 1 2; do crm.get_contact --id $id | jq -c '{label, score}'; done" }));

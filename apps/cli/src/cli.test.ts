@@ -149,3 +149,19 @@ describe("npm run demo (the e-commerce example through the CLI)", () => {
     expect(r.stderr).toBe("get_user: callback failed\n");
   });
 });
+
+describe("the 50-tool example (compact prompt, discovery)", () => {
+  it("builds 50 tools in 5 categories and runs its demo script", async () => {
+    const mod = (await import(`${root}examples/many-tools/tools.mjs`)) as Record<string, unknown>;
+    const t = scriptedToolFromModule(mod, "x").withCompactPrompt(true);
+    expect(t.registry.definitions().length).toBe(50);
+    expect(t.systemPrompt()).toContain("billing.get_invoice (Fetch an invoice in billing)");
+    expect(t.systemPrompt()).not.toContain("<integer>");
+    const r = await cli(["--tools", `${root}examples/many-tools/tools.mjs`, `${root}examples/many-tools/demo.sh`]);
+    expect(r.stderr).toBe("");
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("analytics (10 tools)\nbilling (10 tools)\ncrm (10 tools)\ninventory (10 tools)\nsupport (10 tools)\n");
+    expect(r.stdout).toContain("Usage: billing.update_refund --fields <json|key=value...> --id <integer>\n");
+    expect(r.stdout).toContain('"status":"closed","owner":"ana","updated":true}');
+  });
+});

@@ -8,7 +8,9 @@ const atom = fc.constantFrom("a", "b", ".", "[ab]", "[^a]", "\\w", "x");
 const quant = fc.constantFrom("", "", "*", "+", "?", "{1,2}", "{2}");
 const piece = fc.tuple(atom, quant).map(([a, q]) => a + q);
 const group = fc.array(piece, { minLength: 1, maxLength: 3 }).map((ps) => `(${ps.join("")})`);
-const item = fc.oneof(piece, piece, group, fc.constantFrom("^", "$", "\\b"));
+const lit = fc.array(fc.constantFrom("a", "b", "x", "[ab]"), { minLength: 1, maxLength: 3 }).map((x) => x.join(""));
+const altern = fc.array(lit, { minLength: 2, maxLength: 3 }).map((xs) => `(${xs.join("|")})`);
+const item = fc.oneof(piece, piece, group, altern, fc.constantFrom("^", "$", "\\b"));
 const pattern = fc.array(item, { minLength: 1, maxLength: 5 }).map((xs) => xs.join(""));
 const subject = fc.array(fc.constantFrom("a", "b", "x", " ", "c"), { maxLength: 12 }).map((x) => x.join(""));
 

@@ -1,5 +1,6 @@
 import type { LimitsMeter } from "@husk/host";
 import { INF, type Node, type ParsedRegex, cat } from "./ast.js";
+import type { CharSet } from "./charset.js";
 import { Backtracker } from "./backtrack.js";
 import { parsePerl } from "./parse-perl.js";
 import { parsePosix } from "./parse-posix.js";
@@ -202,7 +203,7 @@ function analyze(root: Node): Analysis {
         for (const i of n.items) walk(i, optional);
         return;
       case "alt":
-        r.longestSafe = false;
+        if (!approved.has(n)) r.longestSafe = false;
         for (const x of n.alts) walk(x, true);
         return;
       case "rep":
@@ -229,9 +230,97 @@ function analyze(root: Node): Analysis {
         return;
     }
   };
+  // alternations that leftmost-first resolves like leftmost-longest (see deterministicAlt)
+  const approved = new Set<Node>();
+  const items = root.t === "cat" ? root.items : [root];
+  let fixedBefore = true;
+  for (const it of items) {
+    const inner = it.t === "group" ? it.node : it;
+    if (inner.t === "alt" && deterministicAlt(inner.alts) && (fixedBefore || fixedLen(inner) !== null)) approved.add(inner);
+    if (fixedLen(it) === null) fixedBefore = false;
+  }
   walk(root, false);
   for (const g of refs) if (optionalGroups.has(g)) r.backrefsSafe = false;
   return r;
+}
+
+/** The length every match of `n` has, or null when it varies. */
+function fixedLen(n: Node): number | null {
+  switch (n.t) {
+    case "set":
+      return 1;
+    case "empty":
+    case "assert":
+    case "look":
+      return 0;
+    case "group":
+      return fixedLen(n.node);
+    case "cat": {
+      let t = 0;
+      for (const i of n.items) {
+        const l = fixedLen(i);
+        if (l === null) return null;
+        t += l;
+      }
+      return t;
+    }
+    case "alt": {
+      const l = fixedLen(n.alts[0]!);
+      return n.alts.every((a) => fixedLen(a) === l) ? l : null;
+    }
+    case "rep": {
+      const l = fixedLen(n.node);
+      return l !== null && n.min === n.max ? l * n.min : l === 0 ? 0 : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** The sets of an alternative that is a fixed sequence of single characters (no groups, reps, asserts), else null. */
+function fixedSeq(n: Node): CharSet[] | null {
+  if (n.t === "set") return [n.set];
+  if (n.t === "cat" && n.items.every((i) => i.t === "set")) return n.items.map((i) => (i as { set: CharSet }).set);
+  return null;
+}
+
+function intersects(a: CharSet, b: CharSet): boolean {
+  const x = a.ranges;
+  const y = b.ranges;
+  let i = 0;
+  let j = 0;
+  while (i < x.length && j < y.length) {
+    if (x[i + 1]! < y[j]!) i += 2;
+    else if (y[j + 1]! < x[i]!) j += 2;
+    else return true;
+  }
+  return false;
+}
+
+/**
+ * An alternation where, at any position, at most one alternative can match (or all that can
+ * match have the same length): every alternative is a fixed sequence of characters and no
+ * shorter one can match a prefix of a longer one. Then greedy leftmost-first picks the same
+ * match as leftmost-longest (e.g. `error|warning`, `foo|bar`, not `ab|abcd`).
+ */
+function deterministicAlt(alts: readonly Node[]): boolean {
+  const seqs: CharSet[][] = [];
+  for (const a of alts) {
+    const q = fixedSeq(a);
+    if (!q || q.length === 0) return false;
+    seqs.push(q);
+  }
+  for (let i = 0; i < seqs.length; i++) {
+    for (let j = 0; j < seqs.length; j++) {
+      const a = seqs[i]!;
+      const b = seqs[j]!;
+      if (a.length >= b.length) continue;
+      let compatible = true;
+      for (let k = 0; k < a.length && compatible; k++) compatible = intersects(a[k]!, b[k]!);
+      if (compatible) return false;
+    }
+  }
+  return true;
 }
 
 /** The longest input whose worst-case backtracking cost stays within JS_BUDGET. */

@@ -106,13 +106,29 @@ export class SedState {
     const append: (() => Promise<string | null>)[] = [];
     const usesLast = cmds.some((c) => c.a1?.k === "last" || c.a2?.k === "last");
     let isLast = false;
-    const readInto = async (joined: boolean): Promise<boolean> => {
-      const l = await reader.next();
-      if (!l) return false;
+    const take = (l: { text: string; nl: boolean }, joined: boolean): void => {
       lineNo++;
       ps = joined ? `${ps}\n${l.text}` : l.text;
       nl = l.nl;
+    };
+    const readIntoAsync = async (joined: boolean): Promise<boolean> => {
+      const l = await reader.next();
+      if (!l) return false;
+      take(l, joined);
       if (usesLast) isLast = !(await reader.hasMore());
+      return true;
+    };
+    /** Reads the next line into the pattern space; synchronous unless a read must wait. */
+    const readInto = (joined: boolean): boolean | Promise<boolean> => {
+      const l = reader.nextSync();
+      if (l === undefined) return readIntoAsync(joined);
+      if (l === null) return false;
+      take(l, joined);
+      if (usesLast) {
+        const more = reader.hasMoreSync();
+        if (more === undefined) return reader.hasMore().then((m) => ((isLast = !m), true));
+        isLast = !more;
+      }
       return true;
     };
     const flushAppend = async (): Promise<void> => {
@@ -194,7 +210,8 @@ export class SedState {
       return true;
     };
 
-    let haveLine = await readInto(false);
+    let r0 = readInto(false);
+    let haveLine = r0 === true || r0 === false ? r0 : await r0;
     while (haveLine) {
       if (meter) meter.tick();
       tflag = false;
@@ -282,24 +299,24 @@ export class SedState {
             break;
           }
           case "n":
-            if (!(await reader.hasMore())) {
+            if (!(reader.hasMoreSync() ?? (await reader.hasMore()))) {
               if (o.posix) autoprint = false;
               quit = -1;
               endCycle = true;
               break;
             }
             if (!o.quiet) this.#emitLine(ps, nl);
-            await flushAppend();
+            if (append.length > 0) await flushAppend();
             await readInto(false);
             break;
           case "N":
-            if (!(await reader.hasMore())) {
+            if (!(reader.hasMoreSync() ?? (await reader.hasMore()))) {
               if (o.posix) autoprint = false;
               quit = -1;
               endCycle = true;
               break;
             }
-            await flushAppend();
+            if (append.length > 0) await flushAppend();
             await readInto(true);
             break;
           case "q":
@@ -357,7 +374,7 @@ export class SedState {
         }
       }
       if (autoprint) this.#emitLine(ps, nl);
-      await flushAppend();
+      if (append.length > 0) await flushAppend();
       if (this.#outLen > 65536) await this.#flush();
       if (quit !== null) return { exit: quit < 0 ? null : quit, lineNo: await this.#done(lineNo) };
       if (restart) {
@@ -366,7 +383,8 @@ export class SedState {
         haveLine = true;
         continue;
       }
-      haveLine = await readInto(false);
+      r0 = readInto(false);
+      haveLine = r0 === true || r0 === false ? r0 : await r0;
     }
     return { exit: null, lineNo: await this.#done(lineNo) };
   }

@@ -64,6 +64,33 @@ export class LineReader {
     }
   }
 
+  /**
+   * Synchronous fast path: true/false when it is known whether another line is available
+   * without reading, undefined when a read is needed (then use `hasMore`).
+   */
+  hasMoreSync(): boolean | undefined {
+    if (this.#pos < this.#buf.length) return true;
+    if (!this.#streamDone) return undefined;
+    return this.#idx + 1 >= this.#sources.length ? false : undefined;
+  }
+
+  /** Synchronous fast path of `next`: the line, null at the end, undefined when a read is needed. */
+  nextSync(): SedLine | null | undefined {
+    if (this.#pos >= this.#buf.length) return this.hasMoreSync() === false ? null : undefined;
+    const i = this.#buf.indexOf(this.#sep, this.#pos);
+    if (i >= 0) {
+      const text = this.#buf.slice(this.#pos, i);
+      this.#pos = i + this.#sep.length;
+      this.fileName = this.#nextName;
+      return { text, nl: true };
+    }
+    if (!this.#streamDone) return undefined;
+    const text = this.#buf.slice(this.#pos);
+    this.#pos = this.#buf.length;
+    this.fileName = this.#nextName;
+    return { text, nl: false };
+  }
+
   /** The next line, or null at the end of all sources. */
   async next(): Promise<SedLine | null> {
     if (!(await this.hasMore())) return null;

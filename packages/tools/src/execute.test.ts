@@ -118,6 +118,28 @@ describe("ScriptedTool.execute", () => {
     expect(r.stderr).toBe("execution timed out after 0.1s\n");
   });
 
+  it("cancellation through options.signal: the callback sees abort, the call reports cancelled", async () => {
+    const { tool } = shop();
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 30);
+    const r = await tool.execute({ commands: "echo a; slow" }, { signal: ac.signal });
+    expect(r.error).toBe("cancelled");
+    expect(r.exitCode).not.toBe(0);
+    expect(r.stdout).toBe("a\n");
+    expect(r.stderr).toContain("slow: request cancelled\n");
+  });
+
+  it("--help and --dry-run inside a script", async () => {
+    const r = await shop().tool.execute({ commands: "get_user --id 1 --help; get_user --dry-run --id x; echo $?; get_user --id=2 --dry-run" });
+    expect(r.stdout).toBe('get_user - Fetch user by ID\nUsage: get_user --id <integer>\n1\n{"dry_run":true,"params":{"id":2},"tool":"get_user","valid":true}\n');
+    expect(r.stderr).toBe('{"dry_run":true,"error":"schema error: input.id must be integer","tool":"get_user","valid":false}\n');
+  });
+
+  it("timeout_ms also stops a busy loop (the shell's own deadline)", async () => {
+    const r = await shop().tool.execute({ commands: "echo x; while true; do :; done", timeout_ms: 100 });
+    expect(r).toMatchObject({ exitCode: 124, error: "timeout", stderr: "execution timed out after 0.1s\n" });
+  });
+
   it("a resource limit ends the call with resource_limit and keeps prior output", async () => {
     const t = ScriptedTool.builder("t").toolFn(getUser, () => "u\n").limits({ maxLoopIterations: 5 }).build();
     const r = await t.execute({ commands: "echo start; for i in 1 2 3 4 5 6 7 8; do :; done; echo end" });

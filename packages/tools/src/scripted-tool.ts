@@ -311,7 +311,8 @@ export class ScriptedTool implements LlmTool {
       }
       if (!res) return { stdout: "", stderr: "", exitCode: 1, error: "unavailable" };
       if (kind === "resource_limit") return { stdout: res.stdout, stderr: res.stderr, exitCode: 1, error: "resource_limit" };
-      if (kind === "cancelled") return { stdout: res.stdout, stderr: res.stderr, exitCode: res.exitCode, error: "cancelled" };
+      // Cancelled by the caller: report it even if the script ran on after the callback ended.
+      if (kind === "cancelled" || outer?.aborted) return { stdout: res.stdout, stderr: res.stderr, exitCode: kind === "cancelled" ? res.exitCode : 130, error: "cancelled" };
       return { stdout: res.stdout, stderr: res.stderr, exitCode: res.exitCode };
     } finally {
       if (timer !== undefined) clearTimeout(timer);

@@ -37,7 +37,7 @@ export interface RunResult {
 
 /** Executes a program. Returns the exit status; fatal errors are written to stderr as `awk: ...`. */
 export async function runProgram(spec: RunSpec, io: RuntimeIO): Promise<number> {
-  const rt = new Runtime(io);
+  const rt = new Runtime(io, spec.argv0 ?? "awk");
   try {
     return await execute(rt, spec);
   } catch (e) {
@@ -52,12 +52,12 @@ export async function runProgram(spec: RunSpec, io: RuntimeIO): Promise<number> 
       } catch {
         /* keep the first error */
       }
-      await io.stderr.write(`awk: ${e.message}\n`);
+      await io.stderr.write(`${spec.argv0 ?? "awk"}: ${e.message}\n`);
       return e.status === 1 ? 2 : e.status;
     }
     if (e instanceof RangeError) {
       rt.flushStdout();
-      await io.stderr.write("awk: fatal: nesting too deep\n");
+      await io.stderr.write(`${spec.argv0 ?? "awk"}: fatal: nesting too deep\n`);
       return 2;
     }
     throw e;

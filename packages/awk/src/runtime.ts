@@ -102,8 +102,12 @@ export class Runtime {
   main: RecordReader | undefined;
   readonly #readers = new Map<string, { reader: RecordReader; status: number }>();
 
-  constructor(io: RuntimeIO) {
+  /** The command name used in messages (`awk` or `gawk`). */
+  readonly name: string;
+
+  constructor(io: RuntimeIO, name = "awk") {
     this.io = io;
+    this.name = name;
     this.regex = new RegexCache(io.meter);
     for (const [k, v] of io.env) this.ENVIRON.set(k, fromInput(v));
   }
@@ -423,7 +427,7 @@ export class Runtime {
 
   /** Writes a gawk-style warning to stderr. */
   warn(message: string): void {
-    void this.io.stderr.write(`awk: warning: ${message}\n`);
+    void this.io.stderr.write(`${this.name}: warning: ${message}\n`);
   }
 
   // ==== getline sources ====

@@ -5,13 +5,14 @@
  * corpus, and exits 1 when a case fails unexpectedly (or a known failure passes). See
  * conformance/README.md.
  */
-import { writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { availableParallelism } from "node:os";
 import { HELPERS_DIR, KNOWN_FAILURES_DIR, resolveCorpus } from "./corpora.js";
 import { findBash } from "./oracle.js";
 import { formatCorpusTable, formatFailure, formatProblems, reportJson, summaryLine } from "./report.js";
 import { type CorpusReport, type RunnerOptions, runCorpus } from "./runner.js";
-import { CommandSut, InProcessSut, loadBash, type ShellUnderTest } from "./sut.js";
+import { CommandSut, InProcessSut, loadBash, type ShellUnderTest, WorkerPoolSut } from "./sut.js";
 
 const USAGE = `usage: husk-conformance [CORPUS...] [options]
 CORPUS: ours (default; conformance/cases), oils (../shared/corpora/oils/spec), jq
@@ -131,7 +132,13 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     throw e;
   }
-  const sut: ShellUnderTest = o.sut ? new CommandSut(o.sut) : new InProcessSut();
+  // In-process Husk runs in worker threads (a runaway case is terminated) when built; inline otherwise.
+  const workerUrl = new URL("./worker.js", import.meta.url);
+  const sut: ShellUnderTest = o.sut
+    ? new CommandSut(o.sut)
+    : existsSync(fileURLToPath(workerUrl))
+      ? new WorkerPoolSut(workerUrl, o.jobs)
+      : new InProcessSut();
   if (sut.inProcess && !(await loadBash())) {
     process.stderr.write("husk-conformance: @husk/bash does not export a Bash class yet; use --sut to measure another shell\n");
     return 1;
@@ -181,6 +188,7 @@ async function main(argv: readonly string[]): Promise<number> {
     if (o.update) process.stdout.write(`known-failures rewritten under ${knownFailuresDir}/${report.corpus}\n`);
     process.stdout.write(`${summaryLine(report)}\n`);
   }
+  if (sut instanceof WorkerPoolSut) await sut.close();
   if (o.json) writeFileSync(o.json, `${JSON.stringify(reports.map(reportJson), null, 1)}\n`);
   return reports.every((r) => r.ok) ? 0 : 1;
 }

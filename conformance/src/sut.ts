@@ -4,6 +4,7 @@
  * unprivileged like the oracle, the script on its stdin, as Oils' sh_spec does), and the
  * in-process Husk facade (`new Bash(...).exec(script)`) with the test helper commands.
  */
+import { Worker } from "node:worker_threads";
 import type { Command } from "@husk/host";
 import { HELPER_COMMANDS } from "./helpers.js";
 import { type RunResult, runProcess, splitCommandLine, unprivileged } from "./proc.js";
@@ -124,5 +125,92 @@ export class InProcessSut implements ShellUnderTest {
       const msg = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
       return { stdout: "", stderr: `conformance: husk threw ${msg}\n`, status: 255, timedOut: false };
     }
+  }
+}
+
+/** How long past its own deadline a case may run before its worker thread is terminated. */
+export const WORKER_GRACE_MS = 5_000;
+
+/**
+ * Husk in worker threads: like `InProcessSut`, but a case that overruns its timeout (a hang
+ * the shell's own limits did not stop) gets its thread terminated and a fresh one started,
+ * so one bad case cannot stall the run. `close()` ends the threads.
+ */
+export class WorkerPoolSut implements ShellUnderTest {
+  readonly name = "husk";
+  readonly shVar = "bash";
+  readonly inProcess = true;
+  readonly #idle: Worker[] = [];
+  readonly #waiting: Array<(w: Worker) => void> = [];
+  #nextId = 0;
+  #live = 0;
+  constructor(
+    readonly workerUrl: URL,
+    readonly size: number,
+  ) {}
+  #acquire(): Promise<Worker> {
+    const w = this.#idle.pop();
+    if (w) return Promise.resolve(w);
+    if (this.#live < this.size) {
+      this.#live++;
+      return this.#spawn();
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+  /** A new worker, once it has loaded the shell. */
+  #spawn(): Promise<Worker> {
+    const w = new Worker(this.workerUrl);
+    return new Promise((resolve) => {
+      const onReady = (m: { ready?: boolean }) => {
+        if (!m.ready) return;
+        w.off("message", onReady);
+        resolve(w);
+      };
+      w.on("message", onReady);
+    });
+  }
+  #release(w: Worker): void {
+    const next = this.#waiting.shift();
+    if (next) next(w);
+    else this.#idle.push(w);
+  }
+  async run(r: ScriptRun): Promise<RunResult> {
+    const w = await this.#acquire();
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      const done = (res: RunResult, keep: boolean) => {
+        clearTimeout(timer);
+        w.off("message", onMessage);
+        w.off("error", onError);
+        if (keep) this.#release(w);
+        else {
+          void w.terminate();
+          this.#live--;
+          const next = this.#waiting.shift();
+          if (next) {
+            this.#live++;
+            void this.#spawn().then(next);
+          }
+        }
+        resolve(res);
+      };
+      const onMessage = (m: { id: number; result?: RunResult; error?: string }) => {
+        if (m.id !== id) return;
+        if (m.result) done(m.result, true);
+        else done({ stdout: "", stderr: `conformance: ${m.error}\n`, status: 255, timedOut: false }, true);
+      };
+      const onError = (e: Error) => done({ stdout: "", stderr: `conformance: worker crashed: ${e.message}\n`, status: 255, timedOut: false }, false);
+      const timer = setTimeout(
+        () => done({ stdout: "", stderr: "conformance: husk overran its timeout; worker terminated\n", status: 124, timedOut: true }, false),
+        r.timeoutMs + WORKER_GRACE_MS,
+      );
+      w.on("message", onMessage);
+      w.on("error", onError);
+      w.postMessage({ id, run: r });
+    });
+  }
+  /** Terminates every worker thread. */
+  async close(): Promise<void> {
+    await Promise.all(this.#idle.splice(0).map((w) => w.terminate()));
   }
 }

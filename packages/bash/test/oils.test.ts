@@ -13,7 +13,7 @@ import { Bash } from "../src/index.js";
 
 const SPEC = "/work/shared/corpora/oils/spec";
 const BIN = "/tmp/oils-bin";
-const CACHE = "/tmp/oils-bash-cache.json";
+const CACHE = "/tmp/oils-bash-cache2.json";
 
 interface Case {
   readonly file: string;
@@ -58,7 +58,9 @@ function bashRun(script: string, cache: Record<string, { stdout: string; status:
   if (hit) return hit;
   const dir = mkdtempSync("/tmp/oils-case-");
   chmodSync(dir, 0o777);
-  const r = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "bash", "-c", script], {
+  writeFileSync(`${dir}/_case.sh`, script);
+  chmodSync(`${dir}/_case.sh`, 0o644);
+  const r = spawnSync("setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", "bash", "_case.sh"], {
     cwd: dir,
     encoding: "utf8",
     timeout: 5000,
@@ -108,6 +110,7 @@ describe.skipIf(!enabled)("oils corpus", () => {
     const files = readdirSync(SPEC).filter((f) => f.endsWith(".test.sh") && (!only || only.includes(f))).sort();
     const rows: string[] = [];
     const failures: string[] = [];
+    const slow: string[] = [];
     let pass = 0;
     let total = 0;
     for (const file of files) {
@@ -117,11 +120,14 @@ describe.skipIf(!enabled)("oils corpus", () => {
         const want = bashRun(c.script, cache);
         const bash = new Bash({ commands: testCommands, env: { PATH: "/usr/bin:/bin", HOME: "/home/user" }, limits: { timeoutMs: 3000 } });
         let got: { stdout: string; exitCode: number; stderr: string };
+        const t0 = Date.now();
         try {
           got = await bash.exec(c.script);
         } catch (e) {
           got = { stdout: "", stderr: `THROWN ${String(e)}`, exitCode: -1 };
         }
+        const ms = Date.now() - t0;
+        if (ms > 500) slow.push(`${ms}ms ${file} :: ${c.name}`);
         const ok = got.stdout === want.stdout && got.exitCode === want.status;
         if (ok) fp++;
         else failures.push(`=== ${file} :: ${c.name}\n--- script\n${c.script}\n--- bash (${want.status})\n${want.stdout}--- husk (${got.exitCode})\n${got.stdout}--- husk stderr\n${got.stderr.slice(0, 600)}\n`);
@@ -134,6 +140,7 @@ describe.skipIf(!enabled)("oils corpus", () => {
     const report = `| file | pass | total | rate |\n|---|---|---|---|\n${rows.join("\n")}\n\nOverall: ${pass}/${total} = ${((100 * pass) / total).toFixed(1)}%\n`;
     writeFileSync("/tmp/oils-report.md", report);
     writeFileSync("/tmp/oils-failures.txt", failures.join("\n"));
+    writeFileSync("/tmp/oils-slow.txt", slow.join("\n"));
     console.log(`Overall: ${pass}/${total} = ${((100 * pass) / total).toFixed(1)}%`);
     expect(total).toBeGreaterThan(0);
   }, 3_600_000);

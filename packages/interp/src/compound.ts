@@ -66,6 +66,11 @@ export async function execCompound(ip: Interp, cmd: Command): Promise<Completion
   }
 }
 
+/** Lets timers and abort signals of the host run (every 4096 loop iterations). */
+function yieldNow(): Promise<void> {
+  return new Promise((r) => setTimeout(r, 0));
+}
+
 /** Runs a condition list with set -e disabled. */
 async function cond(ip: Interp, stmts: readonly Statement[]): Promise<Completion> {
   ip.condDepth++;
@@ -102,6 +107,7 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
   try {
     for (;;) {
       meter.countIteration(++n);
+      if ((n & 4095) === 0) await yieldNow();
       const c = await cond(ip, cmd.condition);
       if (c instanceof Abrupt) {
         const r = loopControl(c);
@@ -135,6 +141,7 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   try {
     for (const it of items) {
       ip.rt.meter.countIteration(++n);
+      if ((n & 4095) === 0) await yieldNow();
       ip.setVar(cmd.variable, it);
       const b = await ip.execList(cmd.body);
       if (typeof b === "number") status = b;
@@ -158,6 +165,7 @@ async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Comple
   let n = 0;
   for (;;) {
     ip.rt.meter.countIteration(++n);
+      if ((n & 4095) === 0) await yieldNow();
     items.forEach((it, i) => err.write(`${i + 1}) ${it}\n`));
     err.write(ip.getScalar("PS3") ?? "#? ");
     if (input === undefined) return 1;
@@ -198,6 +206,7 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
   try {
     for (;;) {
       ip.rt.meter.countIteration(++n);
+      if ((n & 4095) === 0) await yieldNow();
       if (cmd.test !== undefined && !truthy(await ip.evalArith(cmd.test))) break;
       const b = await ip.execList(cmd.body);
       if (typeof b === "number") status = b;

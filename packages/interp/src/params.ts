@@ -21,6 +21,7 @@ const UNSET: PValue = { list: false, v: undefined };
 /** Expands a ParamExp part into the builder (`q`: inside double quotes). */
 export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilder): Promise<void> {
   const op = pe.op;
+  if (op?.kind === "bad") throw new FatalError(`\${${op.text}}: bad substitution`, 1, "line");
   // ${!prefix*} / ${!prefix@}
   if (op?.kind === "names") {
     const names = ip.st.vars.names().filter((n) => n.startsWith(pe.name) && ip.st.vars.lookup(n)?.value !== undefined);

@@ -43,6 +43,7 @@ export function isBuiltin(c: Command | undefined): c is Builtin {
 /** Runs a simple command. */
 export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
   ip.pos = cmd.span.start;
+  if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
   ip.rt.meter.countCommand();
   ip.subStatus = undefined;
   let argv: string[];
@@ -120,7 +121,7 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
     }
   }
   try {
-    if (ip.st.options.xtrace) xtrace(ip, cmd, argv);
+    if (ip.st.options.xtrace) xtrace(ip, argv);
     const status = await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
     ip.st.lastArg = argv[argv.length - 1]!;
     if (status instanceof Abrupt) return status;
@@ -138,7 +139,7 @@ async function assignOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
   try {
     for (const a of cmd.assignments) {
       const p = await prepareAssign(ip, a);
-      if (ip.st.options.xtrace) ip.stderr().write(`${ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => printfQuote(e.value)).join(" ")})` : printfQuote(p.value ?? "")}\n`);
+      if (ip.st.options.xtrace) ip.stderr().write(`${ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => xtraceQuote(e.value)).join(" ")})` : xtraceQuote(p.value ?? "")}\n`);
       applyAssign(ip, p);
     }
   } catch (e) {
@@ -159,12 +160,15 @@ function ps4(ip: Interp): string {
   return p === undefined ? "+ " : p;
 }
 
-function xtrace(ip: Interp, cmd: SimpleCommand, argv: string[]): void {
-  let line = ps4(ip);
-  for (const a of cmd.assignments) line += `${a.name}=… `;
-  if (cmd.assignments.length > 0) line = ps4(ip);
-  line += argv.map((a) => printfQuote(a)).join(" ");
-  ip.stderr().write(`${line}\n`);
+function xtrace(ip: Interp, argv: string[]): void {
+  ip.stderr().write(`${ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
+}
+
+/** Quoting of `set -x` output: bare when safe, else single quotes. */
+export function xtraceQuote(s: string): string {
+  if (s !== "" && /^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
+  if (/[\x00-\x1f\x7f]/.test(s)) return printfQuote(s);
+  return `'${s.replace(/'/g, "'\\''")}'`;
 }
 
 /** Finds and runs a command by argv in the current shell (functions, builtins, commands). */

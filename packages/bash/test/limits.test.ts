@@ -1,0 +1,110 @@
+/** Streaming pipelines end at once; runaway scripts end by their limits with a clear message. */
+import { describe, expect, it } from "vitest";
+import { Bash } from "../src/index.js";
+
+describe("streaming pipelines end at once", () => {
+  const cases: [string, string][] = [
+    ["yes | head -1", "y\n"],
+    ["seq 1 100000000 | head -3", "1\n2\n3\n"],
+    ["while :; do echo y; done | head -1", "y\n"],
+    ["for ((;;)); do printf 'x\\n'; done | head -2", "x\nx\n"],
+  ];
+  for (const [script, out] of cases) {
+    it(script, async () => {
+      const r = await new Bash().exec(script);
+      expect(r.stdout).toBe(out);
+      expect(r.exitCode).toBe(0);
+      expect(r.error).toBeUndefined();
+    });
+  }
+});
+
+describe("runaway scripts end by their limits", () => {
+  const cases: [string, string, Record<string, number>?][] = [
+    ["while :; do :; done", "maxLoopIterations", { maxCommands: 1e9 }],
+    ["while :; do :; done | head -1", "maxCommands"],
+    ["f() { f; }; f", "maxCallDepth"],
+    [":(){ :|:& };:", "maxCommands", { maxCommands: 2000 }],
+    ["x=a; while :; do x=$x$x; done", "maxStringBytes", { maxLoopIterations: 1e6 }],
+    ["for ((i=0;;i++)); do :; done", "maxLoopIterations", { maxCommands: 1e9 }],
+    ["i=0; while :; do i=$((i+1)); done", "maxTotalIterations", { maxLoopIterations: 1e9, maxTotalIterations: 20000, maxCommands: 1e9 }],
+    ["echo $(echo $(echo $(echo $(echo hi))))", "", { maxSubshellDepth: 2 }],
+  ];
+  for (const [script, limit, limits] of cases) {
+    it(script, async () => {
+      const r = await new Bash({ limits }).exec(`echo before\n${script}\necho after`);
+      expect(r.stdout.startsWith("before\n")).toBe(true);
+      expect(r.exitCode).toBe(1);
+      expect(r.error?.kind).toBe("resource_limit");
+      if (limit !== "") expect(r.error?.limit).toBe(limit);
+      expect(r.stderr).toContain("limit");
+      if (!script.includes("&")) expect(r.stdout).not.toContain("after");
+    });
+  }
+
+  it("times out with 124", async () => {
+    const r = await new Bash({ limits: { timeoutMs: 200, maxLoopIterations: 1e12, maxTotalIterations: 1e12 } }).exec("echo x; while :; do :; done");
+    expect(r.exitCode).toBe(124);
+    expect(r.error?.kind).toBe("timeout");
+    expect(r.stdout).toBe("x\n");
+  });
+
+  it("cancels with 130", async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 50);
+    const r = await new Bash({ limits: { maxLoopIterations: 1e12, maxTotalIterations: 1e12, maxCommands: 1e12 } }).exec("while :; do :; done", { signal: ac.signal });
+    expect(r.exitCode).toBe(130);
+    expect(r.error?.kind).toBe("cancelled");
+  });
+
+  it("truncates stdout at its cap and flags it", async () => {
+    const r = await new Bash({ limits: { maxStdoutBytes: 10 } }).exec("for i in 1 2 3 4 5 6 7 8; do echo $i$i; done");
+    expect(r.stdout).toBe("11\n22\n33\n4");
+    expect(r.truncated).toBe(true);
+  });
+});
+
+describe("logic-only profile", () => {
+  const sh = () => new Bash({ profile: "logic-only" });
+  it("keeps shell logic and stdin transforms", async () => {
+    const r = await sh().exec('x=$(echo a b | tr a-z A-Z); for w in $x; do echo "<$w>"; done | sort -r');
+    expect(r.stdout).toBe("<B>\n<A>\n");
+  });
+  it("refuses filesystem redirections", async () => {
+    const r = await sh().exec("echo hi > out.txt; echo $?");
+    expect(r.stdout).toBe("1\n");
+    expect(r.stderr).toContain("out.txt: filesystem redirection disabled");
+  });
+  it("allows /dev/null", async () => {
+    const r = await sh().exec("echo hi > /dev/null; echo ok 2>/dev/null");
+    expect(r.stdout).toBe("ok\n");
+  });
+  it("refuses process substitution", async () => {
+    const r = await sh().exec("cat <(echo x)");
+    expect(r.stderr).toContain("process substitution disabled in logic-only shell");
+  });
+  it("has no source, no path commands", async () => {
+    const r = await sh().exec("source x; echo $?; ./x; echo $?; /bin/ls; echo $?");
+    expect(r.stdout).toBe("127\n127\n127\n");
+  });
+});
+
+describe("sandbox profile", () => {
+  it("seeds files and persists the filesystem across exec()", async () => {
+    const b = new Bash({ files: { "data.txt": "hello\n" } });
+    expect((await b.exec("pwd; read l < data.txt; echo $l; echo more >> data.txt")).stdout).toBe("/home/user\nhello\n");
+    expect((await b.exec("while read l; do echo $l; done < data.txt")).stdout).toBe("hello\nmore\n");
+  });
+  it("does not keep variables unless persistState", async () => {
+    const b = new Bash();
+    await b.exec("x=1");
+    expect((await b.exec("echo ${x-unset}")).stdout).toBe("unset\n");
+    const p = new Bash({ persistState: true });
+    await p.exec("x=1; f() { echo f$x; }");
+    expect((await p.exec("f")).stdout).toBe("f1\n");
+  });
+  it("runs a custom command through the one table", async () => {
+    const b = new Bash({ commands: [{ name: "hello", run: (ctx) => (ctx.stdout.write(`hi ${ctx.args.join(",")}\n`), 0) }] });
+    expect((await b.exec("hello a b | while read l; do echo \"[$l]\"; done")).stdout).toBe("[hi a,b]\n");
+  });
+});

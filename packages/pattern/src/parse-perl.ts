@@ -21,7 +21,6 @@ interface Flags {
   x: boolean;
 }
 
-const HEXDIGIT = new CharSetBuilder().addRange(48, 57).addRange(65, 70).addRange(97, 102).build();
 const HSPACE = new CharSetBuilder().add(9).add(32).add(0xa0).build();
 
 /**
@@ -98,7 +97,7 @@ class PerlParser {
   /** Reads `{m}`, `{m,}`, `{m,n}` (and onig's `{,n}`) at the cursor; peek-only when `peek`. */
   #interval(peek: boolean): { min: number; max: number } | null {
     const m = /^\{(\d*)(?:(,)(\d*))?\}/.exec(this.#s.slice(this.#i, this.#i + 24));
-    if (!m || (m[1] === "" && (m[2] === undefined || !this.#onig))) return null;
+    if (!m || m[1] === "") return null; // `{,n}` is literal in PCRE2 10.42 and in onig's Perl_NT syntax
     const min = m[1] === "" ? 0 : Number(m[1]);
     const max = m[2] === undefined ? min : m[3] === "" ? INF : Number(m[3]);
     if (min > 65535 || max > 65535) throw new RegexError("number too big in {} quantifier");
@@ -157,6 +156,7 @@ class PerlParser {
         return this.#assert("bol");
       case "$":
         this.#i++;
+        // Perl and onig's Perl_NT syntax (jq): end of the string or before a final newline
         return this.#f.m ? this.#assert("eol") : this.#assert("eosnl");
       case "\\":
         return this.#escape();
@@ -202,11 +202,11 @@ class PerlParser {
         this.#i += 2;
         return null;
       case "h":
-        this.#i += 2;
-        return { t: "set", set: this.#onig ? HEXDIGIT : HSPACE };
       case "H":
         this.#i += 2;
-        return { t: "set", set: (this.#onig ? HEXDIGIT : HSPACE).negate() };
+        // onig's Perl_NT syntax has no \h: it is a literal letter there
+        if (this.#onig) return charNode(e.charCodeAt(0), this.#f.i);
+        return { t: "set", set: e === "h" ? HSPACE : HSPACE.negate() };
       case "k": {
         const m = /^\\k(?:<([^>]+)>|'([^']+)'|\{([^}]+)\})/.exec(s.slice(this.#i));
         if (!m) throw new RegexError("\\k is not followed by a braced, angle-bracketed, or quoted name");

@@ -252,6 +252,7 @@ export class Compiler {
       };
     }
     if (t.type === "Index") {
+      const cap = rt.maxArray;
       const arr = this.array(t.name, t.line);
       const key = this.key(t.subs);
       return {
@@ -261,10 +262,13 @@ export class Compiler {
           const v = a.get(k);
           if (v !== undefined) return v;
           a.set(k, UNINIT);
+          if (a.size > cap) rt.arrayTooLarge();
           return UNINIT;
         },
         set: (v) => {
-          arr().set(key(), v);
+          const a = arr();
+          a.set(key(), v);
+          if (a.size > cap) rt.arrayTooLarge();
         },
       };
     }

@@ -558,6 +558,7 @@ export class ProgramCompiler extends Compiler {
     const buf: Value[] = [];
     const fa = {
       count: 0,
+      strict: true,
       num: (i: number) => toNum(buf[i]!),
       str: (i: number) => rt.outStrForPrintf(buf[i]!),
       isNum: (i: number) => typeof buf[i] === "number" || (buf[i] instanceof StrNum && buf[i] !== UNINIT),

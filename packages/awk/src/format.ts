@@ -1,3 +1,8 @@
+import { HuskError, LimitError } from "@husk/host";
+
+/** Widths and precisions beyond this would build strings past any sane limit. */
+const MAX_WIDTH = 10_000_000;
+
 /**
  * printf-style formatting as awk (gawk) does it: `%c %d %i %o %x %X %u %e %E %f %F %g %G %s %%`
  * with flags `-+ #0'`, width, precision and `*`. Numbers are JS doubles; integer conversions of
@@ -124,6 +129,8 @@ export interface FormatArgs {
   str(i: number): string;
   /** True when argument `i` is a number (not a string) — decides `%c`. */
   isNum(i: number): boolean;
+  /** Missing arguments are a fatal error (gawk) instead of empty/zero. */
+  readonly strict?: boolean;
 }
 
 function pad(s: string, width: number, left: boolean, zero: boolean, signLen: number): string {
@@ -221,7 +228,16 @@ export function sprintf(fmt: string, args: FormatArgs): string {
       out += "%";
       continue;
     }
+    if (width > MAX_WIDTH || prec > MAX_WIDTH) {
+      throw new LimitError("maxStringBytes", `printf field width or precision too large: ${Math.max(width, prec)}`);
+    }
     const has = ai < args.count;
+    if (!has && args.strict) {
+      throw new HuskError(
+        `fatal: not enough arguments to satisfy format string\n\t\`${fmt}'\n\t${" ".repeat(pct + 1)}^ ran out for this one`,
+        2,
+      );
+    }
     switch (conv) {
       case "s": {
         let s = has ? args.str(ai) : "";

@@ -128,7 +128,10 @@ class Parser {
     this.#skipTerminators();
     while (this.#peek() !== EOF_TOKEN) {
       const t = this.#peek();
-      if (t.tokenType === Tok.At) this.#fail();
+      if (t.tokenType === Tok.At) {
+        const word = this.#peek(1).image;
+        throw new AwkSyntaxError(t.startLine ?? 1, t.startOffset, this.#src, `@${word} is not supported in the sandbox (no source files)`, this.#where);
+      }
       if ((t.tokenType === Tok.Name || t.tokenType === Tok.FuncName) && (t.image === "function" || t.image === "func")) {
         this.#function();
       } else {

@@ -4,7 +4,7 @@
  * (compile.ts) read and write this object directly.
  */
 import type { Clock, FileSystem, LimitsMeter, OutputStream, SeededRandom, ShellAccess, InputStream } from "@husk/host";
-import { resolvePath, StringOutput, HuskError } from "@husk/host";
+import { HuskError, LimitError, resolvePath, StringOutput } from "@husk/host";
 import { formatNumberWith } from "./format.js";
 import { NEED_MORE, RecordReader } from "./records.js";
 import type { RecordSep } from "./records.js";
@@ -102,12 +102,29 @@ export class Runtime {
   main: RecordReader | undefined;
   readonly #readers = new Map<string, { reader: RecordReader; status: number }>();
 
+  /** Most elements one array may hold (100 x maxVariables; bash counts one per element too). */
+  readonly maxArray: number;
+  /** Most fields a record may be given by `$n = x` or `NF = n`. */
+  readonly maxFields: number;
+
+  /** Throws the LimitError for an oversized array. */
+  arrayTooLarge(): never {
+    throw new LimitError("maxVariables", `awk array too large: more than ${this.maxArray} elements`);
+  }
+
+  #tooManyFields(n: number): never {
+    throw new LimitError("maxFields", `awk record too wide: field ${n} is beyond ${this.maxFields} fields`);
+  }
+
   /** The command name used in messages (`awk` or `gawk`). */
   readonly name: string;
 
   constructor(io: RuntimeIO, name = "awk") {
     this.io = io;
     this.name = name;
+    const limits = io.meter?.limits;
+    this.maxArray = (limits?.maxVariables ?? 10_000) * 100;
+    this.maxFields = limits?.maxFields ?? 100_000;
     this.regex = new RegexCache(io.meter);
     for (const [k, v] of io.env) this.ENVIRON.set(k, fromInput(v));
   }
@@ -144,6 +161,7 @@ export class Runtime {
     if (!this.#split) this.#splitRecord();
     n = Math.trunc(n);
     if (n < 0) throw new HuskError("fatal: NF set to negative value", 2);
+    if (n > this.maxFields) this.#tooManyFields(n);
     for (let i = this.#nf + 1; i <= n; i++) this.#fields[i] = "";
     this.#nf = n;
     this.#fields.length = n + 1;
@@ -169,6 +187,7 @@ export class Runtime {
       return;
     }
     if (!this.#split) this.#splitRecord();
+    if (i > this.maxFields) this.#tooManyFields(i);
     for (let k = this.#nf + 1; k < i; k++) this.#fields[k] = "";
     this.#fields[i] = s;
     if (i > this.#nf) this.#nf = i;

@@ -120,6 +120,9 @@ class Grammar extends EmbeddedActionsParser {
   }
 
   private sepTok: Tok | undefined;
+  // Cached OR alternatives (they only use `this`): no closures allocated per command.
+  private cmdAlts: { ALT: () => Command }[] | undefined;
+  private compoundAlts: { ALT: () => Compound }[] | undefined;
   private sepAlts: { ALT: () => void }[] | undefined;
 
   /** Sets before each parse: the source, for error line numbers. */
@@ -225,7 +228,7 @@ class Grammar extends EmbeddedActionsParser {
   });
 
   command = this.RULE("command", (): Command =>
-    this.OR([
+    this.OR(this.cmdAlts ??= [
       { ALT: () => this.SUBRULE(this.simple) },
       { ALT: () => this.SUBRULE(this.funcDef) },
       { ALT: () => this.SUBRULE(this.coproc) },
@@ -280,7 +283,7 @@ class Grammar extends EmbeddedActionsParser {
   });
 
   compound = this.RULE("compound", (): Compound =>
-    this.OR([
+    this.OR(this.compoundAlts ??= [
       { ALT: () => this.SUBRULE(this.braceGroup) },
       { ALT: () => this.SUBRULE(this.subshell) },
       { ALT: () => this.SUBRULE(this.ifCmd) },

@@ -86,7 +86,9 @@ describe("parseFlags", () => {
   });
   it("keeps __proto__ out of the prototype chain", () => {
     const p = parseFlags(["--__proto__", "x"], orders);
-    expect(Object.getPrototypeOf(p)).toBe(null);
+    expect(Object.getPrototypeOf(p)).toBe(Object.prototype);
+    expect(Object.hasOwn(p, "__proto__")).toBe(true);
+    expect(JSON.stringify(p)).toBe('{"__proto__":"x"}');
     expect(({} as Record<string, unknown>).x).toBeUndefined();
   });
   it("closed schema names the defined flags", () => {

@@ -119,6 +119,19 @@ function pairsToObject(key: string, pairs: readonly string[], schema: JsonValue 
 }
 
 /**
+ * Turns parsed flags into a params object: a plain object (fast to build and read) where
+ * `__proto__` is defined as an own data property, never assigned, so no prototype changes.
+ */
+function toParams(map: Map<string, JsonValue>): JsonObject {
+  const out: JsonObject = {};
+  for (const [k, v] of map) {
+    if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+    else out[k] = v;
+  }
+  return out;
+}
+
+/**
  * Parses a tool command's arguments into params. Throws `FlagError` with the exact message
  * of the behaviour page on malformed input or a breached bound.
  */
@@ -126,7 +139,8 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
   const root: JsonValue = schema;
   const { props, closed, sortedNames } = objectSpec(schema, root);
   const budget = new Budget();
-  const out = jsonObject();
+  // A Map while parsing: stores into null-prototype objects under fresh string keys are slow.
+  const out = new Map<string, JsonValue>();
   const n = args.length;
   let i = 0;
 
@@ -159,7 +173,7 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
       if (itemType === "object") {
         const group = takeGroup(inline);
         if (group.length === 0) {
-          out[key] = true;
+          out.set(key, true);
           continue;
         }
         for (const t of group) budget.add(t, key);
@@ -171,7 +185,7 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
         if (jsonTokens.length === 1) {
           const v = tryJson(group[0]!);
           if (v === undefined) {
-            out[key] = group[0]!;
+            out.set(key, group[0]!);
             continue;
           }
           items = Array.isArray(v) ? v : [v];
@@ -183,7 +197,7 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
         if (raw === undefined) {
           if (i < n && !args[i]!.startsWith("--")) raw = args[i++]!;
           else {
-            out[key] = true;
+            out.set(key, true);
             continue;
           }
         }
@@ -191,58 +205,58 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
         if (raw.startsWith("[")) {
           const v = tryJson(raw);
           if (!Array.isArray(v)) {
-            out[key] = raw;
+            out.set(key, raw);
             continue;
           }
           items = v;
         } else {
           let commas = 0;
           for (let p = raw.indexOf(","); p >= 0; p = raw.indexOf(",", p + 1)) commas++;
-          const prev = out[key];
+          const prev = out.get(key);
           checkItems(key, (Array.isArray(prev) ? prev.length : 0) + commas + 1);
           items = raw.split(",").map((s) => coerceScalar(s, itemType));
         }
       }
-      const prev = out[key];
+      const prev = out.get(key);
       const base = Array.isArray(prev) ? prev : [];
       checkItems(key, base.length + items.length);
-      out[key] = base.length === 0 ? items : base.concat(items);
+      out.set(key, base.length === 0 ? items : base.concat(items));
       continue;
     }
 
     if (type === "object") {
       const group = takeGroup(inline);
       if (group.length === 0) {
-        out[key] = true;
+        out.set(key, true);
         continue;
       }
       for (const t of group) budget.add(t, key);
       if (group[0]!.startsWith("{")) {
         if (group.length > 1) throw new FlagError(`--${key}: cannot mix JSON and key=value pairs in one flag`);
         const v = tryJson(group[0]!);
-        out[key] = v !== undefined && isJsonObject(v) ? v : group[0]!;
+        out.set(key, v !== undefined && isJsonObject(v) ? v : group[0]!);
       } else {
-        out[key] = pairsToObject(key, group, propSchema, root);
+        out.set(key, pairsToObject(key, group, propSchema, root));
       }
       continue;
     }
 
     if (type === "boolean") {
-      if (inline === undefined) out[key] = true;
+      if (inline === undefined) out.set(key, true);
       else {
         budget.add(inline, key);
-        out[key] = coerceScalar(inline, type);
+        out.set(key, coerceScalar(inline, type));
       }
       continue;
     }
 
     let raw = inline;
     if (raw === undefined && i < n && !args[i]!.startsWith("--")) raw = args[i++]!;
-    if (raw === undefined) out[key] = true;
+    if (raw === undefined) out.set(key, true);
     else {
       budget.add(raw, key);
-      out[key] = coerceScalar(raw, type);
+      out.set(key, coerceScalar(raw, type));
     }
   }
-  return out;
+  return toParams(out);
 }

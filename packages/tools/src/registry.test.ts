@@ -180,6 +180,11 @@ describe("schema validation fails closed", () => {
     expect((await runCommand(open, ["--x", "1"])).stderr).toBe("unknown flag --x; defined flags: (none)");
     expect(await open.run).toBeDefined();
   });
+  it("inherited names never satisfy required", async () => {
+    const c = mk({ type: "object", required: ["constructor", "toString"] });
+    expect((await runCommand(c, [])).stderr).toBe("t: schema error: required property 'constructor' is missing\n");
+    expect(await runCommand(c, ["--constructor", "a", "--toString", "b"])).toEqual({ exitCode: 0, stdout: "ran", stderr: "" });
+  });
   it("unknown property via the structured surface", async () => {
     const r = ToolRegistry.builder().toolFn(new ToolDef("t", "t").withSchema({ type: "object", additionalProperties: false, properties: { a: { type: "string" } } }), () => "").build();
     expect((await r.call("t", { x: 1 })).stderr).toBe("t: schema error: unknown property 'x'\n");

@@ -47,7 +47,8 @@ function describe(e: ErrorObject): string {
 }
 
 function newAjv(): Ajv {
-  return new Ajv({ strict: false, allErrors: false, validateFormats: false });
+  // ownProperties: inherited names (`constructor`...) never satisfy `required`.
+  return new Ajv({ strict: false, allErrors: false, validateFormats: false, ownProperties: true });
 }
 
 /**

@@ -92,6 +92,14 @@ describe("ScriptedTool.execute", () => {
     expect({ stdout: r.stdout, exitCode: r.exitCode }).toEqual({ stdout, exitCode });
   });
 
+  it("a tool consumes inherited stdin like cat does (bash semantics); < /dev/null protects a loop", async () => {
+    const { tool } = shop();
+    const r1 = await tool.execute({ commands: "printf '1\\n2\\n' | while read -r id; do echo_stdin; done" });
+    expect(r1.stdout).toBe("got:2\n");
+    const r2 = await tool.execute({ commands: "printf '1\\n2\\n' | while read -r id; do echo_stdin < /dev/null; done" });
+    expect(r2.stdout).toBe("none\nnone\n");
+  });
+
   it("error messages are sanitized", async () => {
     const r = await shop().tool.execute({ commands: "get_user --id 404" });
     expect(r).toMatchObject({ exitCode: 1, stderr: "get_user: callback failed\n" });

@@ -63,6 +63,7 @@ const EN: LocaleStrings = {
     "Tool output goes to stdout verbatim; pipe it through jq, grep, sed or awk to shape it.",
     "`help <tool>` shows a tool's usage and `help <tool> --json` its input schema; `discover` finds tools by category, tag or keyword.",
     "Files, file redirections, process substitution and external programs are unavailable.",
+    "A tool reads its stdin like any command: inside `... | while read -r x; do tool --id \"$x\"; done` write `tool --id \"$x\" < /dev/null` so the tool does not consume the loop's input.",
   ],
   discoverDescription: "Explore the tool commands of",
   discoverPrompt:
@@ -97,6 +98,7 @@ const UK: LocaleStrings = {
     "Вивід інструментів іде в stdout без змін; обробляйте його через jq, grep, sed або awk.",
     "`help <tool>` показує використання інструмента, а `help <tool> --json` — його схему; `discover` шукає інструменти за категорією, тегом або словом.",
     "Файли, перенаправлення у файли, підстановка процесів і зовнішні програми недоступні.",
+    "Інструмент читає stdin, як і будь-яка команда: усередині `... | while read -r x; do tool --id \"$x\"; done` пишіть `tool --id \"$x\" < /dev/null`, щоб інструмент не поглинув вхід циклу.",
   ],
   discoverDescription: "Досліджує команди інструментів",
   discoverPrompt:

@@ -10,6 +10,22 @@ import { date } from "./date.js";
 import { expr } from "./expr.js";
 import { md5sum, sha1sum, sha256sum } from "./hash/sums.js";
 import { json } from "./json.js";
+import { chmod } from "./fs/chmod.js";
+import { cp } from "./fs/cp.js";
+import { du } from "./fs/du.js";
+import { file } from "./fs/file.js";
+import { find } from "./fs/find.js";
+import { ln } from "./fs/ln.js";
+import { ls } from "./fs/ls.js";
+import { mkdir } from "./fs/mkdir.js";
+import { mktemp } from "./fs/mktemp.js";
+import { mv } from "./fs/mv.js";
+import { readlink } from "./fs/readlink.js";
+import { realpath } from "./fs/realpath.js";
+import { rm } from "./fs/rm.js";
+import { stat } from "./fs/stat.js";
+import { touch } from "./fs/touch.js";
+import { tree } from "./fs/tree.js";
 import { cat } from "./cat.js";
 import { cut } from "./cut.js";
 import { dirnameCommand } from "./dirname.js";
@@ -39,6 +55,23 @@ export { date, formatDate, parseDate, zoneFor } from "./date.js";
 export { expr, evaluateExpr } from "./expr.js";
 export { md5sum, sha1sum, sha256sum } from "./hash/sums.js";
 export { md5, sha1, sha256 } from "./hash/digest.js";
+export { chmod } from "./fs/chmod.js";
+export { parseMode } from "./fs/mode.js";
+export { cp } from "./fs/cp.js";
+export { du } from "./fs/du.js";
+export { file, describeContent } from "./fs/file.js";
+export { find } from "./fs/find.js";
+export { ln } from "./fs/ln.js";
+export { ls } from "./fs/ls.js";
+export { mkdir } from "./fs/mkdir.js";
+export { mktemp } from "./fs/mktemp.js";
+export { mv } from "./fs/mv.js";
+export { readlink } from "./fs/readlink.js";
+export { realpath, canonicalize } from "./fs/realpath.js";
+export { rm } from "./fs/rm.js";
+export { stat } from "./fs/stat.js";
+export { touch } from "./fs/touch.js";
+export { tree } from "./fs/tree.js";
 export { json, jsonDiff, jsonPatch, validatePatch, type PatchOperation } from "./json.js";
 export { cat, catFormat } from "./cat.js";
 export { cut, cutLine, parseList, type CutOptions, type Range } from "./cut.js";
@@ -73,4 +106,5 @@ export const commands: Command[] = [
   cat, head, tail, wc, sort, uniq, cut, tr, seq, tee, rev, tac, nl, paste, fold,
   basenameCommand, dirnameCommand, env, printenv, yes, sleep, timeout, xargs,
   expr, date, base64, md5sum, sha1sum, sha256sum, json,
+  ls, mkdir, rm, cp, mv, touch, ln, find, stat, realpath, readlink, mktemp, chmod, du, tree, file,
 ];

@@ -117,7 +117,7 @@ describe("tee/xargs", () => {
     { args: [], stdin: "'unterminated\n" },
     { args: ["-r", "echo", "x"], stdin: "" },
     { args: ["echo", "x"], stdin: "" },
-    { args: ["-P", "4", "-n", "1"], stdin: "1 2\n" },
+    { args: ["-P", "4", "-n", "1"], stdin: "1 2\n", sortOut: true },
     { args: ["-E", "STOP"], stdin: "a STOP b\n" },
   ]);
 });

@@ -17,6 +17,7 @@ import {
   StringOutput,
   errorMessage,
   HuskError,
+  type Identity,
 } from "@husk/host";
 
 /** Options of `runTool`. */
@@ -27,6 +28,8 @@ export interface RunToolOptions {
   readonly env?: Record<string, string>;
   /** Epoch milliseconds of the fixed clock (default 2024-01-02T03:04:05Z). */
   readonly now?: number;
+  /** Overrides of the fixed identity (user, uid, gid ...). */
+  readonly identity?: Partial<Identity>;
   /** Commands reachable through `ctx.shell.run` (xargs, find -exec, timeout). */
   readonly commands?: readonly Command[];
 }
@@ -59,7 +62,7 @@ export async function runTool(command: Command, args: readonly string[], options
     meter,
     clock,
     random: new SeededRandom(1),
-    identity: DEFAULT_IDENTITY,
+    identity: { ...DEFAULT_IDENTITY, ...options.identity },
     request: {},
   };
   const invoke = async (cmd: Command, argv: readonly string[], stdin: InputStream, out: OutputStream, err: OutputStream): Promise<number> => {

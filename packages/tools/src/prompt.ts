@@ -5,6 +5,7 @@
 import type { JsonObject } from "./json.js";
 import type { LocaleStrings } from "./locale.js";
 import type { ToolDef } from "./tool-def.js";
+import { effectiveType, propertiesOf } from "./schema.js";
 import { usageFromSchema } from "./usage.js";
 
 /** The input schema of a ScriptedTool: `{commands: string (required), timeout_ms: integer|null}`. */
@@ -60,12 +61,36 @@ function table(header: readonly string[], rows: readonly (readonly string[])[]):
   return [line(header), `|${header.map(() => "---").join("|")}|`, ...rows.map(line)].join("\n");
 }
 
-/** An example script for the help's second request: the first two tools piped through jq. */
+/** A sample invocation of `def`: required properties (or the first one) with placeholder values. */
+function sampleCall(def: ToolDef): string {
+  const schema = def.inputSchema;
+  const props = propertiesOf(schema, schema);
+  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string" && props.has(r)) : [];
+  const names = required.length > 0 ? required : [...props.keys()].slice(0, 1);
+  const parts = [def.name];
+  for (const n of names) {
+    const t = effectiveType(props.get(n), schema);
+    if (t === "boolean") parts.push(`--${n}`);
+    else parts.push(`--${n} ${PLACEHOLDER[t]}`);
+  }
+  return parts.join(" ");
+}
+
+const PLACEHOLDER: Record<string, string> = {
+  integer: "1",
+  number: "1.5",
+  string: "example",
+  array: "a,b",
+  object: "key=value",
+  unknown: "example",
+};
+
+/** The help's second example: a loop over the first tool's output piped through jq. */
 function exampleScript(defs: readonly ToolDef[]): string {
   const [a, b] = defs;
   if (!a) return "help --list";
-  if (!b) return `${a.name} | jq .`;
-  return `for x in $(${a.name} | jq -r '.[]?'); do ${b.name} --id "$x"; done`;
+  const first = `${sampleCall(a)} | jq .`;
+  return b ? `${first}; ${sampleCall(b)} | jq -c . || echo 'fallback'` : first;
 }
 
 /** The Markdown help of a ScriptedTool. */
@@ -88,7 +113,7 @@ export function helpMarkdown(name: string, description: string, defs: readonly T
     ["error", "string | null", s.resultError],
   ]);
   const first = defs[0];
-  const ex1 = JSON.stringify({ commands: first ? `help ${first.name}` : "help --list" });
+  const ex1 = JSON.stringify({ commands: first ? `help ${first.name}; ${sampleCall(first)}` : "help --list" });
   const ex2 = JSON.stringify({ commands: exampleScript(defs), timeout_ms: 5000 });
   return [
     `# ${name}`,

@@ -187,3 +187,15 @@ echo 'a b' | awk '{ print "[" $5 "]", NF }'
 
 #### awk string to number conversions
 awk 'BEGIN { print "3x" + 1, " 12 " + 0, ".5" + 0, "1e3" + 0 }'
+
+#### awk stops reading at exit on endless input
+yes | awk 'NR == 3 { print NR, $0; exit }'
+
+#### awk writer stops when the reader goes away
+yes | awk '{ print NR }' | head -2
+
+#### awk large generated input
+seq 1 20000 | awk '{ s += $1 } END { print s, NR }'
+
+#### awk uninitialized array passed then tested
+awk 'function has(a, k) { return (k in a) } BEGIN { print has(x, 1); x[1]; print has(x, 1) }'

@@ -86,3 +86,15 @@ gawk 'BEGIN { print strtonum("0x1F"), strtonum("017") }'
 
 #### gawk uninitialized scalar passed as array
 gawk 'function f(a) { a["k"] = 1 } BEGIN { f(arr); print length(arr), arr["k"] }'
+
+#### gawk missing input file
+gawk '{ print }' no-such-file 2>&1; echo "status $?"
+
+#### gawk wrong builtin arity
+gawk 'BEGIN { print substr("abc") }' 2>&1; echo "status $?"
+
+#### gawk invalid dynamic regex
+gawk 'BEGIN { x = "["; if ("a" ~ x) print }' 2>&1 | head -1 | cut -c1-40; echo "status ${PIPESTATUS[0]}"
+
+#### gawk printf runs out of arguments
+gawk 'BEGIN { printf "%d %d\n", 1 }' 2>&1 | head -1; echo "status ${PIPESTATUS[0]}"

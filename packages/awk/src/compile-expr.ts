@@ -563,7 +563,15 @@ export class Compiler {
     if (e.type === "Regex") return this.regex(e.source, e.line);
     const rt = this.rt;
     const s = this.str(e);
-    return () => rt.regex.get(s(), rt.IGNORECASE);
+    const line = e.line;
+    return () => {
+      try {
+        return rt.regex.get(s(), rt.IGNORECASE);
+      } catch (err) {
+        if (err instanceof AwkFatalError && !err.message.startsWith("cmd.")) throw new AwkFatalError(err.message.replace(/^fatal: /, ""), line);
+        throw err;
+      }
+    };
   }
 
   #compare(op: string, left: Expr, right: Expr): EvB {
@@ -678,7 +686,17 @@ export class Compiler {
   /** Builds the closure that evaluates arguments into a new frame for `info`. */
   callSetup(info: FuncInfo, args: readonly Expr[], line: number): () => Cell[] {
     const nparams = info.def.params.length;
-    if (args.length > nparams) throw new AwkFatalError(`function \`${info.def.name}' called with more arguments than declared`, line);
+    if (args.length > nparams) {
+      // gawk warns and evaluates (then drops) the extra arguments.
+      this.rt.warn(`function \`${info.def.name}' called with more arguments than declared`, line);
+      const extra = args.slice(nparams).map((a) => this.val(a));
+      const setup = this.callSetup(info, args.slice(0, nparams), line);
+      return () => {
+        const frame = setup();
+        for (const e of extra) e();
+        return frame;
+      };
+    }
     const evs: (() => Cell)[] = args.map((a, i) => {
       if (a.type === "Var" && !SPECIALS.has(a.name)) {
         const cell = this.#cellGetter(a.name);

@@ -8,6 +8,7 @@
 import type { Expr, LValue, Program, Rule, Stmt } from "./ast.js";
 import { children, Compiler, ControlSignal, Done } from "./compile-expr.js";
 import type { AEv, Ev, EvB, EvS } from "./compile-expr.js";
+import { HuskError, LimitError } from "@husk/host";
 import { AwkFatalError } from "./errors.js";
 import { sprintf } from "./format.js";
 import type { AwkArray, Runtime } from "./runtime.js";
@@ -563,11 +564,19 @@ export class ProgramCompiler extends Compiler {
       str: (i: number) => rt.outStrForPrintf(buf[i]!),
       isNum: (i: number) => typeof buf[i] === "number" || (buf[i] instanceof StrNum && buf[i] !== UNINIT),
     };
+    const line = args[0]!.line;
     return () => {
       const f = fmt();
       for (let i = 0; i < vals.length; i++) buf[i] = vals[i]!();
       fa.count = vals.length;
-      return sprintf(f, fa);
+      try {
+        return sprintf(f, fa);
+      } catch (e) {
+        if (e instanceof HuskError && !(e instanceof LimitError) && e.message.startsWith("fatal: ")) {
+          throw new AwkFatalError(e.message.slice(7), line);
+        }
+        throw e;
+      }
     };
   }
 

@@ -21,6 +21,16 @@ export const BUILTINS = new Set([
   "typeof", "strtonum",
 ]);
 
+/** Allowed argument counts of the built-ins: [min, max]. */
+const BUILTIN_ARITY: Record<string, readonly [number, number]> = {
+  length: [0, 1], substr: [2, 3], index: [2, 2], split: [2, 4], sub: [2, 3], gsub: [2, 3], match: [2, 3],
+  sprintf: [1, Infinity], sin: [1, 1], cos: [1, 1], atan2: [2, 2], exp: [1, 1], log: [1, 1], sqrt: [1, 1],
+  int: [1, 1], rand: [0, 0], srand: [0, 1], tolower: [1, 1], toupper: [1, 1], system: [1, 1], close: [1, 2],
+  fflush: [0, 1], gensub: [3, 4], strftime: [0, 3], systime: [0, 0], mktime: [1, 2], asort: [1, 3],
+  asorti: [1, 3], and: [2, Infinity], or: [2, Infinity], xor: [2, Infinity], lshift: [2, 2], rshift: [2, 2],
+  compl: [1, 1], patsplit: [2, 4], isarray: [1, 1], typeof: [1, 2], strtonum: [1, 1],
+};
+
 const EOF_TOKEN = { image: "", tokenType: { name: "EOF" } } as unknown as IToken;
 
 const ASSIGN_OPS = new Map<TokenType, string>([
@@ -681,13 +691,19 @@ class Parser {
         const saved = this.#inPrint;
         this.#inPrint = false;
         let args: Expr[];
+        let close: IToken;
         try {
           this.#optNewlines();
           args = this.#exprList(Tok.RParen);
           this.#optNewlines();
-          this.#expect(Tok.RParen);
+          close = this.#expect(Tok.RParen);
         } finally {
           this.#inPrint = saved;
+        }
+        const arity = BUILTIN_ARITY[name];
+        if (arity !== undefined && (args.length < arity[0] || args.length > arity[1])) {
+          const detail = `${args.length} is invalid as number of arguments for ${name}`;
+          throw new AwkSyntaxError(close.startLine ?? line, close.startOffset, this.#src, detail, this.#where);
         }
         return { type: "Builtin", name, args, line };
       }

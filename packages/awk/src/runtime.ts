@@ -444,9 +444,9 @@ export class Runtime {
     await this.drain();
   }
 
-  /** Writes a gawk-style warning to stderr. */
-  warn(message: string): void {
-    void this.io.stderr.write(`${this.name}: warning: ${message}\n`);
+  /** Writes a gawk-style warning to stderr (with the source line when known). */
+  warn(message: string, line = 0): void {
+    void this.io.stderr.write(`${this.name}: ${line > 0 ? `cmd. line:${line}: ` : ""}warning: ${message}\n`);
   }
 
   // ==== getline sources ====

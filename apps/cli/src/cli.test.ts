@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -57,6 +57,9 @@ describe("husk CLI", () => {
     expect(await cli(["-n", "-c", "echo hi; rm -rf /"])).toEqual({ stdout: "", stderr: "", exitCode: 0 });
     expect(await cli(["-n", "-c", "echo )"])).toEqual({ stdout: "", stderr: "husk: -c: line 1: syntax error near unexpected token `)'\n", exitCode: 2 });
     expect((await cli(["-n"], "if true; then\n")).exitCode).toBe(2);
+    const j = await cli(["-n", "--json", "-c", "echo )"]);
+    expect(j.exitCode).toBe(2);
+    expect(JSON.parse(j.stdout)).toEqual({ stdout: "", stderr: "husk: -c: line 1: syntax error near unexpected token `)'\n", exitCode: 2, error: "parse" });
   });
 
   it("missing script file", async () => {
@@ -163,5 +166,20 @@ describe("the 50-tool example (compact prompt, discovery)", () => {
     expect(r.stdout).toContain("analytics (10 tools)\nbilling (10 tools)\ncrm (10 tools)\ninventory (10 tools)\nsupport (10 tools)\n");
     expect(r.stdout).toContain("Usage: billing.update_refund --fields <json|key=value...> --id <integer>\n");
     expect(r.stdout).toContain('"status":"closed","owner":"ana","updated":true}');
+  });
+});
+
+describe("the built executable (apps/cli/dist/main.js, after `npx tsc -b apps/cli`)", () => {
+  const bin = `${root}apps/cli/dist/main.js`;
+  it.skipIf(!existsSync(bin))("exit status, stdin script, --json", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const run = (args: string[], input = "") => spawnSync(process.execPath, [bin, ...args], { input, encoding: "utf8", timeout: 30_000 });
+    const a = run(["-c", 'echo "hi $1"; exit 5', "husk", "you"]);
+    expect([a.stdout, a.status]).toEqual(["hi you\n", 5]);
+    const b = run([], "echo piped\n");
+    expect([b.stdout, b.status]).toEqual(["piped\n", 0]);
+    const c = run(["--json", "-c", "echo e >&2; false"]);
+    expect(JSON.parse(c.stdout)).toEqual({ stdout: "", stderr: "e\n", exitCode: 1 });
+    expect(c.status).toBe(1);
   });
 });

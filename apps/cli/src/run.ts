@@ -71,23 +71,14 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     return 127;
   }
 
-  if (a.syntaxOnly) {
-    try {
-      parse(script);
-      return 0;
-    } catch (e) {
-      if (!(e instanceof ParseError)) throw e;
-      io.writeStderr(`${sourceLabel(a)}: line ${e.line}: ${e.message}\n`);
-      return 2;
-    }
-  }
-
   let out: Outcome;
-  try {
-    out = a.toolsModule !== undefined ? await runWithTools(a, script) : await runPlain(a, script, stdin);
-  } catch (e) {
-    io.writeStderr(`husk: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 1;
+  if (a.syntaxOnly) out = checkSyntax(a, script);
+  else {
+    try {
+      out = a.toolsModule !== undefined ? await runWithTools(a, script) : await runPlain(a, script, stdin);
+    } catch (e) {
+      out = { stdout: "", stderr: `husk: ${e instanceof Error ? e.message : String(e)}\n`, exitCode: 1 };
+    }
   }
   if (a.json) {
     const obj: Record<string, unknown> = { stdout: out.stdout, stderr: out.stderr, exitCode: out.exitCode };
@@ -98,6 +89,17 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     if (out.stderr) io.writeStderr(out.stderr);
   }
   return out.exitCode;
+}
+
+/** `-n`: parse only; bash's message shape and status 2 on a syntax error. */
+function checkSyntax(a: CliArgs, script: string): Outcome {
+  try {
+    parse(script);
+    return { stdout: "", stderr: "", exitCode: 0 };
+  } catch (e) {
+    if (!(e instanceof ParseError)) throw e;
+    return { stdout: "", stderr: `${sourceLabel(a)}: line ${e.line}: ${e.message}\n`, exitCode: 2, error: "parse" };
+  }
 }
 
 async function runWithTools(a: CliArgs, script: string): Promise<Outcome> {

@@ -1,10 +1,10 @@
 // Differential tests: the jq command against the real jq on this machine (jq 1.6). Cases where
 // jq 1.8 differs from 1.6 are in ONLY_18 with the 1.8 behaviour taken from jq's own corpus.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { jqCommand } from "./command.js";
 import { testContext } from "./testing/ctx.js";
 
@@ -177,17 +177,40 @@ async function ours(c: Case) {
   return { stdout: stdout.text, stderr: stderr.text, status };
 }
 
-function real(c: Case) {
-  const dir = mkdtempSync(join(tmpdir(), "husk-jq-"));
-  for (const [n, t] of Object.entries(c.files ?? {})) writeFileSync(join(dir, n), t);
-  const r = spawnSync("jq", c.args, { cwd: dir, input: c.stdin ?? "", encoding: "utf8", env: { HUSKTESTVAR: "hv", PATH: process.env.PATH } });
-  return { stdout: r.stdout, stderr: r.stderr, status: r.status };
+interface Real {
+  stdout: string;
+  stderr: string;
+  status: number | null;
 }
 
+/** Runs the real jq (asynchronously: starting jq is slow here, so cases run concurrently). */
+function real(c: Case): Promise<Real> {
+  const dir = mkdtempSync(join(tmpdir(), "husk-jq-"));
+  for (const [n, t] of Object.entries(c.files ?? {})) writeFileSync(join(dir, n), t);
+  return new Promise((resolve) => {
+    const p = spawn("jq", c.args, { cwd: dir, env: { HUSKTESTVAR: "hv", PATH: process.env.PATH } });
+    let stdout = "";
+    let stderr = "";
+    p.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    p.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    p.on("close", (status) => resolve({ stdout, stderr, status }));
+    p.stdin.end(c.stdin ?? "");
+  });
+}
+
+const expected = new Map<Case, Real>();
+
 describe.skipIf(!HAS_JQ)("jq command vs real jq", () => {
+  beforeAll(async () => {
+    const queue = [...CASES];
+    const worker = async () => {
+      for (let c = queue.shift(); c; c = queue.shift()) expected.set(c, await real(c));
+    };
+    await Promise.all(Array.from({ length: 16 }, worker));
+  });
   for (const c of CASES) {
     it(`jq ${c.args.join(" ")}${c.stdin !== undefined ? ` <<< ${c.stdin.slice(0, 40)}` : ""}`, async () => {
-      const want = real(c);
+      const want = expected.get(c)!;
       const got = await ours(c);
       expect(got.stdout).toBe(want.stdout);
       expect(got.status).toBe(want.status);

@@ -132,6 +132,27 @@ export class JsonReader {
     const s = this.text;
     const start = this.pos;
     let p = start;
+    // Fast path: a well-formed JSON number followed by a delimiter.
+    let c = s.charCodeAt(p);
+    if (c === 0x2d) c = s.charCodeAt(++p);
+    if (c >= 0x30 && c <= 0x39) {
+      do c = s.charCodeAt(++p);
+      while (c >= 0x30 && c <= 0x39);
+      if (c === 0x2e) {
+        do c = s.charCodeAt(++p);
+        while (c >= 0x30 && c <= 0x39);
+      }
+      if (c === 0x65 || c === 0x45) {
+        c = s.charCodeAt(++p);
+        if (c === 0x2b || c === 0x2d) c = s.charCodeAt(++p);
+        while (c >= 0x30 && c <= 0x39) c = s.charCodeAt(++p);
+      }
+      if (!isLiteralChar(c)) {
+        this.pos = p;
+        return Number(s.slice(start, p));
+      }
+    }
+    p = start;
     while (p < s.length && isLiteralChar(s.charCodeAt(p))) p++;
     if (p === start) {
       this.pos++;
@@ -171,6 +192,15 @@ export class JsonReader {
   #string(): string {
     const s = this.text;
     let p = this.pos + 1;
+    // Fast path: no escapes.
+    for (let q = p; q < s.length; q++) {
+      const c = s.charCodeAt(q);
+      if (c === 0x22) {
+        this.pos = q + 1;
+        return s.slice(p, q);
+      }
+      if (c === 0x5c) break;
+    }
     let out = "";
     let chunk = p;
     for (;;) {

@@ -88,6 +88,11 @@ export function compare(a: Val, b: Val, depth = 0): number {
   return compareIn(a, b, depth);
 }
 
+/** `compare` without the stack-overflow guard (for comparators run inside one `guardDepth`). */
+export function compareRaw(a: Val, b: Val): number {
+  return compareIn(a, b, 1);
+}
+
 function compareIn(a: Val, b: Val, depth: number): number {
   const ra = rank(a);
   const rb = rank(b);

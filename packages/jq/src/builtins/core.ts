@@ -6,7 +6,7 @@ import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js
 import type { Native, Path } from "../runtime.js";
 import { BAD_PATH, HaltSignal, checkIterPath, extendPath, resultPath } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
-import { JqError, compare, equals, guardDepth, sortedKeys, truthy, typeOf } from "../value.js";
+import { JqError, compare, compareRaw, compareStrings, equals, guardDepth, sortedKeys, truthy, typeOf } from "../value.js";
 import { gen, out, v0, vN } from "./define.js";
 import { tostring } from "../format.js";
 
@@ -72,12 +72,19 @@ function keyed(arr: Val, f: Parameters<Native["fn"]>[2], fn: Parameters<Native["
 }
 
 function sortKeyed(items: { v: Val; k: Val[] }[]): { v: Val; k: Val[] }[] {
-  return items.sort((a, b) => compare(a.k, b.k));
+  // Single-key fast paths (the common `sort_by(.x)`/`group_by(.k)` over numbers or strings).
+  if (items.every((x) => x.k.length === 1 && typeof x.k[0] === "number" && !Number.isNaN(x.k[0]))) {
+    return items.sort((a, b) => (a.k[0] as number) - (b.k[0] as number) || 0);
+  }
+  if (items.every((x) => x.k.length === 1 && typeof x.k[0] === "string")) {
+    return items.sort((a, b) => compareStrings(a.k[0] as string, b.k[0] as string));
+  }
+  return guardDepth(() => items.sort((a, b) => compareRaw(a.k, b.k)), "Comparison too deep");
 }
 
 function sortArr(v: Val): Val[] {
   if (!Array.isArray(v)) throw new JqError(`${describe(v)} cannot be sorted, as it is not an array`);
-  return v.slice().sort(compare);
+  return guardDepth(() => v.slice().sort(compareRaw), "Comparison too deep");
 }
 
 function flatten(v: Val, depth: number): Val[] {
@@ -385,7 +392,7 @@ export const CORE: Native[] = [
     const groups: Val[][] = [];
     let prev: Val[] | undefined;
     for (const it of items) {
-      if (prev && compare(prev, it.k) === 0) groups[groups.length - 1]!.push(it.v);
+      if (prev && compareRaw(prev, it.k) === 0) groups[groups.length - 1]!.push(it.v);
       else groups.push([it.v]);
       prev = it.k;
     }

@@ -545,6 +545,9 @@ function withRedirects(c: Compound, redirects: Redirect[]): Command {
   return { ...c, redirects, span: sp(c.span.start, last.span.end) } as Command;
 }
 
+const WANTS_WORD = /--> (?:Word|FuncName|RParen|Pipe) <--|one of these possible Token sequences:[\s\S]*\[(?:Word|FuncName|CoprocName)\]/;
+const WORD_RULES = new Set(["forCmd", "caseCmd", "caseItem", "funcDef", "coproc"]);
+
 let instance: Grammar | undefined;
 let busy = false;
 
@@ -563,6 +566,12 @@ export function parseTokens(tokens: Tok[], source: string): Statement[] {
       const e = g.errors[0]!;
       const tk = e.token;
       const eof = tk.tokenType === undefined || tk.tokenType.name === "EOF" || Number.isNaN(tk.startOffset);
+      const rules = e.context?.ruleStack ?? [];
+      if (eof && WORD_RULES.has(rules[rules.length - 1] ?? "") && WANTS_WORD.test(e.message)) {
+        // Where bash wants a word (after `for`, `case`, in a pattern), end of input reads as a newline.
+        const at = source.length - (source.endsWith("\n") ? 1 : 0);
+        throw new ParseError(unexpectedToken("\n"), sp(at, at), lineOf(source, at));
+      }
       const at = eof ? source.length : tk.startOffset;
       throw new ParseError(unexpectedToken(eof ? undefined : tk.image), sp(at, eof ? at : (tk as Tok).end), eof ? eofLine(source) : lineOf(source, at));
     }

@@ -51,6 +51,8 @@ const ACCEPT = [
   "echo $(( (1+2) * 3 )) $( (echo sub) )",
   "if { true; } then echo; fi",
   "foo-bar() { ls; }",
+  "! !",
+  "echo x=~/a:~/b",
   "echo {a,b}{1..3} {}",
 ];
 
@@ -86,6 +88,15 @@ const REJECT = [
   "for x in a b; echo; done",
   "a=(1 2",
   "{ a; } b",
+  // More shapes checked against bash -n (message and line).
+  "done", "esac", "else", "}", ";;", "|", "||", "&", ";", "a | | b", "a && && b", "if", "if true", "if true; then",
+  "if true; then :; else", "while true", "while true; do", "for", "for x", "for x in a", "for x in a; do", "case",
+  "case x", "case x in", "case x in a", "case x in a)", "case x in a) ;;", "{", "{ a", "(", "( a", "f()", "f() {",
+  "function", "function f", "a=(", "echo $((", "echo ${", "echo \"", "echo `", "echo $'x", "cat <<", "echo <",
+  "echo 2>", "echo >&", "((", "(( 1", "echo a )", "a=1 (", "if then fi", "while do done", "for x in; do done",
+  "case x in a) b;; c", "time |", "echo ;&", "{ a; } }", "select", "coproc", "a; ; b", "echo a\n)\n",
+  "if true; then\n  echo\nfi\nfi", "for ((", "for ((;;", "for ((;;)) ; do", "echo ${x:-", "case x in (a b) ;; esac",
+  "a |",
 ];
 
 describe("parse rejects what bash -n rejects, with bash's message", () => {

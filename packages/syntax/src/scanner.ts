@@ -26,6 +26,7 @@ const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonl
 const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
 const FD_REDIR = /[0-9]+(?=[<>])/y;
+const ASSIGN_LIKE = /[A-Za-z_][A-Za-z0-9_]*=/y;
 const FDVAR_REDIR = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
 
 interface PendingHeredoc {
@@ -317,9 +318,11 @@ export class Scanner extends Reader {
   private scanArithFor(s: number): boolean {
     this.pos = s + 2;
     const init = this.forPart(STOP_FORARITH);
+    if (this.pos >= this.end) this.eof(")", s);
     if (this.src[this.pos] !== ";") this.fail("syntax error: `;' expected in arithmetic for");
     this.pos++;
     const test = this.forPart(STOP_FORARITH);
+    if (this.pos >= this.end) this.eof(")", s);
     if (this.src[this.pos] !== ";") this.fail("syntax error: `;' expected in arithmetic for");
     this.pos++;
     const update = this.forPart(STOP_ARITH);
@@ -371,7 +374,9 @@ export class Scanner extends Reader {
         return true;
       }
     }
-    const w = this.readWord(STOP_CMD);
+    // Words that look like assignments get tilde expansion after `=` and `:` (`echo a=~/x`).
+    ASSIGN_LIKE.lastIndex = s;
+    const w = this.readWord(STOP_CMD, isNameStart(src[s]!) && ASSIGN_LIKE.test(src));
     if (w === undefined) this.fail(unexpectedToken(src[s]));
     const lit = w.parts.length === 1 && w.parts[0]!.type === "Literal" ? w.parts[0]!.value : undefined;
     const image = src.slice(s, this.pos);

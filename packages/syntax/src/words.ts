@@ -420,6 +420,8 @@ export abstract class Reader {
     const start = this.pos;
     this.readParts(stop, parts);
     if (!this.src.startsWith(close, this.pos) || this.pos + close.length > this.end) {
+      // bash: an arithmetic context cut off by end of input is an error, not a subshell.
+      if (this.pos >= this.end) this.eof(")", s);
       this.pos = s;
       return undefined;
     }

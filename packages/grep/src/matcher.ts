@@ -8,6 +8,14 @@ export interface LineMatcher {
   test(line: string): boolean;
   /** The leftmost(-longest across patterns) match at or after `from`, as [start, end], or null. */
   next(line: string, from: number): readonly [number, number] | null;
+  /**
+   * Buffer search (grep's fast path): the position of some match at or after `from` in a
+   * buffer of "\n"-terminated lines, such that no line between `from` and that position
+   * matches; -1 when no line matches. `maxLine` bounds the length of every line.
+   */
+  find?(buf: string, from: number, maxLine: number): number;
+  /** `find` wants `maxLine` (regex matchers); fixed strings do not. */
+  readonly needsMaxLine?: boolean;
 }
 
 const FLAVOR: Record<string, RegexFlavor> = { G: "bre", E: "ere", P: "pcre", F: "ere" };
@@ -26,12 +34,26 @@ export function buildMatcher(patterns: readonly string[], o: GrepOptions, meter?
     throw new RegexError("the -P option only supports a single pattern");
   }
   const flavor = FLAVOR[mode]!;
-  const res: CompiledRegex[] = patterns.map((p) =>
-    compileRegex(mode === "F" ? escapeRegex(p, "ere") : p, { flavor, ignoreCase: o.ignoreCase, wordMatch: o.wordRegexp, lineMatch: o.lineRegexp }, meter),
-  );
+  const compile = (lineMode: boolean): CompiledRegex[] =>
+    patterns.map((p) =>
+      compileRegex(mode === "F" ? escapeRegex(p, "ere") : p, { flavor, ignoreCase: o.ignoreCase, wordMatch: o.wordRegexp, lineMatch: o.lineRegexp, lineMode }, meter),
+    );
+  const res = compile(false);
+  let buffered: CompiledRegex[] | null = null;
+  const find = (buf: string, from: number, maxLine: number): number => {
+    buffered ??= compile(true);
+    let best = -1;
+    for (const re of buffered) {
+      const m = re.exec(buf, from, { maxLineLength: maxLine });
+      if (m && (best < 0 || m.start < best)) best = m.start;
+    }
+    return best;
+  };
   if (res.length === 1) {
     const re = res[0]!;
     return {
+      find,
+      needsMaxLine: true,
       test: (line) => re.test(line),
       next: (line, from) => {
         const m = re.exec(line, from);
@@ -40,6 +62,8 @@ export function buildMatcher(patterns: readonly string[], o: GrepOptions, meter?
     };
   }
   return {
+    find,
+    needsMaxLine: true,
     test: (line) => res.some((re) => re.test(line)),
     next: (line, from) => {
       let best: [number, number] | null = null;
@@ -53,10 +77,11 @@ export function buildMatcher(patterns: readonly string[], o: GrepOptions, meter?
 }
 
 function fixedMatcher(patterns: readonly string[]): LineMatcher {
-  if (patterns.includes("")) return { test: () => true, next: (_l, from) => [from, from] };
+  if (patterns.includes("")) return { test: () => true, next: (_l, from) => [from, from], find: (_b, from) => from };
   if (patterns.length === 1) {
     const p = patterns[0]!;
     return {
+      find: (buf, from) => buf.indexOf(p, from),
       test: (line) => line.includes(p),
       next: (line, from) => {
         const i = line.indexOf(p, from);
@@ -65,6 +90,14 @@ function fixedMatcher(patterns: readonly string[]): LineMatcher {
     };
   }
   return {
+    find: (buf, from) => {
+      let best = -1;
+      for (const p of patterns) {
+        const i = buf.indexOf(p, from);
+        if (i >= 0 && (best < 0 || i < best)) best = i;
+      }
+      return best;
+    },
     test: (line) => patterns.some((p) => line.includes(p)),
     next: (line, from) => {
       let best: [number, number] | null = null;

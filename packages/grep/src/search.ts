@@ -44,6 +44,8 @@ export class FileSearch {
   readonly #name: string;
   readonly #namePart: string;
   #binary: boolean | undefined;
+  /** Buffer-search mode (set once the first chunk is seen). */
+  #fast = false;
   #printLines = false;
   #rest = "";
   readonly #ring: [string, number, number][] = [];
@@ -84,12 +86,18 @@ export class FileSearch {
         return;
       }
       this.#printLines = !(o.count || o.filesWithMatches || o.filesWithoutMatch || o.quiet) && !this.#binary;
+      this.#fast =
+        this.#m.find !== undefined && !o.invert && !o.byteOffset && !o.nullData && !this.#binary && !this.#useCtx;
     }
     const text = this.#rest === "" ? chunk : this.#rest + chunk;
     this.#rest = "";
     const eol = this.#eol;
     let pos = 0;
     const len = text.length;
+    if (this.#fast) {
+      this.#feedFast(text, final);
+      return;
+    }
     while (pos < len && !this.done) {
       let end = text.indexOf(eol, pos);
       if (end < 0) {
@@ -104,7 +112,42 @@ export class FileSearch {
     }
   }
 
-  #line(line: string): void {
+  /** Buffer search: only lines that contain a match are looked at (see LineMatcher.find). */
+  #feedFast(text: string, final: boolean): void {
+    const m = this.#m;
+    const limit = final ? text.length : text.lastIndexOf("\n") + 1;
+    let maxLine = 0;
+    if (m.needsMaxLine) {
+      let p = 0;
+      while (p < limit) {
+        let e = text.indexOf("\n", p);
+        if (e < 0 || e >= limit) e = limit;
+        if (e - p > maxLine) maxLine = e - p;
+        p = e + 1;
+      }
+    }
+    const countLines = this.#o.lineNumber === true;
+    let pos = 0;
+    while (pos < limit && !this.done) {
+      const k = m.find!(text, pos, maxLine);
+      // a match at `limit` still belongs to a final line without terminator
+      const partialEnd = final && k === limit && limit > pos && text.charCodeAt(limit - 1) !== 10;
+      if (k < 0 || (k >= limit && !partialEnd)) {
+        if (countLines) this.#lineNo += countNl(text, pos, limit);
+        pos = limit;
+        break;
+      }
+      const start = k === 0 ? 0 : Math.max(pos, text.lastIndexOf("\n", k - 1) + 1);
+      if (countLines) this.#lineNo += countNl(text, pos, start);
+      let end = text.indexOf("\n", start);
+      if (end < 0 || end >= limit) end = limit;
+      this.#line(text.slice(start, end), true);
+      pos = end + 1;
+    }
+    if (!final && limit < text.length) this.#rest = text.slice(limit);
+  }
+
+  #line(line: string, known = false): void {
     const o = this.#o;
     const no = ++this.#lineNo;
     if (this.#meter) this.#meter.tick();
@@ -118,7 +161,7 @@ export class FileSearch {
       } else this.done = true;
       return;
     }
-    const selected = this.#m.test(line) !== !!o.invert;
+    const selected = known || this.#m.test(line) !== !!o.invert;
     if (selected) {
       res.count++;
       res.matched = true;
@@ -228,4 +271,15 @@ export class FileSearch {
     }
     this.#out.push(this.#prefix(no, b, ":") + s + line.slice(last) + this.#eol);
   }
+}
+
+/** Number of "\n" in text[from, to). */
+function countNl(text: string, from: number, to: number): number {
+  let n = 0;
+  let p = text.indexOf("\n", from);
+  while (p >= 0 && p < to) {
+    n++;
+    p = text.indexOf("\n", p + 1);
+  }
+  return n;
 }

@@ -9,6 +9,7 @@ export {
   type RegexOptions,
   type RegexMatch,
   type CompiledRegex,
+  type ExecOptions,
   compileRegex,
   parseRegex,
   regexCacheClear,

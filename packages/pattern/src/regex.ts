@@ -1,6 +1,6 @@
 import type { LimitsMeter } from "@husk/host";
 import { INF, type Node, type ParsedRegex, cat } from "./ast.js";
-import type { CharSet } from "./charset.js";
+import { type CharSet, CharSetBuilder } from "./charset.js";
 import { Backtracker } from "./backtrack.js";
 import { parsePerl } from "./parse-perl.js";
 import { parsePosix } from "./parse-posix.js";
@@ -26,6 +26,11 @@ export interface RegexOptions {
   wordMatch?: boolean;
   /** The match must span the whole input (grep -x). */
   lineMatch?: boolean;
+  /**
+   * The input is a buffer of newline-terminated lines searched as a whole (grep's fast path):
+   * no character matches `\n`, and `^ $ \` \'` (and lineMatch) apply to each line.
+   */
+  lineMode?: boolean;
 }
 
 /** One match: offsets in UTF-16 code units. */
@@ -36,13 +41,24 @@ export interface RegexMatch {
   groups: ReadonlyArray<readonly [number, number] | undefined>;
 }
 
+/** Per-call options of `exec`. */
+export interface ExecOptions {
+  /** Position 0 is not a line start for `^` (the caller passes a tail of a line). */
+  notBol?: boolean;
+  /**
+   * lineMode only: no line of the input is longer than this, so backtracking work is bounded
+   * by the line length rather than the input length (lets the JS fast path take big buffers).
+   */
+  maxLineLength?: number;
+}
+
 /** A compiled pattern. Reusable; not safe to share between concurrently running searches. */
 export interface CompiledRegex {
   readonly groupCount: number;
   readonly groupNames: ReadonlyMap<string, number>;
   /** leftmost match at or after `from` (POSIX flavors: leftmost-LONGEST; pcre/onig: leftmost-first).
    *  `notBol`: position 0 is not a line start for ^ (the caller passes a tail of a line) */
-  exec(input: string, from?: number, opts?: { notBol?: boolean }): RegexMatch | null;
+  exec(input: string, from?: number, opts?: ExecOptions): RegexMatch | null;
   /** True when the pattern matches anywhere in `input` (fastest path: no positions kept). */
   test(input: string): boolean;
 }
@@ -76,15 +92,20 @@ export class RegexCore {
   /** Same RegExp usable for exec() (semantics equal) when true. */
   readonly #jsExec: boolean;
   readonly #hasBol: boolean;
+  readonly #factors: number[];
+  /** Compiled with `lineMode`. */
+  readonly lineMode: boolean;
 
   /** `allowJs: false` forces the automaton/backtracker (tests compare the engines). */
   constructor(parsed: ParsedRegex, options: RegexOptions, allowJs = true) {
     this.groupCount = parsed.groupCount;
     this.groupNames = parsed.groupNames;
     this.longest = options.flavor === "bre" || options.flavor === "ere";
+    this.lineMode = !!options.lineMode;
     this.#prog = compileProgram(parsed.node, parsed.groupCount);
     const a = analyze(parsed.node);
     this.#hasBol = a.hasBol;
+    this.#factors = a.factors;
     let js: RegExp | null = null;
     let max = 0;
     if (a.simple && allowJs) {
@@ -105,10 +126,15 @@ export class RegexCore {
   }
 
   /** See CompiledRegex.exec. */
-  exec(input: string, from: number, notBol: boolean, meter: LimitsMeter | undefined): RegexMatch | null {
+  exec(input: string, from: number, notBol: boolean, meter: LimitsMeter | undefined, maxLine = -1): RegexMatch | null {
     if (from > input.length) return null;
     const js = this.#js;
-    if (this.#jsExec && input.length - from <= this.#jsTestMax && !(notBol && this.#hasBol)) {
+    // lineMode: work per attempt is bounded by the line; attempts are one per position
+    const ok =
+      maxLine >= 0 && this.lineMode
+        ? lineModeCost(this.#factors, input.length - from, maxLine) <= JS_BUDGET * 50
+        : input.length - from <= this.#jsTestMax;
+    if (this.#jsExec && ok && !(notBol && this.#hasBol)) {
       const groups: ([number, number] | undefined)[] = [];
       if (this.#jsD !== null) {
         const re = this.#jsD;
@@ -323,6 +349,13 @@ function deterministicAlt(alts: readonly Node[]): boolean {
   return true;
 }
 
+/** Worst-case backtracking steps over `n` positions when no attempt can run past a line of `m`. */
+function lineModeCost(factors: readonly number[], n: number, m: number): number {
+  let c = n + 1;
+  for (const f of factors) c *= f === INF ? m + 1 : Math.min(m + 1, f);
+  return c;
+}
+
 /** The longest input whose worst-case backtracking cost stays within JS_BUDGET. */
 function maxLength(factors: number[]): number {
   const cost = (L: number): number => {
@@ -347,12 +380,52 @@ function maxLength(factors: number[]): number {
 /** Parses a pattern in the given flavor. */
 export function parseRegex(source: string, options: RegexOptions): ParsedRegex {
   const p = parseBare(source, options);
-  if (!options.wordMatch && !options.lineMatch) return p;
+  if (!options.wordMatch && !options.lineMatch && !options.lineMode) return p;
   const a = (kind: "bos" | "eos" | "nwbefore" | "nwafter"): Node => ({ t: "assert", kind, multiline: false });
   let node = p.node;
   if (options.wordMatch) node = cat([a("nwbefore"), node, a("nwafter")]);
   if (options.lineMatch) node = cat([a("bos"), node, a("eos")]);
+  if (options.lineMode) node = toLineMode(node);
   return { ...p, node };
+}
+
+const NO_NEWLINE = new CharSetBuilder().add(10).build(true);
+
+/** lineMode rewrite: sets lose `\n`; string anchors become line anchors. */
+function toLineMode(n: Node): Node {
+  switch (n.t) {
+    case "set":
+      return n.set.has(10) ? { t: "set", set: intersect(n.set, NO_NEWLINE) } : n;
+    case "cat":
+      return { t: "cat", items: n.items.map(toLineMode) };
+    case "alt":
+      return { t: "alt", alts: n.alts.map(toLineMode) };
+    case "rep":
+      return { ...n, node: toLineMode(n.node) };
+    case "group":
+      return { ...n, node: toLineMode(n.node) };
+    case "look":
+      return { ...n, node: toLineMode(n.node) };
+    case "assert":
+      switch (n.kind) {
+        case "bol":
+        case "bos":
+          return { t: "assert", kind: "bol", multiline: true };
+        case "eol":
+        case "eos":
+        case "eosnl":
+          return { t: "assert", kind: "eol", multiline: true };
+        default:
+          return n;
+      }
+    default:
+      return n;
+  }
+}
+
+function intersect(a: CharSet, b: CharSet): CharSet {
+  // a ∩ b = ¬(¬a ∪ ¬b)
+  return new CharSetBuilder().addSet(a.negate()).addSet(b.negate()).build(true);
 }
 
 function parseBare(source: string, options: RegexOptions): ParsedRegex {
@@ -381,7 +454,7 @@ export function regexCacheClear(): void {
  * message on a bad pattern. `meter` bounds the search work (deadline, cancellation).
  */
 export function compileRegex(source: string, options: RegexOptions, meter?: LimitsMeter): CompiledRegex {
-  const key = `${options.flavor}\u0000${options.ignoreCase ? 1 : 0}${options.multiline ? 1 : 0}${options.dotAll ? 1 : 0}${options.extended ? 1 : 0}${options.wordMatch ? 1 : 0}${options.lineMatch ? 1 : 0}\u0000${source}`;
+  const key = `${options.flavor}\u0000${options.ignoreCase ? 1 : 0}${options.multiline ? 1 : 0}${options.dotAll ? 1 : 0}${options.extended ? 1 : 0}${options.wordMatch ? 1 : 0}${options.lineMatch ? 1 : 0}${options.lineMode ? 1 : 0}\u0000${source}`;
   let core = cache.get(key);
   if (core) {
     cache.delete(key);
@@ -395,7 +468,7 @@ export function compileRegex(source: string, options: RegexOptions, meter?: Limi
   return {
     groupCount: c.groupCount,
     groupNames: c.groupNames,
-    exec: (input, from = 0, opts) => c.exec(input, from, opts?.notBol ?? false, meter),
+    exec: (input, from = 0, opts) => c.exec(input, from, opts?.notBol ?? false, meter, opts?.maxLineLength ?? -1),
     test: (input) => c.test(input, meter),
   };
 }

@@ -1,5 +1,17 @@
 import { INF, type Node } from "./ast.js";
-import { wordSet } from "./charset.js";
+import { type CharSet, isWordChar, wordSet } from "./charset.js";
+
+/** Every member of `set` is a word character (small sets only; large ones answer false). */
+function allWord(set: CharSet): boolean {
+  const r = set.ranges;
+  let n = 0;
+  for (let i = 0; i < r.length; i += 2) {
+    n += r[i + 1]! - r[i]! + 1;
+    if (n > 256) return false;
+    for (let c = r[i]!; c <= r[i + 1]!; c++) if (!isWordChar(c)) return false;
+  }
+  return n > 0;
+}
 
 /**
  * Translates a tree into JS RegExp source with the same meaning (sets are spelled out as
@@ -20,7 +32,21 @@ export function toJsSource(node: Node): string | null {
       }
       case "cat": {
         let s = "";
-        for (const i of n.items) {
+        for (let k = 0; k < n.items.length; k++) {
+          const i = n.items[k]!;
+          // \b next to a character that is surely a word character needs only one lookaround
+          if (i.t === "assert" && (i.kind === "wordb" || i.kind === "wstart" || i.kind === "wend")) {
+            const next = n.items[k + 1];
+            const prev = n.items[k - 1];
+            if (i.kind !== "wend" && next?.t === "set" && allWord(next.set)) {
+              s += `(?<!${w()})`;
+              continue;
+            }
+            if (i.kind !== "wstart" && prev?.t === "set" && allWord(prev.set)) {
+              s += `(?!${w()})`;
+              continue;
+            }
+          }
           const x = out(i);
           if (x === null) return null;
           s += x;

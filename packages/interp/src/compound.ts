@@ -134,7 +134,14 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
 async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   ip.pos = cmd.span.start;
   const items = cmd.items === undefined ? ip.st.positional.slice() : await ip.expandWords(cmd.items);
-  if (cmd.type === ("Select" as string)) return execSelect(ip, cmd, items);
+  if (cmd.type === ("Select" as string)) {
+    ip.loopDepth++;
+    try {
+      return await execSelect(ip, cmd, items);
+    } finally {
+      ip.loopDepth--;
+    }
+  }
   let status = 0;
   let n = 0;
   ip.loopDepth++;

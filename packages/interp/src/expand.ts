@@ -27,7 +27,15 @@ export async function expandWords(ip: Interp, words: readonly Word[]): Promise<s
         continue;
       }
       const b = new FieldBuilder(Mode.Fields, ip.getScalar("IFS"));
-      await expandPartsInto(ip, w.parts, false, b);
+      const p0 = w.parts[0];
+      const m = p0?.type === "Literal" ? /^([A-Za-z_][A-Za-z0-9_]*=)~(?=\/|:|$)/.exec(p0.value) : null;
+      if (m !== null && p0?.type === "Literal") {
+        // bash expands a tilde after `name=` even in an ordinary argument
+        b.literal(m[1]!);
+        b.quoted(tilde(ip, ""));
+        b.literal(p0.value.slice(m[0].length));
+        await expandPartsInto(ip, w.parts.slice(1), false, b);
+      } else await expandPartsInto(ip, w.parts, false, b);
       for (const f of b.finish()) {
         if (f.glob && !ip.st.options.noglob && hasGlob(f.pat, ip.st.opt("extglob"))) {
           const matches = await globExpand(ip, f.pat);

@@ -114,7 +114,7 @@ export class Interp {
     this.src = new SourceInfo(source, lineOffset);
     const parser = new Parser(source, {
       extglob: true,
-      aliases: this.st.opt("expand_aliases") ? (n) => this.st.aliases.get(n) : undefined,
+      aliases: (n) => (this.st.aliases.size > 0 && this.st.opt("expand_aliases") ? this.st.aliases.get(n) : undefined),
       maxDepth: this.rt.limits.maxParseDepth,
       maxBytes: this.rt.limits.maxScriptBytes,
     });

@@ -1,0 +1,78 @@
+#### precedence and division
+echo $((1+2*3)) $((7/2)) $((-7/2)) $((7%3)) $((-7%3)) $((2**10))
+## stdout: 7 3 -3 1 -1 1024
+
+#### 64-bit wraparound
+echo $((2**63)) $((2**64)) $((9223372036854775807+1)) $((-9223372036854775807-1))
+## stdout: -9223372036854775808 0 -9223372036854775808 -9223372036854775808
+
+#### bases
+echo $((0x1F)) $((017)) $((2#101)) $((36#zz)) $((64#_)) $((16#ff))
+## stdout: 31 15 5 1295 63 255
+
+#### bit operators
+echo $((1<<63)) $((1<<64)) $((-8>>1)) $((5&3)) $((5|3)) $((5^3)) $((~5)) $((!0)) $((!5))
+## stdout: -9223372036854775808 1 -4 1 7 6 -6 1 0
+
+#### increments and compound assignment
+x=5; echo $((x++)) $x $((++x)) $((x--)) $((--x)) $((x+=3)) $((x*=2)) $((x<<=1))
+## stdout: 5 6 7 7 5 8 16 32
+
+#### comparisons, logic, ternary
+echo $((1<2)) $((2<=2)) $((3>4)) $((1==1)) $((1!=1)) $((1&&0)) $((0||3)) $((1?2:3)) $((0?2:3))
+## stdout: 1 1 0 1 0 0 1 2 3
+
+#### variables are evaluated recursively
+a=b; b=c; c=7; echo $((a+1)); x='1+2'; echo $((x*3))
+## STDOUT:
+8
+9
+## END
+
+#### comma operator
+echo $((1,2,3))
+## stdout: 3
+
+#### (( )) status
+(( 0 )); echo $?; (( 5 )); echo $?; (( x = 0 )); echo $?
+## STDOUT:
+1
+0
+1
+## END
+
+#### division by zero aborts the line
+echo $((1/0)); echo same line
+echo next line
+## stdout: next line
+
+#### let
+let x=3+4 y=x*2; echo $x $y; let 'z = 0'; echo $?
+## STDOUT:
+7 14
+1
+## END
+
+#### arithmetic for loop
+for ((i=0, j=10; i<3; i++, j--)); do echo $i $j; done
+## STDOUT:
+0 10
+1 9
+2 8
+## END
+
+#### array elements in arithmetic
+a=(5 6 7); i=1; echo $((a[i]+a[2])); (( a[0] += 10 )); echo ${a[0]}
+## STDOUT:
+13
+15
+## END
+
+#### integer attribute
+declare -i n=2+3; echo $n; n+=4; echo $n; n='n*2'; echo $n
+## STDOUT:
+5
+9
+18
+## END
+

@@ -1,0 +1,177 @@
+#### echo options
+echo -n a; echo -e 'b\tc'; echo -E 'd\te'; echo -- -n; echo -ne 'x\c'; echo y
+## STDOUT:
+ab	c
+d\te
+-- -n
+xy
+## END
+
+#### read splitting
+read a b <<< '  one two three  '; echo "$a|$b"; IFS=, read -r x y z <<< 'p,q,r'; echo $x $y $z
+## STDOUT:
+one|two three
+p q r
+## END
+
+#### read -r and backslashes
+read a <<< 'x\y'; echo $a; read -r b <<< 'x\y'; echo $b
+## STDOUT:
+xy
+x\y
+## END
+
+#### read -a, -d, -n
+read -a arr <<< 'p q r'; echo ${arr[1]} ${#arr[@]}; read -d , f <<< 'ab,cd'; echo $f; read -n 2 g <<< 'xyz'; echo $g
+## STDOUT:
+q 3
+ab
+xy
+## END
+
+#### read status at end of input
+printf 'last' | { read l; echo $? $l; }
+## stdout: 1 last
+
+#### mapfile
+mapfile -t lines <<< $'a\nb\nc'; echo ${#lines[@]} ${lines[2]}; printf '1\n2\n' | { readarray r; echo -n "${r[0]}"; }
+## STDOUT:
+3 c
+1
+## END
+
+#### declare -p formats
+declare -a a=(1 'x y'); declare -p a; declare -A m=([k]=v); declare -p m; x=5; declare -p x; declare -ir r=3; declare -p r
+## STDOUT:
+declare -a a=([0]="1" [1]="x y")
+declare -A m=([k]="v" )
+declare -- x="5"
+declare -ir r="3"
+## END
+
+#### readonly and export
+readonly r=1; r=2; echo no
+echo $r; export E=1; declare -p E
+## STDOUT:
+1
+declare -x E="1"
+## END
+
+#### local arrays
+f() { local -a arr=(1 2 3); local s=x; echo ${#arr[@]} $s; }; f; echo ${s-unset}
+## STDOUT:
+3 x
+unset
+## END
+
+#### shift and set --
+set -- a b c; shift; echo $@; shift 2; echo $#; set -- x y; echo $2
+## STDOUT:
+b c
+0
+y
+## END
+
+#### eval
+eval 'x=5; echo $x'; cmd='echo a; echo b'; eval "$cmd"
+## STDOUT:
+5
+a
+b
+## END
+
+#### test and [
+test 1 -lt 2 && echo lt; [ a = a ] && echo eq; [ -z '' ] && echo z; [ ! -n '' ] && echo notn; [ 1 -eq 1 -a 2 -gt 1 ] && echo and
+## STDOUT:
+lt
+eq
+z
+notn
+and
+## END
+
+#### [[ ]] patterns and regex
+[[ abc == a* ]] && echo glob; [[ abc =~ ^a(b)c$ ]] && echo ${BASH_REMATCH[1]}; [[ 3 -lt 10 ]] && echo num; [[ b > a ]] && echo gt; re='^[0-9]+$'; [[ 42 =~ $re ]] && echo digits
+## STDOUT:
+glob
+b
+num
+gt
+digits
+## END
+
+#### type and command -v
+type echo; type -t if; command -v echo; f() { :; }; type -t f; type nosuch; echo $?
+## STDOUT:
+echo is a shell builtin
+keyword
+echo
+function
+1
+## END
+
+#### getopts
+while getopts 'ab:c' o -a -b val -c rest; do echo "$o ${OPTARG-}"; done; echo $OPTIND
+## STDOUT:
+a 
+b val
+c 
+5
+## END
+
+#### getopts silent errors
+f() { while getopts ':x:' o; do echo "$o $OPTARG"; done; }; f -x 1 -y
+## STDOUT:
+x 1
+? y
+## END
+
+#### unset variables and functions
+x=1; unset x; echo ${x-gone}; f() { :; }; unset -f f; type f >/dev/null 2>&1 || echo nof
+## STDOUT:
+gone
+nof
+## END
+
+#### cd, pwd, OLDPWD
+mkdir -p d/e; cd d/e && pwd | sed 's|.*/d/e|D/E|'; cd - >/dev/null; [ "$PWD" = "$OLDPWD" ] || echo moved
+## STDOUT:
+D/E
+moved
+## END
+
+#### shopt
+shopt -q nullglob || echo off; shopt -s nullglob; shopt nullglob; shopt -u nullglob; shopt -p nullglob
+## STDOUT:
+off
+nullglob       	on
+shopt -u nullglob
+## END
+## status: 1
+
+#### set -o listing of one option
+set -o pipefail; set -o | grep pipefail
+## stdout: pipefail       	on
+
+#### alias expansion
+shopt -s expand_aliases
+alias hi='echo hello'
+hi there
+unalias hi
+hi 2>/dev/null || echo gone
+## STDOUT:
+hello there
+gone
+## END
+
+#### trap -p
+trap 'echo x' EXIT; trap -p EXIT; trap - EXIT
+## stdout: trap -- 'echo x' EXIT
+
+#### wait for background jobs
+{ echo bg; } & wait; echo done $?
+## STDOUT:
+bg
+done 0
+## END
+

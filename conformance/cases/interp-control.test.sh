@@ -1,0 +1,122 @@
+#### if / elif / else
+if false; then echo 1; elif true; then echo 2; else echo 3; fi
+## stdout: 2
+
+#### break and continue with levels
+for i in 1 2 3; do for j in a b c; do [ $j = b ] && continue 2; [ $i = 3 ] && break 2; echo $i$j; done; done
+## STDOUT:
+1a
+2a
+## END
+
+#### while, until
+i=0; while [ $i -lt 3 ]; do echo w$i; i=$((i+1)); done; until [ $i -eq 0 ]; do i=$((i-1)); echo u$i; done
+## STDOUT:
+w0
+w1
+w2
+u2
+u1
+u0
+## END
+
+#### case with fallthrough
+case bar in a|b*) echo B;& c) echo fell;; *) echo no;; esac; case x in x) echo 1;;& x) echo 2;; x) echo 3;; esac
+## STDOUT:
+B
+fell
+1
+2
+## END
+
+#### functions, return, locals (dynamic scope)
+f() { local x=1; g; echo f$x; return 3; }; g() { x=2; }; x=0; f; echo $? $x
+## STDOUT:
+f2
+3 0
+## END
+
+#### recursion
+fact() { if (( $1 <= 1 )); then echo 1; else echo $(( $1 * $(fact $(( $1 - 1 ))) )); fi; }; fact 10
+## stdout: 3628800
+
+#### and-or lists and negation
+true && echo a || echo b; false && echo c || echo d; ! false; echo $?
+## STDOUT:
+a
+d
+0
+## END
+
+#### subshell isolation
+x=1; (x=2; echo $x; exit 4); echo $? $x
+## STDOUT:
+2
+4 1
+## END
+
+#### set -e exemptions
+set -e; false || true; if false; then :; fi; ! true; echo still; f() { false; echo inf; }; f || echo caught; false; echo not
+## STDOUT:
+still
+inf
+## END
+## status: 1
+
+#### set -e in a pipeline
+set -e; false | true; echo ok; true | false; echo not
+## stdout: ok
+## status: 1
+
+#### pipefail and PIPESTATUS
+true | false | true; echo ${PIPESTATUS[@]}; set -o pipefail; false | true; echo $?
+## STDOUT:
+0 1 0
+1
+## END
+
+#### EXIT and ERR traps
+trap 'echo bye $?' EXIT; trap 'echo err' ERR; false; echo next; exit 3
+## STDOUT:
+err
+next
+bye 3
+## END
+## status: 3
+
+#### exit in a subshell
+( exit 5 ); echo $?; echo $(exit 6; echo no)$?
+## STDOUT:
+5
+6
+## END
+
+#### pipeline stages run in subshells
+x=1; echo 2 | read x; echo $x; echo 3 | { read y; echo $y; }
+## STDOUT:
+1
+3
+## END
+
+#### while read loop over a pipe
+printf 'a b\nc d\n' | while read first rest; do echo "$rest-$first"; done
+## STDOUT:
+b-a
+d-c
+## END
+
+#### command not found
+nosuchcommand_xyz; echo $?
+## stdout: 127
+
+#### break out of an infinite pipe producer
+while :; do echo y; done | head -2
+## STDOUT:
+y
+y
+## END
+
+#### select reads from stdin
+select x in a b c; do echo got $x; break; done <<< 2
+## stdout: got b
+

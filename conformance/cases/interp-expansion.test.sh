@@ -1,0 +1,144 @@
+#### length, substring
+x=hello; echo ${x} ${#x} ${x:1} ${x:1:3} ${x: -2} ${x:0:-1}
+## stdout: hello 5 ello ell lo hell
+
+#### prefix and suffix removal
+x=/a/b/c.txt; echo ${x##*/} ${x#*/} ${x%/*} ${x%%/*}x ${x%.txt}
+## stdout: c.txt a/b/c.txt /a/b x /a/b/c
+
+#### pattern replacement
+x=aXbXc; echo ${x/X/-} ${x//X/-} ${x/#a/A} ${x/%c/C} ${x//[Xb]/}
+## stdout: a-bXc a-b-c AXbXc aXbXC ac
+
+#### case modification
+x=hello; echo ${x^} ${x^^} ${x,} X${x,,}; y=HELLO; echo ${y,,} ${y,}
+## STDOUT:
+Hello HELLO hello Xhello
+hello hELLO
+## END
+
+#### default, assign, alternative
+unset u; echo ${u:-d1} ${u-d2} ${u:+p} ${u+p}; e=; echo ${e:-d3} ${e-d4} ${e:+p} ${e+p}.; echo ${u:=set} $u
+## STDOUT:
+d1 d2
+d3 p.
+set set
+## END
+
+#### default words split when unquoted
+printf '<%s>' ${u:-a b} "${u:-a b}" ${u:-"c d" e}; echo
+## stdout: <a><b><a b><c d><e>
+
+#### indexed arrays
+a=(1 2 3); echo ${a[@]} ${#a[@]} ${a[1]} ${a[-1]} ${!a[@]}
+## stdout: 1 2 3 3 2 3 0 1 2
+
+#### sparse arrays
+a=(x y z); a[5]=w; echo ${#a[@]} ${!a[@]}; unset 'a[1]'; echo ${a[@]} ${!a[*]}
+## STDOUT:
+4 0 1 2 5
+x z w 0 2 5
+## END
+
+#### array slices
+a=(a b c d e); echo ${a[@]:1:2} ${a[@]: -2}; set -- p q r; echo ${@:2} ${*:1:1}
+## STDOUT:
+b c d e
+q r p
+## END
+
+#### associative arrays
+declare -A m=([k1]=v1 [k2]=v2); m[k3]=v3; echo ${m[k1]} ${#m[@]}; for k in "${!m[@]}"; do echo $k=${m[$k]}; done | sort
+## STDOUT:
+v1 3
+k1=v1
+k2=v2
+k3=v3
+## END
+
+#### quoted and unquoted $@
+set -- a 'b c' d; for x in "$@"; do echo "[$x]"; done; for x in $@; do echo "<$x>"; done
+## STDOUT:
+[a]
+[b c]
+[d]
+<a>
+<b>
+<c>
+<d>
+## END
+
+#### $* joins with IFS
+set -- a 'b c' d; echo "$*"; IFS=,; echo "$*"; IFS=; echo "$*"
+## STDOUT:
+a b c d
+a,b c,d
+ab cd
+## END
+
+#### empty $@ yields no word
+set --; printf '<%s>' 1 "$@" 2 $@ 3 "$*" 4; echo
+## stdout: <1><2><3><><4>
+
+#### IFS whitespace and non-whitespace
+IFS=' :'; x=' a :b::c  '; printf '[%s]' $x; echo
+## stdout: [a][b][][c]
+
+#### brace expansion
+echo {a,b}{1,2} x{1..3} {5..1..2} {a..e} {01..03} a{,b}c
+## stdout: a1 a2 b1 b2 x1 x2 x3 5 3 1 a b c d e 01 02 03 ac abc
+
+#### tilde
+HOME=/home/u; echo ~ ~/x a=~ "~"
+## stdout: /home/u /home/u/x a=/home/u ~
+
+#### indirection and namerefs
+x=abc; y=x; echo ${!y}; declare -n r=x; r=changed; echo $x ${!r}
+## STDOUT:
+abc
+changed x
+## END
+
+#### command substitution strips trailing newlines
+x=$(printf 'a\n\n\n'); echo "[$x]" $(echo c   d) `echo back`
+## stdout: [a] c d back
+
+#### transforms
+s='a b'; echo ${s@Q}; t="it's"; echo ${t@Q}; u=abc; echo ${u@U} ${u@u}; declare -a arr=(1); echo ${arr@a}
+## STDOUT:
+'a b'
+'it'\''s'
+ABC Abc
+a
+## END
+
+#### names with a prefix
+pre_a=1 pre_b=2; echo ${!pre_*}; for n in "${!pre_@}"; do echo $n; done
+## STDOUT:
+pre_a pre_b
+pre_a
+pre_b
+## END
+
+#### patterns with quotes are literal
+x='a*c'; echo ${x#"a*"} ${x#a*}; y=abc; [[ $y == "a*" ]] || echo noglob
+## STDOUT:
+c *c
+noglob
+## END
+
+#### glob on the filesystem
+touch b.txt a.txt c.md .hidden; echo *.txt; echo *; echo .h*; echo none*; shopt -s nullglob; echo none*
+## STDOUT:
+a.txt b.txt
+a.txt b.txt c.md s.sh
+.hidden
+none*
+
+## END
+
+#### unset variable with set -u exits
+set -u; echo ${undefined_var:-ok}; echo $undefined_var; echo after
+## stdout: ok
+## status: 1
+

@@ -1,0 +1,58 @@
+#### widths and flags
+printf '%5s|%-5s|%05d|%x|%X|%o|%c|%%\n' ab cd 42 255 255 8 xyz
+## STDOUT:
+   ab|cd   |00042|ff|FF|10|x|%
+## END
+
+#### format reuse
+printf '%s-%s\n' a b c d e
+## STDOUT:
+a-b
+c-d
+e-
+## END
+
+#### floats
+printf '%.2f %e %g %g %G\n' 3.14159 12345.678 0.0001 123456789 1e-10
+## stdout: 3.14 1.234568e+04 0.0001 1.23457e+08 1E-10
+
+#### %q
+printf '%q\n' 'a b' "it's" '' 'x\y'
+## STDOUT:
+a\ b
+it\'s
+''
+x\\y
+## END
+
+#### %b and -v
+printf '%b\n' 'a\nb'; printf -v out '%03d' 7; echo $out
+## STDOUT:
+a
+b
+007
+## END
+
+#### numeric arguments
+printf '%d %d %d %d\n' "'A" 0x10 010 -5
+## stdout: 65 16 8 -5
+
+#### invalid number
+printf '%d\n' abc; echo $?
+## STDOUT:
+0
+1
+## END
+
+#### precision and star
+printf '%.3s|%*d|%-*s|\n' abcdef 5 42 4 x
+## stdout: abc|   42|x   |
+
+#### escapes in the format
+printf 'a\tb\x41\101\n'
+## stdout: a	bAA
+
+#### missing arguments
+printf '%s|%d|\n'
+## stdout: |0|
+

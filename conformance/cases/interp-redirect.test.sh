@@ -1,0 +1,78 @@
+#### output and append
+echo a > f; echo b >> f; while read l; do echo "[$l]"; done < f
+## STDOUT:
+[a]
+[b]
+## END
+
+#### stderr to /dev/null and to stdout
+{ echo out; echo err >&2; } 2>/dev/null; { echo e2 >&2; } 2>&1 | tr a-z A-Z
+## STDOUT:
+out
+E2
+## END
+
+#### order of 2>&1
+{ echo err >&2; } 2>&1 >/dev/null | tr a-z A-Z
+## stdout: ERR
+
+#### here-doc with expansion
+x=v; cat <<EOF
+line $((1+1)) $x
+  indented \$x
+EOF
+## STDOUT:
+line 2 v
+  indented $x
+## END
+
+#### quoted here-doc
+cat <<'EOF'
+no $expand `here`
+EOF
+## stdout: no $expand `here`
+
+#### here-doc with tab stripping
+cat <<-EOF
+	stripped
+	EOF
+## stdout: stripped
+
+#### here-string
+read x <<< "here string"; echo $x; tr a-z A-Z <<< abc
+## STDOUT:
+here string
+ABC
+## END
+
+#### exec fd redirections
+exec 3>f3; echo via3 >&3; exec 3>&-; cat f3
+## stdout: via3
+
+#### missing directory
+echo x > /nonexistent/dir/f; echo $?
+## stdout: 1
+
+#### noclobber
+set -C; echo 1 > f; echo 2 > f; echo $?; echo 3 >| f; cat f
+## STDOUT:
+1
+3
+## END
+
+#### redirect a compound command
+for i in 1 2; do echo $i; done > out; cat out; { echo a; echo b; } > out2; wc -l < out2
+## STDOUT:
+1
+2
+2
+## END
+
+#### input from a file
+printf 'x\ny\n' > in; wc -l < in; while read l; do echo $l; done < in
+## STDOUT:
+2
+x
+y
+## END
+

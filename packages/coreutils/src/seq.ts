@@ -55,7 +55,9 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   let firstOut = true;
   for (let i = 0; ; i++) {
     const v = first.value + i * step.value;
-    if (step.value > 0 ? v > last.value : v < last.value) break;
+    // A tolerance of a tiny fraction of the step absorbs binary rounding (0.1 * 3 > 0.3).
+    const eps = Math.abs(step.value) * 1e-9;
+    if (step.value > 0 ? v > last.value + eps : v < last.value - eps) break;
     const p = w.write(firstOut ? fmt(v) : sep + fmt(v));
     firstOut = false;
     if (p) await p;

@@ -352,6 +352,15 @@ export class Scanner extends Reader {
     const src = this.src;
     if ((this.assign || this.decl) && this.state === S_NORMAL && !this.inPattern && isNameStart(src[s]!)) {
       const a = this.tryAssignment(s);
+      if (a !== undefined && a.type === "Word") {
+        this.push(T.Word, src.slice(s, this.pos), s, this.pos, a);
+        if (this.first) {
+          this.first = false;
+          this.assign = false;
+        }
+        this.kw = false;
+        return true;
+      }
       if (a !== undefined) {
         if (this.assign) {
           this.push(T.AssignWord, src.slice(s, this.pos), s, this.pos, { assignment: a, word: undefined });
@@ -575,7 +584,7 @@ export class Scanner extends Reader {
   }
 
   /** `name=value`, `name+=value`, `name[sub]=value`, `name=(...)` at s, or undefined (pos restored). */
-  private tryAssignment(s: number): Assignment | undefined {
+  private tryAssignment(s: number): Assignment | Word | undefined {
     const src = this.src;
     let j = s + 1;
     while (j < this.end && isNameChar(src[j]!)) j++;
@@ -587,12 +596,24 @@ export class Scanner extends Reader {
       this.pos = j + 1;
       const parts: WordPart[] = [];
       this.readParts(STOP_SUBSCRIPT, parts);
-      if (src[this.pos] !== "]" || this.pos >= this.end) {
-        this.pos = s;
-        return undefined;
-      }
+      // bash reads `name[...]` in command position to the matching `]`, blanks included.
+      if (this.pos >= this.end) this.eof("]", s);
       index = { type: "Word", span: this.span(j + 1, this.pos), parts };
       j = this.pos + 1;
+      if (src[j] !== "=" && !(src[j] === "+" && src[j + 1] === "=")) {
+        // Not an assignment: the word is `name[...]` (blanks included) plus what follows.
+        const close = this.pos;
+        const wparts: WordPart[] = [];
+        this.lit(wparts, s, index.span.start - this.base);
+        for (const p of parts) {
+          if (p.type === "Literal") this.lit(wparts, p.span.start - this.base, p.span.end - this.base);
+          else wparts.push(p);
+        }
+        this.lit(wparts, close, close + 1);
+        this.pos = close + 1;
+        this.readParts(STOP_CMD, wparts);
+        return { type: "Word", span: this.span(s, this.pos), parts: wparts };
+      }
     }
     let append = false;
     if (src[j] === "+" && src[j + 1] === "=") {

@@ -152,7 +152,8 @@ class TestParser {
     if (t.k !== "word") this.unexpected(this.describe(t));
     const left = t.w;
     const p = this.peek();
-    if (t.lit !== undefined && UNARY.has(t.lit) && p.k === "word") {
+    if (t.lit !== undefined && UNARY.has(t.lit)) {
+      if (p.k !== "word") this.r.fail(`unexpected argument \`${this.describe(p)}' to conditional unary operator`);
       this.next();
       return { type: "TestUnary", span: { start: left.span.start, end: p.w.span.end }, op: t.lit, operand: p.w };
     }

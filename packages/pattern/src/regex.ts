@@ -61,6 +61,11 @@ export interface CompiledRegex {
   exec(input: string, from?: number, opts?: ExecOptions): RegexMatch | null;
   /** True when the pattern matches anywhere in `input` (fastest path: no positions kept). */
   test(input: string): boolean;
+  /**
+   * The text every match equals when the pattern is one fixed, case-sensitive string without
+   * groups or anchors (callers may then use `indexOf`); null otherwise.
+   */
+  readonly literal: string | null;
 }
 
 /** Work a JS RegExp fast path may do in the worst case before we prefer the automaton. */
@@ -95,6 +100,8 @@ export class RegexCore {
   readonly #factors: number[];
   /** Compiled with `lineMode`. */
   readonly lineMode: boolean;
+  /** See CompiledRegex.literal. */
+  readonly literal: string | null;
 
   /** `allowJs: false` forces the automaton/backtracker (tests compare the engines). */
   constructor(parsed: ParsedRegex, options: RegexOptions, allowJs = true) {
@@ -102,6 +109,7 @@ export class RegexCore {
     this.groupNames = parsed.groupNames;
     this.longest = options.flavor === "bre" || options.flavor === "ere";
     this.lineMode = !!options.lineMode;
+    this.literal = literalOf(parsed.node);
     this.#prog = compileProgram(parsed.node, parsed.groupCount);
     const a = analyze(parsed.node);
     this.#hasBol = a.hasBol;
@@ -349,6 +357,19 @@ function deterministicAlt(alts: readonly Node[]): boolean {
   return true;
 }
 
+/** The fixed string a tree always matches (single-member sets only), or null. */
+function literalOf(n: Node): string | null {
+  const items = n.t === "cat" ? n.items : [n];
+  let s = "";
+  for (const i of items) {
+    if (i.t !== "set") return null;
+    const c = i.set.single();
+    if (c < 0) return null;
+    s += String.fromCharCode(c);
+  }
+  return s === "" ? null : s;
+}
+
 /** Worst-case backtracking steps over `n` positions when no attempt can run past a line of `m`. */
 function lineModeCost(factors: readonly number[], n: number, m: number): number {
   let c = n + 1;
@@ -468,6 +489,7 @@ export function compileRegex(source: string, options: RegexOptions, meter?: Limi
   return {
     groupCount: c.groupCount,
     groupNames: c.groupNames,
+    literal: c.literal,
     exec: (input, from = 0, opts) => c.exec(input, from, opts?.notBol ?? false, meter, opts?.maxLineLength ?? -1),
     test: (input) => c.test(input, meter),
   };

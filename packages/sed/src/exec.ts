@@ -53,8 +53,8 @@ export class SedState {
   readonly #ranges: RangeState[];
   readonly #rfiles = new Map<string, { lines: string[]; i: number }>();
   #missingNl = false;
-  #out: string[] = [];
-  #outLen = 0;
+  /** Pending output (a rope; flattened when flushed every 64 KiB). */
+  #out = "";
 
   constructor(p: Program, o: ExecOptions, h: SedHost) {
     this.#p = p;
@@ -66,11 +66,10 @@ export class SedState {
 
   #emit(text: string): void {
     if (this.#missingNl) {
-      this.#out.push("\n");
+      this.#out += "\n";
       this.#missingNl = false;
     }
-    this.#out.push(text);
-    this.#outLen += text.length;
+    this.#out += text;
   }
 
   /** Writes the pattern space as a line (without its separator when the input lacked one). */
@@ -82,9 +81,8 @@ export class SedState {
 
   async #flush(): Promise<void> {
     if (this.#out.length === 0) return;
-    const t = this.#out.join("");
-    this.#out = [];
-    this.#outLen = 0;
+    const t = this.#out;
+    this.#out = "";
     const r = this.#h.write(t);
     if (r) await r;
   }
@@ -375,7 +373,7 @@ export class SedState {
       }
       if (autoprint) this.#emitLine(ps, nl);
       if (append.length > 0) await flushAppend();
-      if (this.#outLen > 65536) await this.#flush();
+      if (this.#out.length > 65536) await this.#flush();
       if (quit !== null) return { exit: quit < 0 ? null : quit, lineNo: await this.#done(lineNo) };
       if (restart) {
         if (usesLast) isLast = !(await reader.hasMore());
@@ -427,6 +425,27 @@ export class SedState {
   /** Applies `s`; returns the new pattern space, or null when nothing was replaced. */
   #substitute(s: Subst, ps: string): string | null {
     const re = this.#regex(s.re.re);
+    const lit = re.literal;
+    if (lit !== null && s.repl.every((p) => p.k === "lit" || (p.k === "group" && p.n === 0))) {
+      // fixed string: indexOf, no regex machinery
+      let i = ps.indexOf(lit);
+      if (i < 0) return null;
+      const rep = expand(s.repl, lit, 0, lit.length, []);
+      let out = "";
+      let pos = 0;
+      let count = 0;
+      let did = false;
+      while (i >= 0) {
+        if (++count >= s.nth) {
+          out += ps.slice(pos, i) + rep;
+          pos = i + lit.length;
+          did = true;
+          if (!s.global) break;
+        }
+        i = ps.indexOf(lit, i + lit.length);
+      }
+      return did ? out + ps.slice(pos) : null;
+    }
     const meter = this.#h.meter;
     let out = "";
     let pos = 0;

@@ -165,6 +165,8 @@ const CASES: Case[] = [
   { args: ["-n", "1, halt, 2"], stderr: true },
   { args: ["-c", ".[] | (1 / .)?"], stdin: "[1, 0]" },
   { args: ["-n", "error(\"boom\")"], stderr: true },
+  { args: ["-n", "error({a: 1})"], stderr: true },
+  { args: ["error"], stdin: "1", stderr: true },
   { args: [".a", "missing.json"] },
   { args: ["--indent", "9", "."] },
   { args: ["--foo", "."] },

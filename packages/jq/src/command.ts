@@ -422,7 +422,8 @@ async function runJq(ctx: CommandContext): Promise<number> {
       }
       if (e instanceof JqError) {
         const where = opts.nullInput && currentLine === 0 && currentName === null ? "<unknown>" : `${currentName ?? "<stdin>"}:${currentLine}`;
-        err(`jq: error (at ${where}): ${runtimeErrorText(e.value)}\n`);
+        const v = e.value;
+        err(typeof v === "string" ? `jq: error (at ${where}): ${v}\n` : `jq: error (at ${where}) (not a string): ${dump(v, { indent: 0 })}\n`);
         status = 5;
         return undefined;
       }

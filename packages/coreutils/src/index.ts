@@ -10,6 +10,11 @@ import { date } from "./date.js";
 import { expr } from "./expr.js";
 import { md5sum, sha1sum, sha256sum } from "./hash/sums.js";
 import { json } from "./json.js";
+import { column } from "./column.js";
+import { comm } from "./comm.js";
+import { expand, unexpand } from "./expand.js";
+import { join } from "./join.js";
+import { shuf } from "./shuf.js";
 import { chmod } from "./fs/chmod.js";
 import { cp } from "./fs/cp.js";
 import { du } from "./fs/du.js";
@@ -72,6 +77,11 @@ export { rm } from "./fs/rm.js";
 export { stat } from "./fs/stat.js";
 export { touch } from "./fs/touch.js";
 export { tree } from "./fs/tree.js";
+export { column, columnTable } from "./column.js";
+export { comm } from "./comm.js";
+export { expand, unexpand, expandText, unexpandText } from "./expand.js";
+export { join } from "./join.js";
+export { shuf } from "./shuf.js";
 export { json, jsonDiff, jsonPatch, validatePatch, type PatchOperation } from "./json.js";
 export { cat, catFormat } from "./cat.js";
 export { cut, cutLine, parseList, type CutOptions, type Range } from "./cut.js";
@@ -107,4 +117,5 @@ export const commands: Command[] = [
   basenameCommand, dirnameCommand, env, printenv, yes, sleep, timeout, xargs,
   expr, date, base64, md5sum, sha1sum, sha256sum, json,
   ls, mkdir, rm, cp, mv, touch, ln, find, stat, realpath, readlink, mktemp, chmod, du, tree, file,
+  column, comm, join, expand, unexpand, shuf,
 ];

@@ -369,44 +369,47 @@ export function dump(v: Val, opts: DumpOptions = {}): string {
   const sortKeys = opts.sortKeys ?? false;
   if (opts.color) return dumpColor(v, pretty ? indent : "", "", sortKeys, ascii);
   if (!pretty && !sortKeys && !ascii) return dumpCompact(v);
-  const parts: string[] = [];
-  const rec = (x: Val, pad: string): void => {
-    if (x === null) parts.push("null");
-    else if (typeof x === "boolean") parts.push(x ? "true" : "false");
-    else if (typeof x === "number") parts.push(formatNumber(x));
-    else if (typeof x === "string") parts.push(quoteString(x, ascii));
-    else if (Array.isArray(x)) {
-      if (x.length === 0) {
-        parts.push("[]");
-        return;
-      }
-      const inner = pad + indent;
-      parts.push(pretty ? `[\n${inner}` : "[");
-      for (let i = 0; i < x.length; i++) {
-        if (i > 0) parts.push(pretty ? `,\n${inner}` : ",");
-        rec(x[i]!, inner);
-      }
-      parts.push(pretty ? `\n${pad}]` : "]");
-    } else {
-      if (x.size === 0) {
-        parts.push("{}");
-        return;
-      }
-      const inner = pad + indent;
-      parts.push(pretty ? `{\n${inner}` : "{");
-      const keys = sortKeys ? [...x.keys()].sort(compareStrings) : x.keys();
-      let first = true;
-      for (const k of keys) {
-        if (!first) parts.push(pretty ? `,\n${inner}` : ",");
-        first = false;
-        parts.push(quoteString(k, ascii), pretty ? ": " : ":");
-        rec(x.get(k)!, inner);
-      }
-      parts.push(pretty ? `\n${pad}}` : "}");
-    }
+  const pads: string[] = ["\n"];
+  const padAt = (d: number): string => {
+    while (pads.length <= d) pads.push(pads[pads.length - 1]! + indent);
+    return pads[d]!;
   };
-  rec(v, "");
-  return parts.join("");
+  const colon = pretty ? ": " : ":";
+  const rec = (x: Val, d: number): string => {
+    if (x === null) return "null";
+    switch (typeof x) {
+      case "boolean":
+        return x ? "true" : "false";
+      case "number":
+        return formatNumber(x);
+      case "string":
+        return quoteString(x, ascii);
+    }
+    if (d >= 10000) return "<skipped: too deep>";
+    if (Array.isArray(x)) {
+      if (x.length === 0) return "[]";
+      const inner = pretty ? padAt(d + 1) : "";
+      let s = `[${inner}`;
+      for (let i = 0; i < x.length; i++) s += (i > 0 ? `,${inner}` : "") + rec(x[i]!, d + 1);
+      return `${s}${pretty ? padAt(d) : ""}]`;
+    }
+    if (x.size === 0) return "{}";
+    const inner = pretty ? padAt(d + 1) : "";
+    let s = `{${inner}`;
+    let first = true;
+    const keys = sortKeys ? [...x.keys()].sort(compareStrings) : x.keys();
+    for (const k of keys) {
+      s += `${first ? "" : `,${inner}`}${quoteString(k, ascii)}${colon}${rec(x.get(k)!, d + 1)}`;
+      first = false;
+    }
+    return `${s}${pretty ? padAt(d) : ""}}`;
+  };
+  try {
+    return rec(v, 0);
+  } catch (e) {
+    if (e instanceof RangeError) return dumpIterative(v);
+    throw e;
+  }
 }
 
 /** Compact serialization (`-c`, `tojson`): recursive (fast), iterative past the JS stack. */

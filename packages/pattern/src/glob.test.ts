@@ -96,3 +96,21 @@ describe("glob helpers", () => {
     expect(g.matches("a".repeat(5000))).toBe(false);
   });
 });
+
+describe("glob search stays linear", () => {
+  it("global replacement over a long string", () => {
+    const s = "hello world ".repeat(5000);
+    for (const p of ["[aeiou]", "l?o", "@(he|wo)"]) {
+      const g = compileGlob(p, { extglob: true });
+      let n = 0;
+      let from = 0;
+      for (;;) {
+        const m = g.search(s, from);
+        if (!m) break;
+        n++;
+        from = m.end > m.start ? m.end : m.start + 1;
+      }
+      expect(n).toBeGreaterThan(4000);
+    }
+  });
+});

@@ -1,5 +1,49 @@
-import { type CharSet, otherCase } from "./charset.js";
+import { INF, type Node, alt, cat } from "./ast.js";
+import { type CharSet, CharSetBuilder, MAX_CHAR, otherCase } from "./charset.js";
 import { readBracket } from "./bracket.js";
+import { RegexCore } from "./regex.js";
+
+const ANY_CHAR = new CharSetBuilder().addRange(0, MAX_CHAR).build();
+const NOT_SLASH = new CharSetBuilder().add(47).build(true);
+
+/** The regex tree of a glob (for linear-time search), or null when it has `!(...)`. */
+function globToNode(items: readonly Item[], o: GlobOptions): Node | null {
+  const out: Node[] = [];
+  const any = o.pathname ? NOT_SLASH : ANY_CHAR;
+  for (const it of items) {
+    switch (it.k) {
+      case "lit": {
+        const b = new CharSetBuilder().add(it.c);
+        if (it.alt !== it.c) b.add(it.alt);
+        out.push({ t: "set", set: b.build() });
+        break;
+      }
+      case "any":
+        out.push({ t: "set", set: any });
+        break;
+      case "set":
+        out.push({ t: "set", set: it.set });
+        break;
+      case "star":
+        out.push({ t: "rep", node: { t: "set", set: any }, min: 0, max: INF, greedy: true });
+        break;
+      case "ext": {
+        if (it.op === "!") return null;
+        const alts: Node[] = [];
+        for (const a of it.alts) {
+          const n = globToNode(a, o);
+          if (n === null) return null;
+          alts.push(n);
+        }
+        const body = alt(alts);
+        if (it.op === "@") out.push(body);
+        else out.push({ t: "rep", node: body, min: it.op === "+" ? 1 : 0, max: it.op === "?" ? 1 : INF, greedy: true });
+        break;
+      }
+    }
+  }
+  return cat(out);
+}
 
 /** How a glob pattern is matched. */
 export interface GlobOptions {
@@ -231,10 +275,14 @@ class Glob implements CompiledGlob {
   readonly #o: GlobOptions;
   /** Literal text when the pattern has no wildcard at all (fast path), else null. */
   readonly #literal: string | null;
+  /** The same pattern as a leftmost-longest regex, for search (null with `!(...)`). */
+  readonly #re: RegexCore | null;
   constructor(pattern: string, o: GlobOptions) {
     this.#o = o;
     this.#items = parseGlob(pattern, o);
     this.#rev = reverseItems(this.#items);
+    const node = globToNode(this.#items, o);
+    this.#re = node ? new RegexCore({ node, groupCount: 0, groupNames: new Map() }, { flavor: "ere" }) : null;
     this.#literal = !o.nocase && this.#items.every((i) => i.k === "lit") ? String.fromCharCode(...this.#items.map((i) => (i as { c: number }).c)) : null;
   }
   #start(n: number, p: number): Uint8Array {
@@ -265,6 +313,10 @@ class Glob implements CompiledGlob {
     if (this.#literal !== null) {
       const i = s.indexOf(this.#literal, from);
       return i < 0 ? null : { start: i, end: i + this.#literal.length };
+    }
+    if (this.#re) {
+      const m = this.#re.exec(s, from, false, undefined);
+      return m ? { start: m.start, end: m.end } : null;
     }
     // reverse pass from every end gives every start that has a match; pick the leftmost >= from
     const all = new Uint8Array(n + 1).fill(1);

@@ -115,6 +115,11 @@ export interface JqOptions extends RunOptions {
   readonly output?: "values" | "text";
   /** Serializer flags for `output: "text"` (default compact unless `indent` given). */
   readonly format?: DumpOptions & { readonly raw?: boolean };
+  /**
+   * `input` is JSON text (a string of one or more JSON texts, parsed by jq's reader: key order
+   * and `__proto__` keys are kept); the program runs on each text in turn, as the CLI does.
+   */
+  readonly inputIsText?: boolean;
 }
 
 /**
@@ -130,7 +135,10 @@ export function jq(filter: string, input: unknown, options: JqOptions = {}): unk
   const prog = compileJq(filter, { vars: names });
   const varMap = new Map<string, Val>(names.map((n) => [n, fromJS(vars[n])]));
   const results: Val[] = [];
-  prog.run(fromJS(input), (v) => void results.push(v), { ...options, vars: options.vars ?? varMap });
+  const inputs = options.inputIsText ? parseJsonSeq(String(input)) : [fromJS(input)];
+  let next = 0;
+  const runOpts: RunOptions = { ...options, vars: options.vars ?? varMap, nextInput: () => (next < inputs.length ? inputs[next++] : undefined) };
+  while (next < inputs.length) prog.run(inputs[next++]!, (v) => void results.push(v), runOpts);
   if (options.output === "text") {
     const fmt = options.format ?? { indent: 0 };
     return results.map((v) => (fmt.raw && typeof v === "string" ? v : dump(v, fmt))).join("\n") + (results.length ? "\n" : "");

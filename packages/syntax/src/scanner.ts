@@ -6,11 +6,12 @@
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
 import type { TokenType } from "chevrotain";
-import type { ArrayElement, Assignment, HereDoc, Redirect, RedirectOp, Statement, Word, WordPart } from "./ast.js";
+import type { Assignment, HereDoc, Redirect, RedirectOp, Statement, Word, WordPart } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
+import { delimiterText, opText, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
 import { isMeta, isNameChar, isNameStart, Reader, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./words.js";
 
@@ -628,63 +629,11 @@ export class Scanner extends Reader {
     const base = { type: "Assignment" as const, name, append, ...(index && { index }) };
     if (src[j] === "(" && j < this.end) {
       this.pos = j + 1;
-      const array = this.readArray(j);
+      const array = readArray(this, j);
       return { ...base, span: this.span(s, this.pos), array };
     }
     const value = this.readWord(STOP_CMD, true);
     return value === undefined ? { ...base, span: this.span(s, this.pos) } : { ...base, span: this.span(s, this.pos), value };
-  }
-
-  /** The elements of `name=( ... )`; pos is after `(`, left after `)`. */
-  private readArray(open: number): ArrayElement[] {
-    const src = this.src;
-    const out: ArrayElement[] = [];
-    for (;;) {
-      while (this.pos < this.end) {
-        const c = src[this.pos];
-        if (c === " " || c === "\t" || c === "\n") this.pos++;
-        else if (c === "\\" && src[this.pos + 1] === "\n") this.pos += 2;
-        else if (c === "#") {
-          const nl = src.indexOf("\n", this.pos);
-          this.pos = nl < 0 || nl > this.end ? this.end : nl;
-        } else break;
-      }
-      if (this.pos >= this.end) this.eof(")", open);
-      if (src[this.pos] === ")") {
-        this.pos++;
-        return out;
-      }
-      const es = this.pos;
-      if (src[es] === "[") {
-        this.pos = es + 1;
-        const parts: WordPart[] = [];
-        this.readParts(STOP_SUBSCRIPT, parts);
-        const close = this.pos;
-        if (src[close] === "]" && (src[close + 1] === "=" || (src[close + 1] === "+" && src[close + 2] === "="))) {
-          const append = src[close + 1] === "+";
-          this.pos = close + (append ? 3 : 2);
-          const index: Word = { type: "Word", span: this.span(es + 1, close), parts };
-          const vs = this.pos;
-          const value = this.readWord(STOP_CMD, true) ?? { type: "Word", span: this.span(vs, vs), parts: [] };
-          out.push({ type: "ArrayElement", span: this.span(es, this.pos), index, append, value });
-          continue;
-        }
-        this.pos = es;
-      }
-      const value = this.readWord(STOP_CMD);
-      if (value === undefined) this.fail(unexpectedToken(this.opText(this.pos)));
-      out.push({ type: "ArrayElement", span: value.span, append: false, value });
-    }
-  }
-
-  /** The operator text at i (for error messages). */
-  private opText(i: number): string {
-    const src = this.src;
-    if (i >= this.end) return "\n";
-    for (const op of [";;&", ";;", ";&", "&&", "||", "|&", ">>", "<<", "&>", ">&", "<&", ";", "&", "|", "(", ")", "<", ">"]) {
-      if (src.startsWith(op, i)) return op;
-    }
-    return src[i]!;
   }
 
   private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {
@@ -708,7 +657,7 @@ export class Scanner extends Reader {
     const ts = this.pos;
     const c = src[ts];
     if (ts >= this.end || (c !== undefined && isMeta(c) && !((c === "<" || c === ">") && src[ts + 1] === "("))) {
-      this.fail(unexpectedToken(this.opText(ts)), ts);
+      this.fail(unexpectedToken(opText(this, ts)), ts);
     }
     const target = this.readWord(STOP_CMD)!;
     const base = { type: "Redirect" as const, span: this.span(s, this.pos), op, target, ...(fd !== undefined && { fd }), ...(fdVar !== undefined && { fdVar }) };
@@ -788,24 +737,4 @@ export class Scanner extends Reader {
     sub.scanAll();
     return parseTokens(sub.tokens, text);
   }
-}
-
-/** The here-doc delimiter after quote removal (expansions are kept as written, like bash). */
-function delimiterText(src: string, w: Word, base: number): string {
-  let out = "";
-  for (const p of w.parts) {
-    switch (p.type) {
-      case "Literal":
-      case "Escaped":
-      case "SingleQuoted":
-        out += p.value;
-        break;
-      case "DoubleQuoted":
-        for (const q of p.parts) out += q.type === "Literal" || q.type === "Escaped" ? q.value : src.slice(q.span.start - base, q.span.end - base);
-        break;
-      default:
-        out += src.slice(p.span.start - base, p.span.end - base);
-    }
-  }
-  return out;
 }

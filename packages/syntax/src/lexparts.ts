@@ -1,0 +1,79 @@
+/**
+ * Scanner helpers that only need the word reader: array literals, operator text for error
+ * messages, here-doc delimiters.
+ */
+import type { ArrayElement, Word, WordPart } from "./ast.js";
+import { unexpectedToken } from "./errors.js";
+import { type Reader, STOP_CMD, STOP_SUBSCRIPT } from "./words.js";
+
+/** The elements of `name=( ... )`; `r.pos` is after `(`, and is left after `)`. */
+export function readArray(r: Reader, open: number): ArrayElement[] {
+  const src = r.src;
+  const out: ArrayElement[] = [];
+  for (;;) {
+    while (r.pos < r.end) {
+      const c = src[r.pos];
+      if (c === " " || c === "\t" || c === "\n") r.pos++;
+      else if (c === "\\" && src[r.pos + 1] === "\n") r.pos += 2;
+      else if (c === "#") {
+        const nl = src.indexOf("\n", r.pos);
+        r.pos = nl < 0 || nl > r.end ? r.end : nl;
+      } else break;
+    }
+    if (r.pos >= r.end) r.eof(")", open);
+    if (src[r.pos] === ")") {
+      r.pos++;
+      return out;
+    }
+    const es = r.pos;
+    if (src[es] === "[") {
+      r.pos = es + 1;
+      const parts: WordPart[] = [];
+      r.readParts(STOP_SUBSCRIPT, parts);
+      const close = r.pos;
+      if (src[close] === "]" && (src[close + 1] === "=" || (src[close + 1] === "+" && src[close + 2] === "="))) {
+        const append = src[close + 1] === "+";
+        r.pos = close + (append ? 3 : 2);
+        const index: Word = { type: "Word", span: r.span(es + 1, close), parts };
+        const vs = r.pos;
+        const value = r.readWord(STOP_CMD, true) ?? { type: "Word", span: r.span(vs, vs), parts: [] };
+        out.push({ type: "ArrayElement", span: r.span(es, r.pos), index, append, value });
+        continue;
+      }
+      r.pos = es;
+    }
+    const value = r.readWord(STOP_CMD);
+    if (value === undefined) r.fail(unexpectedToken(opText(r, r.pos)));
+    out.push({ type: "ArrayElement", span: value.span, append: false, value });
+  }
+}
+
+/** The operator text at `i` (for error messages); a newline at end of input. */
+export function opText(r: Reader, i: number): string {
+  const src = r.src;
+  if (i >= r.end) return "\n";
+  for (const op of [";;&", ";;", ";&", "&&", "||", "|&", ">>", "<<", "&>", ">&", "<&", ";", "&", "|", "(", ")", "<", ">"]) {
+    if (src.startsWith(op, i)) return op;
+  }
+  return src[i]!;
+}
+
+/** The here-doc delimiter after quote removal (expansions are kept as written, like bash). */
+export function delimiterText(src: string, w: Word, base: number): string {
+  let out = "";
+  for (const p of w.parts) {
+    switch (p.type) {
+      case "Literal":
+      case "Escaped":
+      case "SingleQuoted":
+        out += p.value;
+        break;
+      case "DoubleQuoted":
+        for (const q of p.parts) out += q.type === "Literal" || q.type === "Escaped" ? q.value : src.slice(q.span.start - base, q.span.end - base);
+        break;
+      default:
+        out += src.slice(p.span.start - base, p.span.end - base);
+    }
+  }
+  return out;
+}

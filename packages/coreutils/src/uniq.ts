@@ -16,6 +16,8 @@ export interface UniqOptions {
   readonly checkChars?: number;
 }
 
+const PAD = ["", "      ", "     ", "    ", "   ", "  ", " ", ""];
+
 function compareKey(line: string, o: UniqOptions): string {
   let p = 0;
   for (let f = 0; f < (o.skipFields ?? 0) && p < line.length; f++) {
@@ -31,6 +33,24 @@ function compareKey(line: string, o: UniqOptions): string {
 /** Collapses runs of adjacent equal lines as GNU `uniq` does; returns the output lines. */
 export function uniqLines(lines: readonly string[], o: UniqOptions = {}): string[] {
   const out: string[] = [];
+  const plain = !o.ignoreCase && !o.skipFields && !o.skipChars && o.checkChars === undefined;
+  if (plain) {
+    // Fast path: whole lines compared as they are.
+    let i = 0;
+    while (i < lines.length) {
+      const line = lines[i] as string;
+      let j = i + 1;
+      while (j < lines.length && lines[j] === line) j++;
+      const n = j - i;
+      const show = (o.repeated && o.repeated !== "none" ? n > 1 : true) && (o.unique ? n === 1 : true);
+      if (show) {
+        if (o.repeated === "all") for (let k = i; k < j; k++) out.push(line);
+        else out.push(o.count ? `${n < 1000000 ? PAD[String(n).length] : ""}${n} ${line}` : line);
+      }
+      i = j;
+    }
+    return out;
+  }
   let i = 0;
   while (i < lines.length) {
     const key = compareKey(lines[i] as string, o);

@@ -8,6 +8,23 @@ function isBlank(c: number): boolean {
 
 /** `sort -n` value: leading blanks, optional `-`, digits, optional fraction; else 0. */
 export function numericValue(s: string): number {
+  // Fast path: plain optional-minus digits (most inputs).
+  let k = 0;
+  const n = s.length;
+  while (k < n && (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9)) k++;
+  let j = k;
+  if (j < n && s.charCodeAt(j) === 45) j++;
+  const digitsStart = j;
+  let acc = 0;
+  while (j < n) {
+    const c = s.charCodeAt(j);
+    if (c < 48 || c > 57) break;
+    acc = acc * 10 + (c - 48);
+    j++;
+  }
+  if (j > digitsStart && (j === n || s.charCodeAt(j) !== 46) && j - digitsStart < 16) {
+    return s.charCodeAt(k) === 45 ? (acc === 0 ? 0 : -acc) : acc;
+  }
   let i = 0;
   while (i < s.length && isBlank(s.charCodeAt(i))) i++;
   const m = /^-?(\d*)(\.\d*)?/.exec(s.slice(i));

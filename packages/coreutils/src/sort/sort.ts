@@ -108,6 +108,8 @@ interface Comparators {
   /** True when plain byte order of whole lines (possibly reversed) is all that is asked. */
   readonly plain: boolean;
   readonly reverse: boolean;
+  /** A specialised `full` for common key shapes. */
+  readonly fast?: (i: number, j: number) => number;
 }
 
 function comparators(lines: readonly string[], options: SortOptions): Comparators {
@@ -140,7 +142,23 @@ function comparators(lines: readonly string[], options: SortOptions): Comparator
     const l = compareC(lines[i] as string, lines[j] as string);
     return global.reverse ? -l : l;
   };
-  return { keys: cmpKeys, full, plain, reverse: k0.reverse };
+  // Fast path: one numeric key (the common `sort -n`, `sort -rn`, `-k2,2n`): typed values.
+  let fast: ((i: number, j: number) => number) | undefined;
+  if (!plain && prepared.length === 1 && (prepared[0] as Prepared).kind === "numeric") {
+    const v = Float64Array.from((prepared[0] as Prepared).values as number[]);
+    const rev = k0.reverse;
+    const grev = global.reverse;
+    fast = (i, j) => {
+      const d = (v[i] as number) - (v[j] as number);
+      if (d !== 0) return rev ? -d : d;
+      if (!lastResort) return 0;
+      const a = lines[i] as string;
+      const b = lines[j] as string;
+      const l = a < b ? -1 : a > b ? 1 : 0;
+      return grev ? -l : l;
+    };
+  }
+  return { keys: cmpKeys, full, plain, reverse: k0.reverse, fast };
 }
 
 /**
@@ -151,12 +169,13 @@ function comparators(lines: readonly string[], options: SortOptions): Comparator
 export function sortLines(lines: readonly string[], options: SortOptions = {}): string[] {
   const c = comparators(lines, options);
   if (c.plain) {
-    const out = [...lines].sort(compareC);
+    // Array#sort without a comparator orders strings by UTF-16 code units: C order, natively.
+    const out = [...lines].sort();
     if (c.reverse) out.reverse();
     return options.unique ? dedupe(out) : out;
   }
   const idx = Array.from({ length: lines.length }, (_, i) => i);
-  idx.sort(c.full);
+  idx.sort(c.fast ?? c.full);
   if (!options.unique) return idx.map((i) => lines[i] as string);
   const out: string[] = [];
   let prev = -1;

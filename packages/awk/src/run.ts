@@ -8,7 +8,7 @@ import type { Program } from "./ast.js";
 import { ControlSignal, Done } from "./compile-expr.js";
 import { ProgramCompiler } from "./compile-stmt.js";
 import type { Exec } from "./compile-stmt.js";
-import { unescapeString } from "./parser.js";
+import { unescapeString } from "./literals.js";
 import { NEED_MORE, RecordReader } from "./records.js";
 import type { RecordSep } from "./records.js";
 import { Runtime } from "./runtime.js";

@@ -411,3 +411,21 @@ printf '1\n\n"a" [2]{"b":3}' | jq -c .
 #### jq unknown option
 jq --bogus . 2>/dev/null; echo "status=$?"
 ## stdout: status=2
+
+#### jq infinite output into head
+jq -n 'range(1e9)' | head -2
+## STDOUT:
+0
+1
+## END
+
+#### jq repeat into head
+jq -n -c 'repeat({"a":1})' | head -1
+## stdout: {"a":1}
+
+#### jq builtins listed
+jq -n 'builtins | length > 100, (map(select(. == "map/1")) | length)'
+## STDOUT:
+true
+1
+## END

@@ -46,6 +46,8 @@ export interface RunOptions {
 
 /** A compiled program. */
 export interface CompiledJq {
+  /** False when running the program twice on the same input gives the same outputs and effects. */
+  readonly effectful: boolean;
   /** Runs the program on one input, calling `emit` per output; `emit` may return true to stop. */
   run(input: Val, emit: (v: Val) => boolean | undefined | void, options?: RunOptions): void;
 }
@@ -62,7 +64,8 @@ function natives(): ReadonlyMap<string, Native> {
 /** Compiles a jq program. Throws `JqCompileError`. */
 export function compileJq(text: string, options: CompileOptions = {}): CompiledJq {
   const prog = parse(text, options.maxParseDepth ?? 1000);
-  const env: CompileEnv = { natives: natives(), file: "<top-level>" };
+  const effects = { used: false };
+  const env: CompileEnv = { natives: natives(), file: "<top-level>", effects };
   let scope: Scope = { b: null, next: builtinScope(), level: 0, alloc: { n: 0 } };
   const slots = new Map<string, number>();
   for (const name of options.vars ?? []) {
@@ -74,6 +77,7 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
   const body: Filter = compile(prog.body, scope, env);
   const nslots = scope.alloc.n;
   return {
+    effectful: effects.used,
     run(input, emit, o = {}) {
       const envMap: JqObject = new Map();
       if (o.env) {

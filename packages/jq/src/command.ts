@@ -378,7 +378,14 @@ async function runJq(ctx: CommandContext): Promise<number> {
     bufLen = 0;
     await ctx.stdout.write(text);
   };
+  // Backpressure: the evaluator is synchronous, so when the reader is slow (a pipe into `head`)
+  // a side-effect-free program is stopped, the write awaited, and the program re-run on the same
+  // input skipping the outputs already written. Effectful programs buffer instead.
+  let skip = 0;
+  let seen = 0;
+  let pending: Promise<void> | undefined;
   const emit = (v: Val): boolean => {
+    if (seen++ < skip) return false;
     lastOutput = v;
     let s = opts.raw && typeof v === "string" ? v : dump(v, dumpOpts);
     if (opts.seq) s = `\x1e${s}`;
@@ -392,7 +399,11 @@ async function runJq(ctx: CommandContext): Promise<number> {
       buf = [];
       bufLen = 0;
       if (ctx.stdout.closed) throw new BrokenPipeError();
-      void ctx.stdout.write(text);
+      const w = ctx.stdout.write(text);
+      if (w && !prog.effectful) {
+        pending = w;
+        return true;
+      }
       if (text.length > maxOut * 4) return true;
     }
     return false;
@@ -409,7 +420,20 @@ async function runJq(ctx: CommandContext): Promise<number> {
     maxDepth: 10000,
   };
 
-  const runOne = (input: Val): number | undefined => {
+  const runOne = async (input: Val): Promise<number | undefined> => {
+    skip = 0;
+    for (;;) {
+      seen = 0;
+      pending = undefined;
+      const h = runOnce(input);
+      if (h !== undefined || pending === undefined) return h;
+      await pending;
+      if (ctx.stdout.closed) throw new BrokenPipeError();
+      if (ctx.signal.aborted) throw new AbortError("cancelled");
+      skip = seen;
+    }
+  };
+  const runOnce = (input: Val): number | undefined => {
     try {
       prog.run(input, emit, runOpts);
     } catch (e) {
@@ -434,14 +458,14 @@ async function runJq(ctx: CommandContext): Promise<number> {
 
   try {
     if (opts.nullInput) {
-      const h = runOne(null);
+      const h = await runOne(null);
       if (h !== undefined) {
         await flush();
         return h;
       }
     } else {
       for (let v = nextInput(); v !== undefined; v = nextInput()) {
-        const h = runOne(v);
+        const h = await runOne(v);
         await flush();
         if (h !== undefined) return h;
         if (ctx.signal.aborted) throw new AbortError("cancelled");

@@ -43,7 +43,12 @@ export interface CompileEnv {
   readonly natives: ReadonlyMap<string, Native>;
   /** Lets `$__loc__` know the file name. */
   readonly file: string;
+  /** Set when the program calls a builtin with effects (input, debug, now ...). */
+  readonly effects?: { used: boolean };
 }
+
+/** Builtins whose outputs or effects differ between two runs on the same input. */
+const EFFECTFUL = new Set(["input", "inputs", "debug", "stderr", "now", "halt", "halt_error", "input_filename", "input_line_number"]);
 
 const fail = (msg: string, at = 0): never => {
   throw new JqCompileError(msg, at);
@@ -700,6 +705,7 @@ function compileCall(name: string, argNodes: readonly Node[], at: number, scope:
   }
   const nat = env.natives.get(`${name}/${arity}`);
   if (nat) {
+    if (env.effects && EFFECTFUL.has(name)) env.effects.used = true;
     const args = argNodes.map((a) => compile(a, scope, env));
     const fn = nat.fn;
     return (i, p, f, e) => fn(i, p, f, e, args);

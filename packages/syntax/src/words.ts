@@ -363,7 +363,14 @@ export abstract class Reader {
   /** A `$` at pos: parameter, `$( )`, `$(( ))`, `${ }`, `$[ ]`, or a literal `$`. */
   readDollar(parts: WordPart[]): void {
     const src = this.src;
-    const s = this.pos;
+    let s = this.pos;
+    if (src[s + 1] === "\\" && src[s + 2] === "\n") {
+      // Line continuations between `$` and what follows vanish first (`$\<newline>?` is `$?`).
+      let k = s + 1;
+      while (src[k] === "\\" && src[k + 1] === "\n") k += 2;
+      const c = src[k];
+      if (c !== undefined && k < this.end && (isNameStart(c) || isDigit(c) || SPECIALS.includes(c) || c === "{" || c === "(")) s = k - 1;
+    }
     const n = src[s + 1];
     if (n === "(") {
       if (src[s + 2] === "(") {

@@ -179,7 +179,7 @@ async function main(argv: readonly string[]): Promise<number> {
     });
     if (!o.quiet && process.stderr.isTTY) process.stderr.write("\r\x1b[K");
     reports.push(report);
-    process.stdout.write(`\n== ${report.corpus} (${corpus.mode}) sut=${report.sut} oracle=${report.oracle}${bash && oracle.kind === "bash" ? ` ${bash.version}` : ""}\n`);
+    process.stdout.write(`\n== ${report.corpus} (${corpus.mode}) sut=${report.sut} oracle=${report.oracle}${bash && oracle.kind === "bash" && corpus.mode === "spec" ? ` ${bash.version}` : ""}\n`);
     process.stdout.write(`${formatCorpusTable(report)}\n`);
     if (o.verbose) {
       for (const f of report.files) for (const c of f.results) if (c.outcome === "fail" || c.outcome === "error") process.stdout.write(`${formatFailure(c)}\n`);

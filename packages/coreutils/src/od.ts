@@ -1,0 +1,120 @@
+import { type CommandContext, HuskError } from "@husk/host";
+import { defineCommand } from "./util/command.js";
+import { readBytes } from "./util/dump.js";
+import { Writer } from "./util/io.js";
+import type { ParsedArgs } from "./util/options.js";
+
+const NAMED: Record<number, string> = { 0: "\\0", 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r" };
+
+interface OdType {
+  readonly kind: "c" | "o" | "x" | "d" | "u";
+  readonly size: number;
+}
+
+function parseType(spec: string): OdType[] {
+  const out: OdType[] = [];
+  const re = /([acdoux])(\d*)/g;
+  let m: RegExpExecArray | null;
+  let consumed = 0;
+  while ((m = re.exec(spec))) {
+    if (m.index !== consumed) break;
+    consumed += m[0].length;
+    const kind = (m[1] === "a" ? "c" : m[1]) as OdType["kind"];
+    const size = m[2] ? Number(m[2]) : kind === "c" ? 1 : kind === "d" || kind === "u" ? 4 : 2;
+    if (![1, 2, 4, 8].includes(size)) throw new HuskError(`invalid type string '${spec}';\nthis system doesn't provide a ${size}-byte integral type`, 1);
+    out.push({ kind, size });
+  }
+  if (consumed !== spec.length || out.length === 0) throw new HuskError(`invalid character '${spec[consumed] ?? ""}' in type string '${spec}'`, 1);
+  return out;
+}
+
+function cell(bytes: Uint8Array, i: number, t: OdType): string {
+  if (t.kind === "c") {
+    const b = bytes[i] as number;
+    const s = NAMED[b] ?? (b >= 32 && b < 127 ? String.fromCharCode(b) : b.toString(8).padStart(3, "0"));
+    return s.padStart(4);
+  }
+  let v = 0n;
+  for (let k = t.size - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i + k] ?? 0);
+  const bits = BigInt(t.size * 8);
+  if (t.kind === "d" && v >= 1n << (bits - 1n)) v -= 1n << bits;
+  const width = t.kind === "o" ? Math.ceil((t.size * 8) / 3) : t.kind === "x" ? t.size * 2 : String(2n ** bits - 1n).length + (t.kind === "d" ? 1 : 0);
+  const text = t.kind === "o" ? v.toString(8).padStart(width, "0") : t.kind === "x" ? v.toString(16).padStart(width, "0") : v.toString();
+  return ` ${text.padStart(width)}`;
+}
+
+async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  const types: OdType[] = [];
+  let radix = "o";
+  for (const o of args.list) {
+    if (o.key === "t") types.push(...parseType(o.value ?? ""));
+    else if (o.key === "c") types.push({ kind: "c", size: 1 });
+    else if (o.key === "b") types.push({ kind: "o", size: 1 });
+    else if (o.key === "x") types.push({ kind: "x", size: 2 });
+    else if (o.key === "o") types.push({ kind: "o", size: 2 });
+    else if (o.key === "d") types.push({ kind: "u", size: 2 });
+    else if (o.key === "A") {
+      if (!/^[doxn]$/.test(o.value ?? "")) throw new HuskError(`invalid output address radix '${o.value}'; it must be one character from [doxn]`, 1);
+      radix = o.value as string;
+    }
+  }
+  if (types.length === 0) types.push({ kind: "o", size: 2 });
+  let { bytes, status } = await readBytes(ctx, args.operands);
+  const skip = Number(args.get("j") ?? 0);
+  const count = args.has("N") ? Number(args.get("N")) : undefined;
+  bytes = bytes.subarray(skip, count === undefined ? undefined : skip + count);
+  const addr = (n: number): string => (radix === "n" ? "" : radix === "d" ? String(n).padStart(7, "0") : radix === "x" ? n.toString(16).padStart(6, "0") : n.toString(8).padStart(7, "0"));
+  const w = new Writer(ctx.stdout);
+  let prev: string | undefined;
+  let starred = false;
+  for (let off = 0; off < bytes.length; off += 16) {
+    ctx.meter.tick();
+    const row = bytes.subarray(off, off + 16);
+    const key = row.length === 16 ? row.join(",") : undefined;
+    if (!args.has("v") && key !== undefined && key === prev) {
+      if (!starred) w.write("*\n");
+      starred = true;
+      continue;
+    }
+    prev = key;
+    starred = false;
+    types.forEach((t, k) => {
+      let line = k === 0 ? addr(skip + off) : radix === "n" ? "" : " ".repeat(addr(0).length);
+      const padded = new Uint8Array(Math.ceil(row.length / t.size) * t.size);
+      padded.set(row);
+      for (let i = 0; i < padded.length; i += t.size) line += cell(padded, i, t);
+      w.write(`${line}\n`);
+    });
+  }
+  if (radix !== "n") w.write(`${addr(skip + bytes.length)}\n`);
+  await w.flush();
+  return status;
+}
+
+/** `od [-A d|o|x|n] [-t TYPE]... [-c -b -x -o -d] [-j N] [-N N] [-v] [FILE]...` (TYPE: a c d o u x with sizes 1 2 4 8). */
+export const od = defineCommand({
+  name: "od",
+  summary: "dump files in octal and other formats",
+  usage: `Usage: od [OPTION]... [FILE]...
+Write an unambiguous representation, octal bytes by default, of FILE to standard output.
+
+  -A, --address-radix=RADIX   output format for file offsets; RADIX is one of [doxn]
+  -j, --skip-bytes=BYTES      skip BYTES input bytes first
+  -N, --read-bytes=BYTES      limit dump to BYTES input bytes
+  -t, --format=TYPE           select output format or formats (a c d[SIZE] o[SIZE] u[SIZE] x[SIZE])
+  -v, --output-duplicates     do not use * to mark line suppression
+  -b  same as -t o1;  -c  same as -t c;  -d  same as -t u2;  -o  same as -t o2;  -x  same as -t x2`,
+  options: [
+    { key: "A", short: "A", long: "address-radix", arg: "required" },
+    { key: "j", short: "j", long: "skip-bytes", arg: "required" },
+    { key: "N", short: "N", long: "read-bytes", arg: "required" },
+    { key: "t", short: "t", long: "format", arg: "required" },
+    { key: "v", short: "v", long: "output-duplicates" },
+    { key: "b", short: "b" },
+    { key: "c", short: "c" },
+    { key: "d", short: "d" },
+    { key: "o", short: "o" },
+    { key: "x", short: "x" },
+  ],
+  run,
+});

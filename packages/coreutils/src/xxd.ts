@@ -1,0 +1,69 @@
+import { type CommandContext, HuskError } from "@husk/host";
+import { defineCommand } from "./util/command.js";
+import { hex2, printable, readBytes } from "./util/dump.js";
+import { readInput, Writer } from "./util/io.js";
+import type { ParsedArgs } from "./util/options.js";
+import { fromBytes } from "./util/text.js";
+
+async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  const w = new Writer(ctx.stdout);
+  if (args.has("r")) {
+    // Reverse of -p (plain hex): hex digits anywhere, whitespace ignored.
+    if (!args.has("p")) throw new HuskError("-r is supported together with -p (plain hex) only", 1);
+    const text = await readInput(ctx, args.operands[0] ?? "-");
+    const digits = text.replace(/[^0-9a-fA-F]/g, "");
+    const out = new Uint8Array(Math.floor(digits.length / 2));
+    for (let i = 0; i < out.length; i++) out[i] = parseInt(digits.slice(2 * i, 2 * i + 2), 16);
+    w.write(fromBytes(out));
+    await w.flush();
+    return 0;
+  }
+  const { bytes, status } = await readBytes(ctx, args.operands.slice(0, 1));
+  const cols = Number(args.get("c") ?? (args.has("p") ? 30 : 16));
+  const group = Number(args.get("g") ?? 2);
+  const upper = args.has("u");
+  const h = (b: number): string => (upper ? hex2(b).toUpperCase() : hex2(b));
+  if (args.has("p")) {
+    for (let off = 0; off < bytes.length; off += cols) {
+      let line = "";
+      for (const b of bytes.subarray(off, off + cols)) line += h(b);
+      w.write(`${line}\n`);
+    }
+  } else {
+    const width = Math.ceil(cols / (group || cols)) * ((group || cols) * 2 + 1);
+    for (let off = 0; off < bytes.length; off += cols) {
+      ctx.meter.tick();
+      const row = bytes.subarray(off, off + cols);
+      let hexPart = "";
+      row.forEach((b, i) => {
+        hexPart += h(b);
+        if (group && (i + 1) % group === 0) hexPart += " ";
+      });
+      let text = "";
+      for (const b of row) text += printable(b);
+      w.write(`${off.toString(16).padStart(8, "0")}: ${hexPart.padEnd(width)} ${text}\n`);
+    }
+  }
+  await w.flush();
+  return status;
+}
+
+/** `xxd [-p] [-r -p] [-c COLS] [-g BYTES] [-u] [FILE]`: hex dumps of the UTF-8 bytes of the text. */
+export const xxd = defineCommand({
+  name: "xxd",
+  summary: "make a hex dump or do the reverse",
+  usage: `Usage: xxd [options] [infile]
+  -c cols     format <cols> octets per line. Default 16 (-p: 30).
+  -g bytes    number of octets per group in normal output. Default 2.
+  -p          output in postscript plain hexdump style.
+  -r -p       reverse operation: convert plain hexdump into binary.
+  -u          use upper case hex letters.`,
+  options: [
+    { key: "c", short: "c", long: "cols", arg: "required" },
+    { key: "g", short: "g", long: "groupsize", arg: "required" },
+    { key: "p", short: "p", long: ["ps", "postscript", "plain"] },
+    { key: "r", short: "r", long: "revert" },
+    { key: "u", short: "u" },
+  ],
+  run,
+});

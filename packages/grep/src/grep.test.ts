@@ -92,6 +92,22 @@ const cases: [string[], string?][] = [
   [["--count", "--invert-match", "a"], "a\nb\na\n"],
   [["--max-count", "1", "a"], "a\nb\na\n"],
   [["-E", "(a+)+$"], `${"a".repeat(5000)}\n`],
+  [["--help"]],
+  [["-T", "-n", "eta", "a.txt"]],
+  [["-U", "eta", "a.txt"]],
+  [["--line-buffered", "eta", "a.txt"]],
+  [["-R", "alpha", "dir"]],
+  [["--binary-files=text", "alpha", "bin.dat"]],
+  [["--binary-files=without-match", "alpha", "bin.dat"]],
+  [["-I", "alpha", "bin.dat", "a.txt"]],
+  [["--regexp=eta", "--line-number", "a.txt"]],
+  [["--files-with-matches", "--recursive", "alpha", "dir"]],
+  [["--max", "1", "a", "a.txt"]],
+  [["-d", "skip", "alpha", "dir"]],
+  [["-hc", "a", "a.txt", "b.txt"]],
+  [["-P", "-e", "a", "-e", "b"], "a\n"],
+  [["-E", "a{1,2}{3}"], "aaa\n"],
+  [["-e", "a", "-f", "/dev/null"], "a\nb\n"],
   [["$", "noeol.txt"]],
   [["-c", "$", "noeol.txt"]],
   [["-n", "^$", "b.txt"]],
@@ -144,7 +160,7 @@ describe("grep matches GNU grep (stdout, stderr, status)", () => {
   const real = realRuns();
   it.each(cases.map((c, i) => [c[0].join(" "), c, real[i]!] as const))("grep %s", async (_n, [argv, stdin], want) => {
     const got = await ours(argv, stdin);
-    if (argv.includes("-r")) {
+    if (argv.includes("-r") || argv.includes("-R") || argv.includes("--recursive")) {
       // GNU walks directories in readdir order; Husk in sorted (C) order
       const sort = (s: string): string => s.split("\n").sort().join("\n");
       expect({ ...got, stdout: sort(got.stdout) }).toEqual({ ...want, stdout: sort(want.stdout) });

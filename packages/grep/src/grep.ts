@@ -8,6 +8,7 @@ import {
   UsageError,
   basenameOf,
   resolvePath,
+  utf8Length,
 } from "@husk/host";
 import { compileGlob } from "@husk/pattern";
 import { GREP_HELP } from "./help.js";
@@ -98,7 +99,8 @@ export async function runGrep(ctx: CommandContext, defaultMode: "G" | "E" | "F")
       if (f === "-") {
         stdinUsed = true;
         text = await ctx.stdin.readAll();
-      } else text = await ctx.fs.readFile(resolvePath(ctx.cwd, f));
+      } else if (resolvePath(ctx.cwd, f) === "/dev/null") text = "";
+      else text = await ctx.fs.readFile(resolvePath(ctx.cwd, f));
     } catch (e) {
       if (e instanceof FsError) {
         err(`${f}: ${e.message}`);
@@ -138,7 +140,11 @@ export async function runGrep(ctx: CommandContext, defaultMode: "G" | "E" | "F")
   const searchOne = async (display: string, showName: boolean, read: () => Promise<string> | InputStream): Promise<boolean> => {
     const s = new FileSearch(display, showName, matcher, o, out, ctx.meter);
     const src = read();
-    if (src instanceof Promise) s.feed(await src, true);
+    if (src instanceof Promise) {
+      const text = await src;
+      if (o.initialTab) s.numWidth = String(utf8Length(text)).length;
+      s.feed(text, true);
+    }
     else await feedStream(src, s, ctx, out);
     const r = s.finish();
     if (r.binaryMatched && !o.quiet && !o.count && !o.filesWithMatches && !o.filesWithoutMatch) {
@@ -193,9 +199,14 @@ export async function runGrep(ctx: CommandContext, defaultMode: "G" | "E" | "F")
       continue;
     }
     const abs = resolvePath(ctx.cwd, f);
+    if (abs === "/dev/null") {
+      await searchOne(f, showOperandNames, () => Promise.resolve(""));
+      continue;
+    }
     try {
       const st = await ctx.fs.stat(abs);
       if (st.type === "directory") {
+        if (o.skipDirs && !o.recursive) continue;
         if (o.recursive) {
           if (excludeDir.length > 0 && f !== "." && excludeDir.some((g) => g.matches(basenameOf(abs)))) continue;
           if (await walk(abs, implicitDot ? "" : f)) return 0;

@@ -36,6 +36,8 @@ export interface GrepOptions {
   groupSeparator?: string | null;
   color?: boolean;
   recursive?: boolean;
+  /** -d skip: directory operands are skipped silently. */
+  skipDirs?: boolean;
   include?: string[];
   exclude?: string[];
   excludeDir?: string[];
@@ -220,6 +222,7 @@ export function parseGrepArgs(argv: readonly string[], defaultMode: "G" | "E" | 
         return;
       case "d":
         if (val === "recurse") o.recursive = true;
+        else if (val === "skip") o.skipDirs = true;
         else if (val !== "read" && val !== "skip") throw usage(`invalid argument '${val}' for '--directories'\nValid arguments are:\n  - 'read'\n  - 'recurse'\n  - 'skip'`);
         return;
       case "D":

@@ -27,6 +27,8 @@ const SGR_SEP = "\u001b[36m\u001b[K";
  */
 export class FileSearch {
   readonly res: FileResult = { matched: false, binaryMatched: false, count: 0 };
+  /** -T: numbers are right-aligned to this width (GNU: digits of the file size; 0 for pipes). */
+  numWidth = 0;
   /** No more input is needed (-q/-l/-L decided, -m reached with no trailing context left). */
   done = false;
   readonly #m: LineMatcher;
@@ -220,8 +222,9 @@ export class FileSearch {
     let p = "";
     const s = this.#sep(sep);
     if (this.#showName) p += this.#namePart + (o.nullAfterName ? "" : s);
-    if (o.lineNumber) p += (this.#color ? `${SGR_LNUM}${no}${SGR_END}` : `${no}`) + s;
-    if (o.byteOffset) p += `${b}${s}`;
+    const w = this.numWidth;
+    if (o.lineNumber) p += (this.#color ? `${SGR_LNUM}${pad(no, w)}${SGR_END}` : pad(no, w)) + s;
+    if (o.byteOffset) p += `${pad(b, w)}${s}`;
     if (o.initialTab && p !== "") p += "\t";
     return p;
   }
@@ -271,6 +274,11 @@ export class FileSearch {
     }
     this.#out.push(this.#prefix(no, b, ":") + s + line.slice(last) + this.#eol);
   }
+}
+
+function pad(n: number, w: number): string {
+  const t = String(n);
+  return t.length >= w ? t : " ".repeat(w - t.length) + t;
 }
 
 /** Number of "\n" in text[from, to). */

@@ -269,6 +269,7 @@ export async function runSed(ctx: CommandContext): Promise<number> {
   const host: SedHost = {
     readFile: async (p) => {
       if (p === "/dev/stdin") return ctx.stdin.readAll();
+      if (abs(p) === "/dev/null") return "";
       try {
         return await ctx.fs.readFile(abs(p));
       } catch (e) {
@@ -308,6 +309,7 @@ export async function runSed(ctx: CommandContext): Promise<number> {
     name,
     open: async () => {
       if (name === "-") return ctx.stdin;
+      if (abs(name) === "/dev/null") return "";
       try {
         const st = await ctx.fs.stat(abs(name));
         if (st.type === "directory") {

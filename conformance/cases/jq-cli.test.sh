@@ -429,3 +429,10 @@ jq -n 'builtins | length > 100, (map(select(. == "map/1")) | length)'
 true
 1
 ## END
+
+#### jq streams stdin into head
+yes '{"a":1}' | jq -c .a | head -2
+## STDOUT:
+1
+1
+## END

@@ -48,6 +48,8 @@ export interface RunOptions {
 export interface CompiledJq {
   /** False when running the program twice on the same input gives the same outputs and effects. */
   readonly effectful: boolean;
+  /** True when the program calls `input` or `inputs`. */
+  readonly readsInputs: boolean;
   /** Runs the program on one input, calling `emit` per output; `emit` may return true to stop. */
   run(input: Val, emit: (v: Val) => boolean | undefined | void, options?: RunOptions): void;
 }
@@ -64,7 +66,7 @@ function natives(): ReadonlyMap<string, Native> {
 /** Compiles a jq program. Throws `JqCompileError`. */
 export function compileJq(text: string, options: CompileOptions = {}): CompiledJq {
   const prog = parse(text, options.maxParseDepth ?? 1000);
-  const effects = { used: false };
+  const effects = { used: false, inputs: false };
   const env: CompileEnv = { natives: natives(), file: "<top-level>", effects };
   let scope: Scope = { b: null, next: builtinScope(), level: 0, alloc: { n: 0 } };
   const slots = new Map<string, number>();
@@ -78,6 +80,7 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
   const nslots = scope.alloc.n;
   return {
     effectful: effects.used,
+    readsInputs: effects.inputs,
     run(input, emit, o = {}) {
       const envMap: JqObject = new Map();
       if (o.env) {

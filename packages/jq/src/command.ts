@@ -11,6 +11,7 @@ import type { DumpOptions } from "./json.js";
 import { dump, JsonParseError, JsonReader, parseJson } from "./json.js";
 import { JqCompileError } from "./parser.js";
 import { HaltSignal } from "./runtime.js";
+import { JsonSplitter } from "./splitter.js";
 import { streamEvents } from "./stream.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError } from "./value.js";
@@ -287,7 +288,9 @@ async function runJq(ctx: CommandContext): Promise<number> {
   const sources: { name: string | null; text: string }[] = [];
   const maxIn = Math.max(ctx.meter.limits.maxFileBytes, ctx.meter.limits.maxStringBytes);
   let openFailed = false;
-  if (opts.files.length === 0) sources.push({ name: null, text: await ctx.stdin.readAll(maxIn) });
+  // Stream stdin (run on each JSON text as it arrives) unless the program needs all input at once.
+  const streaming = opts.files.length === 0 && !opts.nullInput && !opts.slurp && !opts.rawInput && !opts.stream && !opts.seq && !prog.readsInputs;
+  if (opts.files.length === 0 && !streaming) sources.push({ name: null, text: await ctx.stdin.readAll(maxIn) });
   else {
     for (const f of opts.files) {
       try {
@@ -462,6 +465,40 @@ async function runJq(ctx: CommandContext): Promise<number> {
       if (h !== undefined) {
         await flush();
         return h;
+      }
+    } else if (streaming) {
+      const splitter = new JsonSplitter();
+      let lines = 0;
+      for (;;) {
+        const chunk = await ctx.stdin.read();
+        const texts = chunk === undefined ? [] : splitter.push(chunk);
+        if (chunk === undefined) {
+          const rest = splitter.end();
+          if (rest) texts.push(rest);
+        } else for (let k = chunk.indexOf("\n"); k >= 0; k = chunk.indexOf("\n", k + 1)) lines++;
+        currentLine = lines;
+        for (const t of texts) {
+          let v: Val | undefined;
+          const r = new JsonReader(t, ctx.meter.limits.maxParseDepth * 10);
+          try {
+            v = r.next();
+            if (v !== undefined && r.next() !== undefined) throw new JsonParseError("Unexpected extra JSON values");
+          } catch (e) {
+            if (e instanceof JsonParseError) {
+              await flush();
+              err(`jq: error (at <stdin>:${lines}): ${e.message}\n`);
+              return 2;
+            }
+            throw e;
+          }
+          if (v === undefined) continue;
+          ctx.meter.tick();
+          const h = await runOne(v);
+          await flush();
+          if (h !== undefined) return h;
+        }
+        if (chunk === undefined) break;
+        if (ctx.signal.aborted) throw new AbortError("cancelled");
       }
     } else {
       for (let v = nextInput(); v !== undefined; v = nextInput()) {

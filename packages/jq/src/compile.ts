@@ -44,7 +44,7 @@ export interface CompileEnv {
   /** Lets `$__loc__` know the file name. */
   readonly file: string;
   /** Set when the program calls a builtin with effects (input, debug, now ...). */
-  readonly effects?: { used: boolean };
+  readonly effects?: { used: boolean; inputs: boolean };
 }
 
 /** Builtins whose outputs or effects differ between two runs on the same input. */
@@ -705,7 +705,10 @@ function compileCall(name: string, argNodes: readonly Node[], at: number, scope:
   }
   const nat = env.natives.get(`${name}/${arity}`);
   if (nat) {
-    if (env.effects && EFFECTFUL.has(name)) env.effects.used = true;
+    if (env.effects && EFFECTFUL.has(name)) {
+      env.effects.used = true;
+      if (name === "input" || name === "inputs") env.effects.inputs = true;
+    }
     const args = argNodes.map((a) => compile(a, scope, env));
     const fn = nat.fn;
     return (i, p, f, e) => fn(i, p, f, e, args);

@@ -41,6 +41,37 @@ interface Frame {
   readonly trailing: boolean;
 }
 
+/** A token whose image is sliced from the source only when asked for (errors, names). */
+class ScanToken implements Tok {
+  readonly startOffset: number;
+  readonly endOffset: number;
+  readonly startLine = 0;
+  readonly endLine = 0;
+  readonly startColumn = 0;
+  readonly endColumn = 0;
+  readonly tokenTypeIdx: number;
+  end: number;
+  private img: string | undefined;
+  constructor(
+    readonly tokenType: TokenType,
+    private readonly src: string,
+    image: string | undefined,
+    private readonly localStart: number,
+    private readonly localEnd: number,
+    base: number,
+    public payload: unknown,
+  ) {
+    this.img = image;
+    this.startOffset = localStart + base;
+    this.endOffset = localEnd - 1 + base;
+    this.end = localEnd + base;
+    this.tokenTypeIdx = tokenType.tokenTypeIdx!;
+  }
+  get image(): string {
+    return (this.img ??= this.src.slice(this.localStart, this.localEnd));
+  }
+}
+
 /** The command-level scanner; see the module comment. */
 export class Scanner extends Reader {
   tokens: Tok[] = [];
@@ -122,21 +153,8 @@ export class Scanner extends Reader {
     if (this.pending.length > 0) this.readHeredocs();
   }
 
-  private push(type: TokenType, image: string, start: number, end: number, payload?: unknown): Tok {
-    // One object literal with every field (one hidden class, no per-token transitions).
-    const tk: Tok = {
-      image,
-      startOffset: start + this.base,
-      endOffset: end - 1 + this.base,
-      startLine: 0,
-      endLine: 0,
-      startColumn: 0,
-      endColumn: 0,
-      tokenTypeIdx: type.tokenTypeIdx!,
-      tokenType: type,
-      end: end + this.base,
-      payload,
-    };
+  private push(type: TokenType, image: string | undefined, start: number, end: number, payload?: unknown): Tok {
+    const tk = new ScanToken(type, this.src, image, start, end, this.base, payload);
     this.tokens.push(tk);
     return tk;
   }
@@ -354,7 +372,7 @@ export class Scanner extends Reader {
     if ((this.assign || this.decl) && this.state === S_NORMAL && !this.inPattern && isNameStart(src[s]!)) {
       const a = this.tryAssignment(s);
       if (a !== undefined && a.type === "Word") {
-        this.push(T.Word, src.slice(s, this.pos), s, this.pos, a);
+        this.push(T.Word, undefined, s, this.pos, a);
         if (this.first) {
           this.first = false;
           this.assign = false;
@@ -364,7 +382,7 @@ export class Scanner extends Reader {
       }
       if (a !== undefined) {
         if (this.assign) {
-          this.push(T.AssignWord, src.slice(s, this.pos), s, this.pos, { assignment: a, word: undefined });
+          this.push(T.AssignWord, undefined, s, this.pos, { assignment: a, word: undefined });
           this.kw = false;
           this.aliasNext = false;
           return true;
@@ -380,7 +398,7 @@ export class Scanner extends Reader {
           this.pos = end;
         }
         const payload: AssignPayload = { assignment: a, word };
-        this.push(T.AssignWord, src.slice(s, this.pos), s, this.pos, payload);
+        this.push(T.AssignWord, undefined, s, this.pos, payload);
         return true;
       }
     }
@@ -389,10 +407,10 @@ export class Scanner extends Reader {
     const w = this.readWord(STOP_CMD, isNameStart(src[s]!) && ASSIGN_LIKE.test(src));
     if (w === undefined) this.fail(unexpectedToken(src[s]));
     const lit = w.parts.length === 1 && w.parts[0]!.type === "Literal" ? w.parts[0]!.value : undefined;
-    const image = src.slice(s, this.pos);
+    const image = undefined;
     switch (this.state) {
       case S_FOR_NAME:
-        this.push(T.Word, image, s, this.pos, w);
+        this.push(T.Word, undefined, s, this.pos, w);
         this.state = S_FOR_IN;
         return true;
       case S_FOR_IN:
@@ -409,13 +427,13 @@ export class Scanner extends Reader {
           this.state = S_NORMAL;
           this.deeper();
           this.cmdStart();
-        } else this.push(T.Word, image, s, this.pos, w);
+        } else this.push(T.Word, undefined, s, this.pos, w);
         return true;
       case S_FOR_LIST:
-        this.push(T.Word, image, s, this.pos, w);
+        this.push(T.Word, undefined, s, this.pos, w);
         return true;
       case S_CASE_WORD:
-        this.push(T.Word, image, s, this.pos, w);
+        this.push(T.Word, undefined, s, this.pos, w);
         this.state = S_CASE_IN;
         return true;
       case S_CASE_IN:
@@ -425,7 +443,7 @@ export class Scanner extends Reader {
           this.inPattern = true;
           this.patStart = true;
           this.caseDepth++;
-        } else this.push(T.Word, image, s, this.pos, w);
+        } else this.push(T.Word, undefined, s, this.pos, w);
         return true;
       case S_FUNC_NAME:
         this.push(T.FuncName, image, s, this.pos);
@@ -445,7 +463,7 @@ export class Scanner extends Reader {
         this.cmdEnd();
         this.kw = true;
       } else {
-        this.push(T.Word, image, s, this.pos, w);
+        this.push(T.Word, undefined, s, this.pos, w);
         this.patStart = false;
       }
       return true;
@@ -485,7 +503,7 @@ export class Scanner extends Reader {
       this.first = false;
       return true;
     }
-    this.push(T.Word, image, s, this.pos, w);
+    this.push(T.Word, undefined, s, this.pos, w);
     if (this.first) {
       this.first = false;
       this.assign = false;
@@ -674,7 +692,7 @@ export class Scanner extends Reader {
       this.pending.push({ hd });
       redirect = { ...base, heredoc: hd };
     }
-    this.push(T.Redir, src.slice(s, this.pos), s, this.pos, redirect);
+    this.push(T.Redir, undefined, s, this.pos, redirect);
     this.kw = false;
     return true;
   }

@@ -109,7 +109,10 @@ export abstract class Reader {
     const parts: WordPart[] = [];
     this.readParts(stop, parts, assignValue);
     if (this.pos === start) return undefined;
-    return { type: "Word", span: this.span(start, this.pos), parts };
+    // A one-literal word shares its span object with the literal (one allocation less).
+    const only = parts.length === 1 ? parts[0]! : undefined;
+    const span = only !== undefined && only.span.start === start + this.base && only.span.end === this.pos + this.base ? only.span : this.span(start, this.pos);
+    return { type: "Word", span, parts };
   }
 
   /**

@@ -44,7 +44,7 @@ export class ArithEvaluator {
   evaluateText(text: string): Int {
     if (/^\s*$/.test(text)) return 0;
     const t = text.trim();
-    if (/^[0-9]{1,15}$/.test(t)) return Number(t);
+    if (/^(?:0|[1-9][0-9]{0,14})$/.test(t)) return Number(t);
     let expr: ArithExpr;
     try {
       expr = this.env.parse(text);

@@ -66,8 +66,8 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
     v ??= vars.target(p.name);
     const name = p.name;
     if (p.index !== undefined) throw new FatalError(`${name}[${p.index}]: cannot assign list to array member`, 1, "command");
-    if (v.value instanceof Map) {
-      const m: Map<string, string> = p.append ? v.value : new Map();
+    if (v.value instanceof Map || (v.value === undefined && v.attrs & Attr.Assoc)) {
+      const m: Map<string, string> = p.append && v.value instanceof Map ? v.value : new Map();
       const els = p.array;
       if (els.length > 0 && els[0]!.key === undefined) {
         for (let i = 0; i < els.length; i += 2) m.set(els[i]!.value, transformCase(els[i + 1]?.value ?? "", v.attrs));
@@ -108,7 +108,7 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
   }
   if (p.index !== undefined) {
     const target = v ?? vars.target(p.name);
-    if (target.value instanceof Map) ip.setElement(p.name, p.index, p.value ?? "", p.append);
+    if (target.value instanceof Map || (target.value === undefined && target.attrs & Attr.Assoc)) ip.setElement(p.name, p.index, p.value ?? "", p.append);
     else ip.setElement(p.name, Number(ip.evalArithText(p.index)), p.value ?? "", p.append);
     return;
   }

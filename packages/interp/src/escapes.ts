@@ -27,22 +27,50 @@ const SIMPLE: Record<string, string> = {
  */
 export function decodeEscapes(s: string, echoStyle: boolean): Decoded {
   if (!s.includes("\\")) return { text: s, stop: false };
-  let out = "";
+  let text = "";
+  let bytes: number[] = [];
+  // byte escapes (\xHH, octal) are collected and decoded as UTF-8 when they form valid text
+  const flush = (): void => {
+    if (bytes.length === 0) return;
+    text += bytesToText(bytes);
+    bytes = [];
+  };
+  const out = {
+    add(t: string): void {
+      flush();
+      text += t;
+    },
+  };
+  const res = decodeInto(s, echoStyle, out, (b) => bytes.push(b));
+  flush();
+  return { text, stop: res };
+}
+
+function bytesToText(bytes: number[]): string {
+  if (bytes.every((b) => b < 0x80)) return String.fromCharCode(...bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(bytes));
+  } catch {
+    return String.fromCharCode(...bytes);
+  }
+}
+
+function decodeInto(s: string, echoStyle: boolean, sink: { add(t: string): void }, byte: (b: number) => void): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     if (c !== "\\" || i + 1 >= s.length) {
-      out += c;
+      sink.add(c);
       continue;
     }
     const d = s[++i]!;
     const simple = SIMPLE[d];
     if (simple !== undefined) {
-      out += simple;
+      sink.add(simple);
       continue;
     }
-    if (d === "c" && echoStyle) return { text: out, stop: true };
+    if (d === "c" && echoStyle) return true;
     if (!echoStyle && (d === '"' || d === "'" || d === "?")) {
-      out += d;
+      sink.add(d);
       continue;
     }
     if (d >= "0" && d <= "7") {
@@ -60,10 +88,10 @@ export function decodeEscapes(s: string, echoStyle: boolean): Decoded {
         k++;
       }
       if (echoStyle && d !== "0") {
-        out += `\\${d}`;
+        sink.add(`\\${d}`);
         continue;
       }
-      out += String.fromCharCode(n & 255);
+      byte(n & 255);
       i = j - 1;
       continue;
     }
@@ -72,10 +100,10 @@ export function decodeEscapes(s: string, echoStyle: boolean): Decoded {
       let hex = "";
       while (hex.length < 2 && j < s.length && /[0-9a-fA-F]/.test(s[j]!)) hex += s[j++];
       if (hex === "") {
-        out += "\\x";
+        sink.add("\\x");
         continue;
       }
-      out += String.fromCharCode(parseInt(hex, 16));
+      byte(parseInt(hex, 16));
       i = j - 1;
       continue;
     }
@@ -85,15 +113,15 @@ export function decodeEscapes(s: string, echoStyle: boolean): Decoded {
       const max = d === "u" ? 4 : 8;
       while (hex.length < max && j < s.length && /[0-9a-fA-F]/.test(s[j]!)) hex += s[j++];
       if (hex === "") {
-        out += `\\${d}`;
+        sink.add(`\\${d}`);
         continue;
       }
       const cp = parseInt(hex, 16);
-      out += cp <= 0x10ffff ? String.fromCodePoint(cp) : "";
+      sink.add(cp <= 0x10ffff ? String.fromCodePoint(cp) : "");
       i = j - 1;
       continue;
     }
-    out += `\\${d}`;
+    sink.add(`\\${d}`);
   }
-  return { text: out, stop: false };
+  return false;
 }

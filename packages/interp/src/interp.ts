@@ -137,7 +137,7 @@ export class Interp {
         try {
           const c = await this.execList(stmts);
           if (c instanceof Abrupt) {
-            if (c.kind === "exit" || c.kind === "return") return c;
+            if (c.kind === "exit" || c.kind === "return" || !topLevel) return c;
             status = c.status;
           } else status = c;
         } catch (e) {
@@ -513,7 +513,7 @@ export class Interp {
   async assignIndexed(name: string, index: Word, value: string, append = false): Promise<void> {
     const target = this.st.vars.target(name);
     if (target.attrs & Attr.Readonly) throw new FatalError(`${name}: readonly variable`, 1, "command");
-    if (target.value instanceof Map) {
+    if (target.value instanceof Map || (target.value === undefined && target.attrs & Attr.Assoc)) {
       const key = await this.expandString(index);
       this.setElement(name, key, value, append);
       return;
@@ -533,6 +533,7 @@ export class Interp {
       append = false;
     }
     let val = v.value;
+    if (val === undefined && v.attrs & Attr.Assoc) v.value = val = new Map();
     if (val instanceof Map) {
       const k = String(key);
       const old = val.get(k);

@@ -39,7 +39,7 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
     if (nv !== undefined && nv.attrs & Attr.Nameref && typeof nv.value === "string") {
       return emit(ip, { list: false, v: nv.value }, q, b);
     }
-    const target = indirectTarget(ip, pe.name);
+    const target = pe.index !== undefined && typeof pe.index === "object" ? indirectName(ip, (await lookup(ip, pe.name, pe.index)) as { v?: string }) : indirectTarget(ip, pe.name);
     if (target === undefined) {
       if (op === undefined || op.kind !== "default") {
         if (ip.st.vars.lookup(pe.name) === undefined && ip.st.options.nounset) throw unbound(ip, pe.name);
@@ -119,6 +119,15 @@ export function charLength(s: string): number {
 
 /** Expands a word's parts into the builder with the given quoting (for `${x:-word}`). */
 async function expandInto(ip: Interp, w: Word, q: boolean, b: FieldBuilder): Promise<void> {
+  if (q) {
+    // inside double quotes, the word of ${x:-word} keeps single quotes and most backslashes
+    for (const p of w.parts) {
+      if (p.type === "SingleQuoted") b.quoted(`'${p.value}'`);
+      else if (p.type === "Escaped" && !"$`\"\\}".includes(p.value)) b.quoted(`\\${p.value}`);
+      else await ip.expandPartsInto([p], true, b);
+    }
+    return;
+  }
   await ip.expandPartsInto(w.parts, q, b, !q);
 }
 
@@ -156,9 +165,16 @@ function emit(ip: Interp, val: PValue, q: boolean, b: FieldBuilder): void {
   }
 }
 
-/** Resolves `${!name}`: the parameter named by name's value (or a nameref's target name). */
+/** Resolves `${!name}`: the parameter named by name's value. */
 function indirectTarget(ip: Interp, name: string): { name: string; index?: Word | "@" | "*" } | undefined {
-  const s = ip.getScalar(name);
+  return parseRef(ip.getScalar(name));
+}
+
+function indirectName(_ip: Interp, val: { v?: string }): { name: string; index?: Word | "@" | "*" } | undefined {
+  return parseRef(val.v);
+}
+
+function parseRef(s: string | undefined): { name: string; index?: Word | "@" | "*" } | undefined {
   if (s === undefined || s === "") return undefined;
   const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:\[(.*)\])?$/s.exec(s);
   if (m === null) throw new FatalError(`${s}: invalid variable name`, 1, "command");

@@ -27,13 +27,9 @@ export async function withRedirects(ip: Interp, redirects: readonly { readonly t
   } catch (e) {
     ip.st.fds = saved;
     await closeFiles(ip, opened);
-    if (e instanceof RedirError) {
+    if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
       ip.error(e.message);
-      return 1;
-    }
-    if (e instanceof FatalError && e.scope === "command") {
-      ip.error(e.message);
-      return 1;
+      return ip.checkErr(1);
     }
     throw e;
   }

@@ -190,8 +190,8 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
   const assignAttrs = add & ~Attr.Readonly;
   if (a !== undefined) applyAssign(ip, a, scope, assignAttrs);
   else if (assignAttrs !== 0) {
-    if (add & Attr.Assoc && !(v.value instanceof Map)) v.value = new Map();
-    else if (add & Attr.Array && !(v.value instanceof IndexedArray) && !(v.value instanceof Map)) v.value = v.value === undefined ? new IndexedArray() : IndexedArray.of([v.value]);
+    if (add & Attr.Assoc && v.value !== undefined && !(v.value instanceof Map)) v.value = new Map();
+    else if (add & Attr.Array && typeof v.value === "string") v.value = IndexedArray.of([v.value]);
     v.attrs |= assignAttrs;
     if (typeof v.value === "string" && add & (Attr.Lower | Attr.Upper)) v.value = add & Attr.Lower ? v.value.toLowerCase() : v.value.toUpperCase();
     if (typeof v.value === "string" && add & Attr.Integer) v.value = String(ip.evalArithText(v.value));

@@ -170,6 +170,23 @@ function formatOne(st: State, spec: { flags: string; width?: number; prec?: numb
   return "";
 }
 
+/** Length of the escape sequence starting with the backslash at `i`. */
+function escapeLength(fmt: string, i: number): number {
+  const d = fmt[i + 1];
+  if (d === undefined) return 1;
+  let len = 1;
+  const j = i + 1;
+  if (/[0-7]/.test(d)) {
+    while (len < 3 && /[0-7]/.test(fmt[j + len] ?? "")) len++;
+  } else if (d === "x") {
+    while (len < 3 && /[0-9a-fA-F]/.test(fmt[j + len] ?? "")) len++;
+  } else if (d === "u" || d === "U") {
+    const max = d === "u" ? 5 : 9;
+    while (len < max && /[0-9a-fA-F]/.test(fmt[j + len] ?? "")) len++;
+  }
+  return len + 1;
+}
+
 /** Formats once over the format string; returns the text and whether output must stop. */
 function formatPass(st: State, fmt: string): { out: string; stop: boolean; consumed: boolean } {
   let out = "";
@@ -178,25 +195,16 @@ function formatPass(st: State, fmt: string): { out: string; stop: boolean; consu
   for (let i = 0; i < fmt.length; i++) {
     const c = fmt[i]!;
     if (c === "\\") {
-      // backslash escapes in the format
-      let j = i + 1;
-      const d = fmt[j];
-      if (d === undefined) {
+      // a run of backslash escapes in the format, decoded together (UTF-8 byte sequences)
+      if (fmt[i + 1] === "c") return { out, stop: true, consumed: true };
+      let j = i;
+      while (fmt[j] === "\\" && j + 1 < fmt.length && fmt[j + 1] !== "c") j += escapeLength(fmt, j);
+      if (j === i) {
         out += "\\";
         continue;
       }
-      if (d === "c") return { out, stop: true, consumed: true };
-      let len = 1;
-      if (/[0-7]/.test(d)) {
-        while (len < 3 && /[0-7]/.test(fmt[j + len] ?? "")) len++;
-      } else if (d === "x") {
-        while (len < 3 && /[0-9a-fA-F]/.test(fmt[j + len] ?? "")) len++;
-      } else if (d === "u" || d === "U") {
-        const max = d === "u" ? 5 : 9;
-        while (len < max && /[0-9a-fA-F]/.test(fmt[j + len] ?? "")) len++;
-      }
-      out += decodeEscapes(fmt.slice(i, j + len), false).text;
-      i = j + len - 1;
+      out += decodeEscapes(fmt.slice(i, j), false).text;
+      i = j - 1;
       continue;
     }
     if (c !== "%") {

@@ -88,6 +88,10 @@ export const read = builtin("read", "Read a line from the standard input and spl
   const delim = o.values.has("d") ? (o.values.get("d")!.slice(0, 1)) : "\n";
   const nchars = o.values.has("N") ? Number(o.values.get("N")) : o.values.has("n") ? Number(o.values.get("n")) : -1;
   if (o.values.has("t") && Number(o.values.get("t")) === 0) return 0;
+  if (nchars === 0) {
+    ip.setVar(o.rest[0] ?? "REPLY", "");
+    return 0;
+  }
   const r = await readRecord(input as ShellInput, delim, o.on.has("r"), nchars, o.values.has("N"), () => ctx.meter.tick());
   const ifsVal = ip.getScalar("IFS");
   const ifs = ifsVal === undefined ? " \t\n" : ifsVal;
@@ -96,8 +100,9 @@ export const read = builtin("read", "Read a line from the standard input and spl
     const fields = r.text === "" ? [] : splitRecord(r, ifs, Infinity);
     const v = ip.st.vars.target(name);
     v.value = IndexedArray.of(fields);
-  } else if (o.rest.length === 0) {
-    ip.setVar("REPLY", r.text);
+  } else if (o.rest.length === 0 || o.values.has("N")) {
+    o.rest.slice(1).forEach((n) => ip.setVar(n, ""));
+    ip.setVar(o.rest[0] ?? "REPLY", r.text);
   } else {
     const fields = splitRecord(r, ifs, o.rest.length);
     o.rest.forEach((n, i) => ip.setVar(n, fields[i] ?? ""));

@@ -144,6 +144,11 @@ export const CASES: readonly Case[] = [
   { name: "printf %s number", prog: "BEGIN { CONVFMT = \"%.2g\"; printf \"%s %s\\n\", 3.14159, 17 }" },
   { name: "integer formatting big", prog: "BEGIN { print 2^31, 2^32 + 1, 2^63, -2^53, 12345678901234567890 }" },
 
+  // ---- for-in order where gawk's is reproducible (integer subscripts ascending, last) ----
+  { name: "for-in integer keys ascending", prog: "{ s[$1] += 1 } END { for (k in s) print k, s[k] }", input: "3 a\n1 b\n2 c\n10 d\n3 e\n" },
+  { name: "for-in split array", prog: "BEGIN { n = split(\"e d c b a\", p); for (k in p) printf \"%s=%s \", k, p[k]; print \"\" }" },
+  { name: "for-in dense reverse inserted", prog: "BEGIN { for (i = 30; i > 0; i--) b[i]; for (k in b) printf \"%s \", k; print \"\" }" },
+  { name: "for-in strings before integers", prog: "BEGIN { c[\"x\"]; c[2]; c[1]; c[0]; for (k in c) printf \"%s \", k; print \"\" }" },
   // ---- idioms models write ----
   { name: "idiom dedupe", prog: "!seen[$0]++", input: "a\nb\na\nc\nb\n" },
   { name: "idiom skip header", prog: "NR > 1 { print $1 }", input: CSV, opts: ["-F", ","] },

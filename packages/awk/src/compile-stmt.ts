@@ -12,7 +12,7 @@ import { HuskError, LimitError } from "@husk/host";
 import { AwkFatalError } from "./errors.js";
 import { sprintf } from "./format.js";
 import type { AwkArray, Runtime } from "./runtime.js";
-import { sortedKeys } from "./sorting.js";
+import { defaultOrder, sortedKeys } from "./sorting.js";
 import { fromInput, StrNum, toNum, UNINIT } from "./values.js";
 import type { Value } from "./values.js";
 
@@ -426,7 +426,7 @@ export class ProgramCompiler extends Compiler {
         const meter = rt.io.meter;
         const keys = (a: AwkArray): string[] => {
           const how = rt.PROCINFO.get("sorted_in");
-          if (how === undefined) return [...a.keys()];
+          if (how === undefined) return defaultOrder(a);
           return sortedKeys(this, a, rt.str(how));
         };
         if (!this.isAsyncStmt(s)) {

@@ -98,3 +98,37 @@ export function userComparator(c: Compiler, name: string): ((i1: Value, v1: Valu
 export function numericKey(k: string): boolean {
   return looksNumeric(k);
 }
+
+function isIndexKey(k: string): boolean {
+  const n = k.length;
+  if (n === 0 || n > 15) return false;
+  const c0 = k.charCodeAt(0);
+  if (c0 === 48) return n === 1;
+  for (let i = 0; i < n; i++) {
+    const c = k.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
+/**
+ * The keys of `arr` in gawk's default traversal order as far as it is reproducible: gawk keeps
+ * non-negative integer subscripts in a separate structure that it walks in ascending order after
+ * the hashed (string and negative) subscripts; those come first, here in insertion order.
+ */
+export function defaultOrder(arr: AwkArray): string[] {
+  const ints: string[] = [];
+  let others: string[] | undefined;
+  let last = -1;
+  let ascending = true;
+  for (const k of arr.keys()) {
+    if (isIndexKey(k)) {
+      const n = +k;
+      if (n < last) ascending = false;
+      last = n;
+      ints.push(k);
+    } else (others ??= []).push(k);
+  }
+  if (!ascending) ints.sort((a, b) => +a - +b);
+  return others === undefined ? ints : others.concat(ints);
+}

@@ -3,6 +3,7 @@ import { differential } from "../test/differential.js";
 import { hexdump } from "./hexdump.js";
 import { od } from "./od.js";
 import { xxd } from "./xxd.js";
+import { split } from "./split.js";
 
 const text = "hello world\nabc\tdef\x01\x7f";
 const dashes = "-".repeat(40);
@@ -37,5 +38,19 @@ describe("od xxd hexdump", () => {
     { args: ["-C"], stdin: dashes },
     { args: [], stdin: text },
     { args: ["-C"], stdin: "" },
+  ]);
+});
+
+describe("split", () => {
+  const seq = "1\n2\n3\n4\n5\n";
+  differential(split, [
+    { args: ["-l", "2"], stdin: seq, snapshot: true },
+    { args: ["-l", "2", "-d", "-", "part_"], stdin: seq, snapshot: true },
+    { args: ["-b", "3", "-a", "3", "--additional-suffix=.txt"], stdin: seq, snapshot: true },
+    { args: ["-n", "3", "f"], files: { f: "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n" }, snapshot: true },
+    { args: ["f"], files: { f: seq }, snapshot: true },
+    { args: ["-l", "0"], stdin: seq },
+    { args: ["-n", "2"], stdin: seq },
+    { args: ["nope"] },
   ]);
 });

@@ -18,6 +18,7 @@ import { shuf } from "./shuf.js";
 import { hexdump } from "./hexdump.js";
 import { od } from "./od.js";
 import { xxd } from "./xxd.js";
+import { split } from "./split.js";
 import { chmod } from "./fs/chmod.js";
 import { cp } from "./fs/cp.js";
 import { du } from "./fs/du.js";
@@ -88,6 +89,7 @@ export { shuf } from "./shuf.js";
 export { hexdump } from "./hexdump.js";
 export { od } from "./od.js";
 export { xxd } from "./xxd.js";
+export { split, splitSuffix } from "./split.js";
 export { json, jsonDiff, jsonPatch, validatePatch, type PatchOperation } from "./json.js";
 export { cat, catFormat } from "./cat.js";
 export { cut, cutLine, parseList, type CutOptions, type Range } from "./cut.js";
@@ -123,5 +125,5 @@ export const commands: Command[] = [
   basenameCommand, dirnameCommand, env, printenv, yes, sleep, timeout, xargs,
   expr, date, base64, md5sum, sha1sum, sha256sum, json,
   ls, mkdir, rm, cp, mv, touch, ln, find, stat, realpath, readlink, mktemp, chmod, du, tree, file,
-  column, comm, join, expand, unexpand, shuf, od, xxd, hexdump,
+  column, comm, join, expand, unexpand, shuf, od, xxd, hexdump, split,
 ];

@@ -390,9 +390,14 @@ export class Interp {
     }
   }
 
-  /** Evaluates an ArithExpr parsed from `text` (for `let`, `(( ))` handled by callers). */
+  /** Evaluates arithmetic text; errors become a FatalError (the command fails). */
   evalArithText(text: string): Int {
-    return this.arith.evaluateText(text);
+    try {
+      return this.arith.evaluateText(text);
+    } catch (e) {
+      if (e instanceof ArithError) throw new FatalError(e.message, 1, "command");
+      throw e;
+    }
   }
 
   /** An array subscript evaluated arithmetically. */

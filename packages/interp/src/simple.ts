@@ -262,6 +262,11 @@ export async function runCommand(ip: Interp, c: Command, argv: string[], assigns
     }
     return r & 255;
   } catch (e) {
+    if (e instanceof FatalError && e.scope === "command") {
+      ip.pendingAbrupt = undefined;
+      ip.error(e.message);
+      return e.status;
+    }
     if (e instanceof LimitError || e instanceof AbortError || e instanceof BrokenPipeError || e instanceof FatalError) throw e;
     ip.pendingAbrupt = undefined;
     if (e instanceof HuskError) {

@@ -21,6 +21,7 @@ import { bracket, test } from "./test.js";
 import { trap } from "./trap.js";
 import { colon, falseCmd, trueCmd } from "./trivial.js";
 import { builtinCmd, command, enable, hash, type } from "./type.js";
+import { bashCmd, shCmd, ulimit } from "./bash.js";
 import { unset } from "./unset.js";
 
 /** All builtins of the interpreter. */
@@ -28,7 +29,7 @@ export const BUILTINS: readonly Builtin[] = [
   colon, trueCmd, falseCmd, echo, printf, test, bracket, cd, pwd, pushd, popd, dirs, read, mapfile, readarray,
   declare, typeset, local, exportCmd, readonly, unset, shift, set, shopt, evalCmd, source, dot, exit, returnCmd,
   breakCmd, continueCmd, letCmd, type, command, builtinCmd, hash, enable, alias, unalias, trap, wait, kill, jobs,
-  getopts, umask, times, caller, help, exec, compgen,
+  getopts, umask, times, caller, help, exec, compgen, bashCmd, shCmd, ulimit,
 ];
 
 /** Builtins that read or write files (absent from the logic-only profile). */

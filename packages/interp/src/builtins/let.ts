@@ -1,5 +1,5 @@
 /** `let expr ...`: evaluates arithmetic; status 0 when the last value is non-zero. */
-import { ArithError } from "../arith.js";
+import { FatalError } from "../errors.js";
 import { truthy } from "../int64.js";
 import { berr, builtin } from "./define.js";
 
@@ -11,7 +11,7 @@ export const letCmd = builtin("let", "Evaluate arithmetic expressions.", (ctx) =
     try {
       last = ctx.interp.evalArithText(a);
     } catch (e) {
-      if (e instanceof ArithError) return berr(ctx, e.message, 1);
+      if (e instanceof FatalError) return berr(ctx, e.message, 1);
       throw e;
     }
   }

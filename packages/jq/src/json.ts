@@ -25,7 +25,13 @@ export class JsonReader {
   next(): Val | undefined {
     this.#skipWs();
     if (this.pos >= this.text.length) return undefined;
-    const v = this.#value(0);
+    let v: Val;
+    try {
+      v = this.#value(0);
+    } catch (e) {
+      if (e instanceof RangeError) throw new JsonParseError(`Exceeds depth limit for parsing ${this.#where()}`);
+      throw e;
+    }
     const c = this.text.charCodeAt(this.pos);
     if (this.pos < this.text.length && !(c < 128 && WS[c]) && c !== 0x5b && c !== 0x7b && c !== 0x22 && isLiteralChar(c) && isLiteralChar(this.text.charCodeAt(this.pos - 1))) {
       this.#fail("Invalid numeric literal");

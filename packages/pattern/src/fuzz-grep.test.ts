@@ -76,10 +76,10 @@ describe("random patterns against GNU grep", () => {
   it("pcre: random cases agree with grep -oP", () => {
     // Quantified groups are left out: where a loop body matches empty, PCRE leaves the loop
     // while Husk (like ECMAScript and RE2) fails that iteration (README, "Known differences").
-    const cases = fc.sample(fc.tuple(ptop, subject), { numRuns: 600, seed: 7 }).filter(([p]) => !/\)[*+?{]/.test(p));
-    expect(runAll("-P", "pcre", cases.slice(0, 300))).toEqual([]);
+    const cases = fc.sample(fc.tuple(ptop, subject), { numRuns: 400, seed: 7 }).filter(([p]) => !/\)[*+?{]/.test(p));
+    expect(runAll("-P", "pcre", cases.slice(0, 150))).toEqual([]);
   });
   it("bre with back-references: 300 random cases agree with grep -o", () => {
-    expect(runAll("-G", "bre", fc.sample(fc.tuple(bre, subject), { numRuns: 300, seed: 9 }))).toEqual([]);
+    expect(runAll("-G", "bre", fc.sample(fc.tuple(bre, subject), { numRuns: 150, seed: 9 }))).toEqual([]);
   });
 });

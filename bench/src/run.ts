@@ -15,8 +15,8 @@ import { type Workload, workloads } from "./workloads.js";
 
 /** The result of one engine on one workload. */
 export interface Cell {
-  /** `ok`: timed; `mismatch`: stdout differs from bash's; `error`: it threw; `n/a`: engine unavailable. */
-  readonly status: "ok" | "mismatch" | "error" | "n/a";
+  /** `ok`: timed; `mismatch`: stdout differs from bash's; `error`: it threw; `timeout`: no result within --run-timeout; `n/a`: engine unavailable. */
+  readonly status: "ok" | "mismatch" | "error" | "timeout" | "n/a";
   readonly medianMs?: number;
   readonly runsMs?: readonly number[];
   readonly peakRssMb?: number;
@@ -30,10 +30,11 @@ interface Options {
   engines?: string[];
   rss: boolean;
   out?: string;
+  runTimeoutMs: number;
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { quick: false, k: 0, rss: true };
+  const o: Options = { quick: false, k: 0, rss: true, runTimeoutMs: 180_000 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const v = () => argv[++i] ?? fail(`${a} needs a value`);
@@ -43,6 +44,7 @@ function parseArgs(argv: readonly string[]): Options {
     else if (a === "--engines") o.engines = v().split(",");
     else if (a === "--no-rss") o.rss = false;
     else if (a === "--out") o.out = v();
+    else if (a === "--run-timeout") o.runTimeoutMs = Number(v()) * 1000;
     else fail(`unknown option ${a}`);
   }
   if (!o.k) o.k = o.quick ? 3 : 5;
@@ -50,7 +52,7 @@ function parseArgs(argv: readonly string[]): Options {
 }
 
 function fail(msg: string): never {
-  process.stderr.write(`bench: ${msg}\nusage: run.js [--quick] [--k N] [--only REGEX] [--engines bash,just-bash,husk] [--no-rss] [--out FILE]\n`);
+  process.stderr.write(`bench: ${msg}\nusage: run.js [--quick] [--k N] [--only REGEX] [--engines bash,just-bash,husk] [--no-rss] [--out FILE] [--run-timeout S]\n`);
   process.exit(2);
 }
 
@@ -61,15 +63,15 @@ function firstDiff(a: string, b: string): string {
 }
 
 /** Peak RSS (MB) of one run of `engine` on workload `name`, measured in a fresh process. */
-function peakRss(engine: Engine, w: Workload, quick: boolean): number | undefined {
+function peakRss(engine: Engine, w: Workload, quick: boolean, timeoutMs: number): number | undefined {
   if (engine instanceof BashEngine) {
     const argv = engine.argvFor(w);
-    const r = spawnSync("/usr/bin/time", ["-f", "RSSKB=%M", ...argv], { cwd: engine.dirFor(w), env: BASH_ENV, encoding: "utf8", maxBuffer: 1 << 30 });
+    const r = spawnSync("/usr/bin/time", ["-f", "RSSKB=%M", ...argv], { cwd: engine.dirFor(w), env: BASH_ENV, encoding: "utf8", maxBuffer: 1 << 30, timeout: timeoutMs });
     const m = /RSSKB=(\d+)/.exec(r.stderr ?? "");
     return m ? Number(m[1]) / 1024 : undefined;
   }
   const child = fileURLToPath(new URL("./child.js", import.meta.url));
-  const r = spawnSync(process.execPath, [child, engine.name, w.name, quick ? "quick" : "full"], { encoding: "utf8", maxBuffer: 1 << 30 });
+  const r = spawnSync(process.execPath, [child, engine.name, w.name, quick ? "quick" : "full"], { encoding: "utf8", maxBuffer: 1 << 30, timeout: timeoutMs });
   const m = /^RSSKB=(\d+)$/m.exec(r.stdout ?? "");
   return m ? Number(m[1]) / 1024 : undefined;
 }
@@ -78,15 +80,32 @@ function peakRss(engine: Engine, w: Workload, quick: boolean): number | undefine
 async function measure(engine: Engine, w: Workload, reference: string | undefined, o: Options): Promise<Cell & { stdout?: string }> {
   let first: { stdout: string };
   try {
-    first = await engine.run(w);
+    first = await withTimeout(engine.run(w), o.runTimeoutMs);
   } catch (e) {
+    if (e instanceof RunTimeout) return { status: "timeout", detail: e.message };
     return { status: "error", detail: (e as Error).message.split("\n")[0] };
   }
   if (reference !== undefined && first.stdout !== reference) return { status: "mismatch", detail: firstDiff(reference, first.stdout) };
   const runs: number[] = [];
-  for (let i = 0; i < o.k; i++) runs.push((await engine.run(w)).ms);
-  const rss = o.rss && w.big ? peakRss(engine, w, o.quick) : undefined;
+  try {
+    for (let i = 0; i < o.k; i++) runs.push((await withTimeout(engine.run(w), o.runTimeoutMs)).ms);
+  } catch (e) {
+    return { status: e instanceof RunTimeout ? "timeout" : "error", detail: (e as Error).message.split("\n")[0] };
+  }
+  const rss = o.rss && w.big ? peakRss(engine, w, o.quick, o.runTimeoutMs) : undefined;
   return { status: "ok", medianMs: median(runs), runsMs: runs.map((x) => Math.round(x * 100) / 100), peakRssMb: rss, stdout: first.stdout };
+}
+
+/** A run that did not settle within `--run-timeout`. */
+class RunTimeout extends Error {}
+
+/** Settles like `p`, or rejects with RunTimeout after `ms` (the run itself cannot be stopped). */
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const t = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RunTimeout(`no result after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }
 
 function cellText(c: Cell | undefined): string {
@@ -150,7 +169,10 @@ async function main(): Promise<void> {
   process.stdout.write(`results written to ${out}\n`);
 }
 
-main().catch((e) => {
+main().then(
+  // A timed-out in-process run may still hold the event loop.
+  () => process.exit(process.exitCode ?? 0),
+).catch((e) => {
   process.stderr.write(`bench: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
   process.exitCode = 1;
 });

@@ -26,11 +26,14 @@ export class JsonReader {
     this.#skipWs();
     if (this.pos >= this.text.length) return undefined;
     let v: Val;
+    const start = this.pos;
     try {
       v = this.#value(0);
     } catch (e) {
-      if (e instanceof RangeError) throw new JsonParseError(`Exceeds depth limit for parsing ${this.#where()}`);
-      throw e;
+      if (!(e instanceof RangeError)) throw e;
+      // Nested past the JavaScript stack: parse this text again without recursion.
+      this.pos = start;
+      v = this.#valueIterative();
     }
     const c = this.text.charCodeAt(this.pos);
     if (this.pos < this.text.length && !(c < 128 && WS[c]) && c !== 0x5b && c !== 0x7b && c !== 0x22 && isLiteralChar(c) && isLiteralChar(this.text.charCodeAt(this.pos - 1))) {
@@ -132,6 +135,67 @@ export class JsonReader {
       }
     }
     return this.#literal();
+  }
+
+  /** The same grammar as `#value`, with an explicit stack (for deeply nested texts). */
+  #valueIterative(): Val {
+    const s = this.text;
+    const stack: { c: Val[] | JqObject; key: string }[] = [];
+    const readKey = (): string => {
+      this.#skipWs();
+      if (s.charCodeAt(this.pos) !== 0x22) {
+        if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
+        this.#fail("Object keys must be strings");
+      }
+      const k = this.#string();
+      this.#skipWs();
+      if (s.charCodeAt(this.pos) !== 0x3a) {
+        if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
+        this.#fail("Objects must consist of key:value pairs");
+      }
+      this.pos++;
+      return k;
+    };
+    for (;;) {
+      this.#skipWs();
+      if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
+      const c = s.charCodeAt(this.pos);
+      let v: Val;
+      if (c === 0x5b || c === 0x7b) {
+        this.pos++;
+        this.#skipWs();
+        const close = c === 0x5b ? 0x5d : 0x7d;
+        if (s.charCodeAt(this.pos) === close) {
+          this.pos++;
+          v = c === 0x5b ? [] : new Map();
+        } else {
+          if (stack.length + 1 >= this.#maxDepth) this.#fail("Exceeds depth limit for parsing");
+          if (c === 0x5b) stack.push({ c: [], key: "" });
+          else stack.push({ c: new Map(), key: readKey() });
+          continue;
+        }
+      } else if (c === 0x22) v = this.#string();
+      else v = this.#literal();
+      for (;;) {
+        const top = stack[stack.length - 1];
+        if (!top) return v;
+        if (Array.isArray(top.c)) top.c.push(v);
+        else top.c.set(top.key, v);
+        this.#skipWs();
+        const d = s.charCodeAt(this.pos++);
+        if (d === 0x2c) {
+          if (!Array.isArray(top.c)) top.key = readKey();
+          break;
+        }
+        if ((d === 0x5d && Array.isArray(top.c)) || (d === 0x7d && !Array.isArray(top.c))) {
+          stack.pop();
+          v = top.c;
+          continue;
+        }
+        if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
+        this.#fail("Expected separator between values");
+      }
+    }
   }
 
   #literal(): Val {

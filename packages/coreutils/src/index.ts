@@ -19,6 +19,7 @@ import { hexdump } from "./hexdump.js";
 import { od } from "./od.js";
 import { xxd } from "./xxd.js";
 import { split } from "./split.js";
+import { bcCommand } from "./bc.js";
 import { chmod } from "./fs/chmod.js";
 import { cp } from "./fs/cp.js";
 import { du } from "./fs/du.js";
@@ -90,6 +91,7 @@ export { hexdump } from "./hexdump.js";
 export { od } from "./od.js";
 export { xxd } from "./xxd.js";
 export { split, splitSuffix } from "./split.js";
+export { bc, bcCommand, BcSession } from "./bc.js";
 export { json, jsonDiff, jsonPatch, validatePatch, type PatchOperation } from "./json.js";
 export { cat, catFormat } from "./cat.js";
 export { cut, cutLine, parseList, type CutOptions, type Range } from "./cut.js";
@@ -125,5 +127,5 @@ export const commands: Command[] = [
   basenameCommand, dirnameCommand, env, printenv, yes, sleep, timeout, xargs,
   expr, date, base64, md5sum, sha1sum, sha256sum, json,
   ls, mkdir, rm, cp, mv, touch, ln, find, stat, realpath, readlink, mktemp, chmod, du, tree, file,
-  column, comm, join, expand, unexpand, shuf, od, xxd, hexdump, split,
+  column, comm, join, expand, unexpand, shuf, od, xxd, hexdump, split, bcCommand,
 ];

@@ -23,7 +23,7 @@ export interface AwkOptions {
   readonly shell?: ShellAccess;
   /** Epoch milliseconds for systime/strftime (default: the real clock). */
   readonly now?: number;
-  /** Seed of rand(). */
+  /** Initial seed of rand() (default 1, as gawk: the same sequence as gawk's). */
   readonly seed?: number;
   readonly limits?: Partial<Limits>;
   readonly signal?: AbortSignal;
@@ -104,6 +104,7 @@ export async function awk(program: string, input = "", options: AwkOptions = {})
       operands: options.args ?? [],
       assigns: Object.entries(options.vars ?? {}).map(([k, v]) => `${k}=${v}`),
       fs: options.fieldSeparator,
+      seed: options.seed,
     },
     {
       stdin: new StringInput(input),
@@ -114,7 +115,7 @@ export async function awk(program: string, input = "", options: AwkOptions = {})
       shell: options.shell,
       cwd: "/",
       clock,
-      random: new SeededRandom(options.seed ?? 0),
+      random: new SeededRandom(options.seed ?? 0x2545f491),
       meter: new LimitsMeter(limits, options.signal !== undefined ? { signal: options.signal } : {}),
     },
   );

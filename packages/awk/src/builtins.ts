@@ -341,7 +341,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
     }
     case "rand": {
       argc(name, args, 0, 0, line);
-      return () => rt.io.random.next();
+      return () => rt.random.next();
     }
     case "srand": {
       argc(name, args, 0, 1, line);
@@ -349,7 +349,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
       return () => {
         const prev = rt.seed;
         rt.seed = s !== undefined ? s() : Math.trunc(rt.io.clock.now() / 1000);
-        rt.io.random.seed(Math.trunc(rt.seed) >>> 0);
+        rt.random.seed(Math.trunc(rt.seed));
         return prev;
       };
     }

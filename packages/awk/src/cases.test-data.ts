@@ -114,6 +114,7 @@ export const CASES: readonly Case[] = [
   { name: "division by zero", prog: "BEGIN { y = 0; print 1 / y }" },
   { name: "syntax error status", prog: "BEGIN { x = }" },
   { name: "srand returns previous", prog: "BEGIN { srand(5); print srand(7) }" },
+  { name: "rand sequence like gawk", prog: "BEGIN { printf \"%.17g %.17g\\n\", rand(), rand(); srand(42); printf \"%.17g\\n\", rand(); print srand(7), srand(9); x = int(rand() * 100); print x }" },
   { name: "rand range", prog: "BEGIN { srand(1); for (i = 0; i < 100; i++) { r = rand(); if (r < 0 || r >= 1) bad++ } print bad + 0 }" },
   { name: "getline from cmd-less", prog: "BEGIN { \"nonexistent_cmd_x\" | getline x; print \"ok\" }" },
   { name: "nextfile", prog: "FNR == 2 { nextfile } { print FILENAME, $0 }", args: ["a.txt", "b.txt"], files: { "a.txt": "1\n2\n3\n", "b.txt": "4\n5\n" } },

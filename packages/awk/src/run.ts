@@ -26,6 +26,8 @@ export interface RunSpec {
   readonly fs?: string | undefined;
   /** ARGV[0]. */
   readonly argv0?: string;
+  /** Initial seed of rand() (default: gawk's, 1; `srand()` still returns 0 first). */
+  readonly seed?: number | undefined;
 }
 
 const ASSIGN_RE = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
@@ -66,6 +68,7 @@ export async function runProgram(spec: RunSpec, io: RuntimeIO): Promise<number> 
 
 async function execute(rt: Runtime, spec: RunSpec): Promise<number> {
   const compiler = new ProgramCompiler(rt, spec.program);
+  if (spec.seed !== undefined) rt.random.seed(spec.seed);
   rt.ARGV.set("0", spec.argv0 ?? "awk");
   spec.operands.forEach((a, i) => rt.ARGV.set(String(i + 1), fromInput(a)));
   const argcSlot = compiler.globalSlot("ARGC");

@@ -6,6 +6,7 @@
 import type { Clock, FileSystem, LimitsMeter, OutputStream, SeededRandom, ShellAccess, InputStream } from "@husk/host";
 import { HuskError, LimitError, resolvePath, StringOutput } from "@husk/host";
 import { formatNumberWith } from "./format.js";
+import { GawkRandom } from "./random.js";
 import { NEED_MORE, RecordReader } from "./records.js";
 import type { RecordSep } from "./records.js";
 import { RegexCache } from "./regex.js";
@@ -61,7 +62,9 @@ export class Runtime {
   /** Set when `exit` ran inside END (never true today: END's exit just ends END). */
   exitFromEnd = false;
   /** The last srand seed (srand returns the previous one). */
-  seed = 0;
+  seed = 1; // gawk: save_seed starts at 1, so the first srand() returns 1
+  /** rand()'s generator (gawk's algorithm; seeded with 1 like gawk unless `srand` runs). */
+  readonly random = new GawkRandom(1);
 
   // ---- special variables ----
   FS = " ";

@@ -156,7 +156,7 @@ export class Interp {
 
   /** Runs the EXIT trap (once) and returns the final status. */
   async finish(status: number): Promise<number> {
-    const trap = this.st.traps.get("EXIT");
+    const trap = this.st.trap("EXIT");
     if (trap !== undefined && trap !== "") {
       this.st.traps.delete("EXIT");
       this.st.status = status;
@@ -276,7 +276,7 @@ export class Interp {
   /** bash's set -e / ERR trap check after a command that can fail. */
   async checkErr(status: number): Promise<Completion> {
     if (status === 0 || this.condDepth > 0) return status;
-    const trap = this.st.traps.get("ERR");
+    const trap = this.st.trap("ERR");
     if (trap !== undefined && trap !== "" && !this.inTrap) {
       this.st.status = status;
       const c = await this.runTrapText(trap);

@@ -244,7 +244,7 @@ export async function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): P
     st.callStack.pop();
     st.vars.scopes.pop();
     st.positional = savedPos;
-    const trap = st.traps.get("RETURN");
+    const trap = st.trap("RETURN");
     if (trap !== undefined && trap !== "" && !ip.inTrap) await ip.runTrapText(trap);
   }
 }

@@ -191,6 +191,12 @@ export class ShellState {
   /** The fd table: index = fd number. */
   fds: (Fd | undefined)[] = [];
   traps = new Map<string, string>();
+  /** Traps copied from the parent shell: listed by `trap` but not run. */
+  inheritedTraps = new Set<string>();
+  /** The action of an active trap (not one merely inherited by a subshell). */
+  trap(name: string): string | undefined {
+    return this.inheritedTraps.has(name) ? undefined : this.traps.get(name);
+  }
   aliases = new Map<string, string>();
   dirStack: string[] = [];
   jobs: Job[] = [];
@@ -229,7 +235,9 @@ export class ShellState {
     c.status = this.status;
     c.fds = this.fds.slice();
     c.traps = new Map(this.traps);
-    c.traps.delete("EXIT");
+    // a subshell lists its parent's traps (`$(trap)`) but does not run them
+    c.inheritedTraps = new Set(this.traps.keys());
+    if (this.options.errtrace) c.inheritedTraps.delete("ERR");
     c.aliases = new Map(this.aliases);
     c.dirStack = this.dirStack.slice();
     c.umask = this.umask;

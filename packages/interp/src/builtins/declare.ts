@@ -187,6 +187,12 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
     }
   }
   v.attrs &= ~remove;
+  let badRef = 0;
+  if (add & Attr.Nameref && a?.value !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(a.value)) {
+    ip.error(`${mode.cmd === "local" ? "local" : "typeset"}: \`${a.value}': invalid variable name for name reference`);
+    add &= ~Attr.Nameref;
+    badRef = 1;
+  }
   const assignAttrs = add & ~Attr.Readonly;
   if (a !== undefined) applyAssign(ip, a, scope, assignAttrs);
   else if (assignAttrs !== 0) {
@@ -198,7 +204,7 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
   }
   if (add & Attr.Readonly) v.attrs |= Attr.Readonly;
   if (add & Attr.Export) v.attrs |= Attr.Export;
-  return 0;
+  return badRef;
 }
 
 function usage(cmd: string): string {

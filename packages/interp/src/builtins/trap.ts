@@ -31,7 +31,8 @@ export const trap = builtin(
     }
     if (args.length === 0 || args[0] === "-p") {
       const names = args.slice(1);
-      for (const [n, action] of ip.st.traps) {
+      const order = (n: string): number => (SIGNALS.includes(n) ? SIGNALS.indexOf(n) : 100 + ["DEBUG", "ERR", "RETURN"].indexOf(n));
+      for (const [n, action] of [...ip.st.traps].sort((a, b) => order(a[0]) - order(b[0]))) {
         if (names.length > 0 && !names.map(signalName).includes(n)) continue;
         ctx.stdout.write(`trap -- ${q(action)} ${display(n)}\n`);
       }
@@ -58,6 +59,7 @@ export const trap = builtin(
         status = 1;
         continue;
       }
+      ip.st.inheritedTraps.delete(n);
       if (action === undefined) ip.st.traps.delete(n);
       else ip.st.traps.set(n, action);
     }

@@ -1,6 +1,7 @@
 import { describe } from "vitest";
 import { differential } from "../test/differential.js";
 import { bcCommand } from "./bc.js";
+import { numfmt } from "./numfmt.js";
 
 const exprs = [
   "scale=2; 10/3", "1.5 * 3", "2^10", "-7 % 3", "7.5 % 2", "scale=3; sqrt(2)", "a=5; a*2", ".5 + .25", "1/3",
@@ -19,4 +20,19 @@ describe("bc", () => {
     { args: ["-l"], stdin: "scale=5; e(2); l(10); s(3.14159); c(1)\n" },
     { args: ["-l"], stdin: "4*a(1)\n" },
   ], "bc");
+});
+
+describe("numfmt", () => {
+  const cases = [
+    ["--to=si", "1500"], ["--to=iec", "1500"], ["--to=iec-i", "1048576"], ["--from=si", "1.5K"], ["--from=iec", "2M"],
+    ["--from=auto", "1Ki"], ["--to=si", "999"], ["--to=si", "1000"], ["--to=iec", "1023"], ["--to=iec", "1024"],
+    ["--to=si", "123456789"], ["--to=iec", "--suffix=B", "2048"], ["--padding=8", "--to=si", "1500"], ["--to=si", "--", "-1500"],
+    ["--to=iec", "10240"], ["--to=iec", "10752"], ["--to=si", "1001"], ["x"],
+  ];
+  differential(numfmt, cases.map((args) => ({ args })));
+  differential(numfmt, [
+    { args: ["--to=iec", "--field=2"], stdin: "a 2048\nb 4096\n" },
+    { args: ["-d,", "--field", "2", "--to=iec"], stdin: "a,2048\n" },
+    { args: ["--header", "--to=si"], stdin: "size\n5000\n" },
+  ]);
 });

@@ -20,6 +20,7 @@ import { od } from "./od.js";
 import { xxd } from "./xxd.js";
 import { split } from "./split.js";
 import { bcCommand } from "./bc.js";
+import { numfmt } from "./numfmt.js";
 import { chmod } from "./fs/chmod.js";
 import { cp } from "./fs/cp.js";
 import { du } from "./fs/du.js";
@@ -92,6 +93,7 @@ export { od } from "./od.js";
 export { xxd } from "./xxd.js";
 export { split, splitSuffix } from "./split.js";
 export { bc, bcCommand, BcSession } from "./bc.js";
+export { numfmt, parseScaled, formatScaled } from "./numfmt.js";
 export { json, jsonDiff, jsonPatch, validatePatch, type PatchOperation } from "./json.js";
 export { cat, catFormat } from "./cat.js";
 export { cut, cutLine, parseList, type CutOptions, type Range } from "./cut.js";
@@ -127,5 +129,5 @@ export const commands: Command[] = [
   basenameCommand, dirnameCommand, env, printenv, yes, sleep, timeout, xargs,
   expr, date, base64, md5sum, sha1sum, sha256sum, json,
   ls, mkdir, rm, cp, mv, touch, ln, find, stat, realpath, readlink, mktemp, chmod, du, tree, file,
-  column, comm, join, expand, unexpand, shuf, od, xxd, hexdump, split, bcCommand,
+  column, comm, join, expand, unexpand, shuf, od, xxd, hexdump, split, bcCommand, numfmt,
 ];

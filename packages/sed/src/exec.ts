@@ -64,7 +64,34 @@ export class SedState {
     for (const f of p.wfiles) this.wfiles.set(f, []);
   }
 
+  /** A pending run of unchanged input lines, copied out as one slice of the input buffer. */
+  #pendBuf: string | null = null;
+  #pendStart = 0;
+  #pendEnd = 0;
+
+  #flushPend(): void {
+    this.#out += this.#pendBuf!.slice(this.#pendStart, this.#pendEnd);
+    this.#pendBuf = null;
+  }
+
+  /** Prints the current input line unchanged (`ps` equals the line just read, with its separator). */
+  #emitInputLine(reader: LineReader): void {
+    if (this.#pendBuf === reader.buffer && this.#pendEnd === reader.lineStart) {
+      this.#pendEnd = reader.lineEnd;
+      return;
+    }
+    if (this.#pendBuf !== null) this.#flushPend();
+    if (this.#missingNl) {
+      this.#out += "\n";
+      this.#missingNl = false;
+    }
+    this.#pendBuf = reader.buffer;
+    this.#pendStart = reader.lineStart;
+    this.#pendEnd = reader.lineEnd;
+  }
+
   #emit(text: string): void {
+    if (this.#pendBuf !== null) this.#flushPend();
     if (this.#missingNl) {
       this.#out += "\n";
       this.#missingNl = false;
@@ -80,6 +107,7 @@ export class SedState {
   }
 
   async #flush(): Promise<void> {
+    if (this.#pendBuf !== null) this.#flushPend();
     if (this.#out.length === 0) return;
     const t = this.#out;
     this.#out = "";
@@ -104,10 +132,16 @@ export class SedState {
     const append: (() => Promise<string | null>)[] = [];
     const usesLast = cmds.some((c) => c.a1?.k === "last" || c.a2?.k === "last");
     let isLast = false;
+    let lineText = ""; // the last line read, as read
     const take = (l: { text: string; nl: boolean }, joined: boolean): void => {
       lineNo++;
+      lineText = l.text;
       ps = joined ? `${ps}\n${l.text}` : l.text;
       nl = l.nl;
+    };
+    const printPs = (): void => {
+      if (nl && ps === lineText && reader.lineEnd - reader.lineStart === ps.length + o.sep.length) this.#emitInputLine(reader);
+      else this.#emitLine(ps, nl);
     };
     const readIntoAsync = async (joined: boolean): Promise<boolean> => {
       const l = await reader.next();
@@ -289,7 +323,7 @@ export class SedState {
             this.#emit(`${reader.fileName}\n`);
             break;
           case "p":
-            this.#emitLine(ps, nl);
+            printPs();
             break;
           case "P": {
             const k = ps.indexOf("\n");
@@ -371,9 +405,9 @@ export class SedState {
             throw new HuskError(`internal: unknown command ${c.name}`);
         }
       }
-      if (autoprint) this.#emitLine(ps, nl);
+      if (autoprint) printPs();
       if (append.length > 0) await flushAppend();
-      if (this.#out.length > 65536) await this.#flush();
+      if (this.#out.length > 65536 || (this.#pendBuf !== null && this.#pendEnd - this.#pendStart > 1 << 20)) await this.#flush();
       if (quit !== null) return { exit: quit < 0 ? null : quit, lineNo: await this.#done(lineNo) };
       if (restart) {
         if (usesLast) isLast = !(await reader.hasMore());

@@ -25,6 +25,20 @@ export class LineReader {
   #pos = 0;
   #stream: InputStream | null = null;
   #streamDone = true;
+  /**
+   * Where the last line lies in `buffer` (from its first character to just past its separator),
+   * so unchanged lines can be copied out as one slice of the input.
+   */
+  buffer = "";
+  lineStart = 0;
+  lineEnd = 0;
+
+  #mark(start: number, end: number): void {
+    this.buffer = this.#buf;
+    this.lineStart = start;
+    this.lineEnd = end;
+  }
+
   /** Name of the source the last line came from ("-" for stdin). */
   fileName = "-";
   #nextName = "-";
@@ -80,12 +94,14 @@ export class LineReader {
     const i = this.#buf.indexOf(this.#sep, this.#pos);
     if (i >= 0) {
       const text = this.#buf.slice(this.#pos, i);
+      this.#mark(this.#pos, i + this.#sep.length);
       this.#pos = i + this.#sep.length;
       this.fileName = this.#nextName;
       return { text, nl: true };
     }
     if (!this.#streamDone) return undefined;
     const text = this.#buf.slice(this.#pos);
+    this.#mark(this.#pos, this.#buf.length);
     this.#pos = this.#buf.length;
     this.fileName = this.#nextName;
     return { text, nl: false };
@@ -98,6 +114,7 @@ export class LineReader {
       const i = this.#buf.indexOf(this.#sep, this.#pos);
       if (i >= 0) {
         const text = this.#buf.slice(this.#pos, i);
+        this.#mark(this.#pos, i + this.#sep.length);
         this.#pos = i + this.#sep.length;
         this.fileName = this.#nextName;
         return { text, nl: true };
@@ -112,6 +129,7 @@ export class LineReader {
         continue;
       }
       const text = this.#buf.slice(this.#pos);
+      this.#mark(this.#pos, this.#buf.length);
       this.#pos = this.#buf.length;
       this.fileName = this.#nextName;
       return { text, nl: false };

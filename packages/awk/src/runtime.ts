@@ -497,7 +497,7 @@ export class Runtime {
       await this.drain();
       for (const [dest, t] of this.#targets) if (t.kind !== "|" && t.parts.length > 0) await this.#flushFile(dest, t);
       if (this.io.shell === undefined) return -1;
-      const out = new StringOutput();
+      const out = new BoundedOutput(this.io.meter?.limits.maxStringBytes ?? 10 * 1024 * 1024);
       const status = await this.io.shell.exec(cmd, { stdin: "", stdout: out, stderr: this.io.stderr });
       r = { reader: new RecordReader(out.text), status };
       this.#readers.set(cmd, r);
@@ -519,6 +519,24 @@ export class Runtime {
 
   /** Synchronous fast path check for main input (NEED_MORE when an await is needed). */
   static readonly NEED_MORE = NEED_MORE;
+}
+
+/**
+ * Collects the output of `cmd | getline` (the command runs to completion first), failing with a
+ * LimitError instead of growing without bound (`"yes" | getline`).
+ */
+class BoundedOutput extends StringOutput {
+  readonly #max: number;
+  constructor(max: number) {
+    super();
+    this.#max = max;
+  }
+  override write(text: string): undefined {
+    if (this.length + text.length > this.#max) {
+      throw new LimitError("maxStringBytes", `output of a command read by getline exceeds ${this.#max} bytes`);
+    }
+    return super.write(text);
+  }
 }
 
 const NL_SEP: RecordSep = { kind: "char", ch: "\n" };

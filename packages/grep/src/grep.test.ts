@@ -175,3 +175,16 @@ describe("pure API", () => {
     expect(grep("z", "a\n", { count: true })).toEqual({ output: "0\n", status: 1 });
   });
 });
+
+describe("endless standard input", () => {
+  it("grep -m1 and -q stop reading (yes | grep -m1 y)", async () => {
+    const { endlessContext } = await import("./testing-endless.js");
+    for (const args of [["-m1", "y"], ["-q", "y"], ["-c", "-m", "3", "y"]]) {
+      const { ctx, out, reads } = endlessContext("grep", args);
+      const status = await commands[0]!.run(ctx);
+      expect(status).toBe(0);
+      expect(out.text).toBe(args[0] === "-q" ? "" : args[0] === "-c" ? "3\n" : "y\n");
+      expect(reads()).toBeLessThan(5);
+    }
+  });
+});

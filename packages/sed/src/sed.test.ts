@@ -222,3 +222,20 @@ describe("pure API", () => {
     expect(files.get("out")).toBe("x\ny\n");
   });
 });
+
+describe("endless standard input", () => {
+  it("sed 3q and sed -n 2{p;q} stop reading (yes | sed 3q)", async () => {
+    const { endlessContext } = await import("../../grep/src/testing-endless.js");
+    for (const [args, want] of [
+      [["3q"], "y\ny\ny\n"],
+      [["-n", "2{p;q}"], "y\n"],
+      [["$!N;2q"], "y\ny\n"],
+    ] as const) {
+      const { ctx, out, reads } = endlessContext("sed", args);
+      const status = await commands[0]!.run(ctx);
+      expect(status).toBe(0);
+      expect(out.text).toBe(want);
+      expect(reads()).toBeLessThan(5);
+    }
+  });
+});

@@ -485,7 +485,7 @@ export class Interp {
     if (o.noclobber) f += "C";
     if (o.errtrace) f += "E";
     if (o.functrace) f += "T";
-    return f;
+    return f + this.st.flagSuffix;
   }
 
   /** Assigns a scalar (integer attribute evaluates arithmetic; allexport exports). */

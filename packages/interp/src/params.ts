@@ -107,6 +107,17 @@ function unbound(ip: Interp, name: string): FatalError {
   return new FatalError(`${name}: unbound variable`, 1, "exit");
 }
 
+/** Upper case of one character, unless it would become several (bash keeps `ß`). */
+function upper1(ch: string): string {
+  const u = ch.toUpperCase();
+  return u.length === ch.length ? u : ch;
+}
+
+function lower1(ch: string): string {
+  const l = ch.toLowerCase();
+  return l.length === ch.length ? l : ch;
+}
+
 /** Counts characters (code points) the way bash does in a UTF-8 locale. */
 export function charLength(s: string): number {
   let n = s.length;
@@ -254,7 +265,7 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
         let done = false;
         for (const ch of s) {
           if (!done && (re === undefined || re.matches(ch))) {
-            out += up ? ch.toUpperCase() : ch.toLowerCase();
+            out += up ? upper1(ch) : lower1(ch);
             if (!all) done = true;
           } else {
             out += ch;
@@ -320,11 +331,11 @@ function transform(ip: Interp, pe: ParamExp, val: PValue, op: string): PValue {
       case "P":
         return s;
       case "U":
-        return s.toUpperCase();
+        return Array.from(s, upper1).join("");
       case "u":
-        return s.charAt(0).toUpperCase() + s.slice(1);
+        return s === "" ? s : upper1(Array.from(s)[0]!) + s.slice(Array.from(s)[0]!.length);
       case "L":
-        return s.toLowerCase();
+        return Array.from(s, lower1).join("");
       default:
         return s;
     }

@@ -204,6 +204,13 @@ async function runPath(ip: Interp, argv: string[]): Promise<number> {
     }
     text = await ip.rt.fs.readFile(path);
   } catch {
+    // /bin/echo, /usr/bin/env ...: the registered command of that name
+    const m = /^\/(?:usr\/(?:local\/)?)?s?bin\/([^/]+)$/.exec(name);
+    const c = m === null ? undefined : ip.rt.commands.get(m[1]!);
+    if (c !== undefined) {
+      const r = await runCommand(ip, c, [m![1]!, ...argv.slice(1)]);
+      return typeof r === "number" ? r : r.status;
+    }
     ip.error(`${name}: No such file or directory`);
     return 127;
   }

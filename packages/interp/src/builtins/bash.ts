@@ -69,6 +69,7 @@ async function run(ctx: BuiltinContext): Promise<number> {
   }
   const rest = args.slice(i);
   if (script !== undefined) {
+    st.flagSuffix = "c";
     st.arg0 = rest[0] ?? ctx.name;
     st.positional = rest.slice(1);
   } else if (rest.length > 0) {
@@ -83,6 +84,7 @@ async function run(ctx: BuiltinContext): Promise<number> {
       throw e;
     }
     st.arg0 = file;
+    st.flagSuffix = "";
     st.positional = rest.slice(1);
   } else {
     script = await ctx.stdin.readAll(parent.rt.limits.maxScriptBytes);

@@ -93,6 +93,8 @@ const cases: [string[], string?][] = [
   [["--max-count", "1", "a"], "a\nb\na\n"],
   [["-E", "(a+)+$"], `${"a".repeat(5000)}\n`],
   [["--help"]],
+  [["-o", "-A1", "foo"], LINES],
+  [["-o", "-B1", "-n", "ba"], LINES],
   [["-T", "-n", "eta", "a.txt"]],
   [["-U", "eta", "a.txt"]],
   [["--line-buffered", "eta", "a.txt"]],

@@ -239,6 +239,8 @@ export class FileSearch {
 
   #emit(line: string, no: number, b: number, sep: string): void {
     this.#groupSep(no);
+    // -o prints no context lines, but they still count for the `--` group separators (GNU)
+    if (sep === "-" && this.#o.onlyMatching) return;
     this.#out.push(this.#prefix(no, b, sep) + line + this.#eol);
   }
 

@@ -30,6 +30,7 @@ CORPUS: ours (default; conformance/cases), oils (../shared/corpora/oils/spec), j
   --update                rewrite the known-failures lists from this run
   -v, --verbose           print every failing case with expected and actual output
   -q, --quiet             no progress dots
+  --skip-missing          skip (with a notice) corpora whose folder does not exist
 `;
 
 interface CliOptions {
@@ -44,13 +45,14 @@ interface CliOptions {
   update: boolean;
   verbose: boolean;
   quiet: boolean;
+  skipMissing: boolean;
 }
 
 class UsageError extends Error {}
 
 /** Parses the command line. */
 function parseArgs(argv: readonly string[]): CliOptions {
-  const o: CliOptions = { corpora: [], jobs: Math.min(availableParallelism(), 4), timeoutMs: 10_000, update: false, verbose: false, quiet: false };
+  const o: CliOptions = { corpora: [], jobs: Math.min(availableParallelism(), 4), timeoutMs: 10_000, update: false, verbose: false, quiet: false, skipMissing: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const value = () => {
@@ -102,6 +104,9 @@ function parseArgs(argv: readonly string[]): CliOptions {
       case "-v":
       case "--verbose":
         o.verbose = true;
+        break;
+      case "--skip-missing":
+        o.skipMissing = true;
         break;
       case "-q":
       case "--quiet":
@@ -160,6 +165,10 @@ async function main(argv: readonly string[]): Promise<number> {
     try {
       corpus = resolveCorpus(name);
     } catch (e) {
+      if (o.skipMissing) {
+        process.stdout.write(`husk-conformance: skipped: ${(e as Error).message}\n`);
+        continue;
+      }
       process.stderr.write(`husk-conformance: ${(e as Error).message}\n`);
       return 2;
     }

@@ -578,7 +578,7 @@ export function escapeL(ps: string, width: number): string {
   let out = "";
   let col = 0;
   for (const p of pieces) {
-    if (width > 1 && col + p.length > width - 1) {
+    if (width > 0 && col + p.length > width - 1) {
       out += "\\\n";
       col = 0;
     }

@@ -94,8 +94,9 @@ async function run(ctx: BuiltinContext, mode: Mode): Promise<number> {
   // printing
   if (o.on.has("p") || (args.length === 0 && add === 0 && remove === 0) || (args.length === 0 && mode.cmd !== "declare" && mode.cmd !== "local")) {
     if (args.length === 0) {
-      for (const name of ip.st.vars.names()) {
-        const v = ip.st.vars.get(name);
+      const names = mode.cmd === "local" ? [...ip.st.vars.scopes[ip.st.vars.scopes.length - 1]!.keys()].sort() : ip.st.vars.names();
+      for (const name of names) {
+        const v = ip.st.vars.lookup(name);
         if (v === undefined) continue;
         if (mode.cmd === "export" && !(v.attrs & Attr.Export)) continue;
         if (mode.cmd === "readonly" && !(v.attrs & Attr.Readonly)) continue;

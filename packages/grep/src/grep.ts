@@ -112,6 +112,11 @@ export async function runGrep(ctx: CommandContext, defaultMode: "G" | "E" | "F")
     if (text.endsWith("\n")) text = text.slice(0, -1);
     patterns.push(...text.split("\n"));
   }
+  // GNU: -v with only empty patterns can select nothing, so grep stops before reading input
+  // (no -c count is printed either; -L still lists the files)
+  if (o.invert && !o.filesWithoutMatch && !o.lineRegexp && !o.wordRegexp && patterns.length > 0 && patterns.every((p) => p === "")) {
+    return 1;
+  }
   let matcher: LineMatcher;
   try {
     matcher = buildMatcher(patterns, o, ctx.meter);

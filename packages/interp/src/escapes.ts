@@ -24,8 +24,9 @@ const SIMPLE: Record<string, string> = {
 /**
  * Decodes backslash escapes. `echoStyle` (echo -e, %b): octal is `\0nnn`, `\c` stops output.
  * Otherwise (printf format, @E): octal is `\nnn`, `\"` `\'` `\?` decode, `\c` is kept.
+ * `percentB` (printf %b): echo style, but `\nnn` without the leading 0 is octal too.
  */
-export function decodeEscapes(s: string, echoStyle: boolean): Decoded {
+export function decodeEscapes(s: string, echoStyle: boolean, percentB = false): Decoded {
   if (!s.includes("\\")) return { text: s, stop: false };
   let text = "";
   let bytes: number[] = [];
@@ -41,7 +42,7 @@ export function decodeEscapes(s: string, echoStyle: boolean): Decoded {
       text += t;
     },
   };
-  const res = decodeInto(s, echoStyle, out, (b) => bytes.push(b));
+  const res = decodeInto(s, echoStyle, out, (b) => bytes.push(b), percentB);
   flush();
   return { text, stop: res };
 }
@@ -55,7 +56,7 @@ function bytesToText(bytes: number[]): string {
   }
 }
 
-function decodeInto(s: string, echoStyle: boolean, sink: { add(t: string): void }, byte: (b: number) => void): boolean {
+function decodeInto(s: string, echoStyle: boolean, sink: { add(t: string): void }, byte: (b: number) => void, percentB: boolean): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s[i]!;
     if (c !== "\\" || i + 1 >= s.length) {
@@ -87,7 +88,7 @@ function decodeInto(s: string, echoStyle: boolean, sink: { add(t: string): void 
         j++;
         k++;
       }
-      if (echoStyle && d !== "0") {
+      if (echoStyle && d !== "0" && !percentB) {
         sink.add(`\\${d}`);
         continue;
       }

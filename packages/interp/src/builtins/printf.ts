@@ -124,7 +124,7 @@ function formatOne(st: State, spec: { flags: string; width?: number; prec?: numb
       return pad(s, width, left, false);
     }
     case "b": {
-      const d = decodeEscapes(next(st) ?? "", true);
+      const d = decodeEscapes(next(st) ?? "", true, true);
       let s = d.text;
       if (prec !== undefined) s = s.slice(0, prec);
       const out = pad(s, width, left, false);

@@ -98,3 +98,9 @@ gawk 'BEGIN { x = "["; if ("a" ~ x) print }' 2>&1 | head -1 | cut -c1-40; echo "
 
 #### gawk printf runs out of arguments
 gawk 'BEGIN { printf "%d %d\n", 1 }' 2>&1 | head -1; echo "status ${PIPESTATUS[0]}"
+
+#### gawk cmd getline streams from an endless command
+gawk 'BEGIN { "yes" | getline x; print x; close("yes"); print "closed" }'
+
+#### gawk cmd getline reads lines until the end
+gawk 'BEGIN { while (("printf \"a\\nb\\nc\\n\"" | getline l) > 0) n++; print n, l }'

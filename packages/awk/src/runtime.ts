@@ -4,7 +4,8 @@
  * (compile.ts) read and write this object directly.
  */
 import type { Clock, FileSystem, LimitsMeter, OutputStream, SeededRandom, ShellAccess, InputStream } from "@husk/host";
-import { HuskError, LimitError, resolvePath, StringOutput } from "@husk/host";
+import { BrokenPipeError, HuskError, LimitError, resolvePath } from "@husk/host";
+import { Channel } from "./channel.js";
 import { formatNumberWith } from "./format.js";
 import { GawkRandom } from "./random.js";
 import { NEED_MORE, RecordReader } from "./records.js";
@@ -103,7 +104,7 @@ export class Runtime {
   // ---- input ----
   /** The main input reader (current file or stdin). */
   main: RecordReader | undefined;
-  readonly #readers = new Map<string, { reader: RecordReader; status: number }>();
+  readonly #readers = new Map<string, ReaderEntry>();
 
   /** Most elements one array may hold (100 x maxVariables; bash counts one per element too). */
   readonly maxArray: number;
@@ -425,6 +426,10 @@ export class Runtime {
     const r = this.#readers.get(name);
     if (r !== undefined) {
       this.#readers.delete(name);
+      if (r.channel !== undefined) {
+        r.channel.close();
+        await r.done;
+      }
       status = r.status;
     }
     return status;
@@ -442,7 +447,7 @@ export class Runtime {
 
   /** At exit: flushes files, runs output pipes, flushes stdout. */
   async closeAll(): Promise<void> {
-    for (const name of [...this.#targets.keys()]) await this.close(name);
+    for (const name of [...this.#targets.keys(), ...this.#readers.keys()]) await this.close(name);
     this.flushStdout();
     await this.drain();
   }
@@ -489,7 +494,7 @@ export class Runtime {
     return this.#stdinReader();
   }
 
-  /** Next record from `cmd | getline`; runs the command (inside the shell) on first use. */
+  /** Next record from `cmd | getline`; starts the command (inside the shell) on first use and streams its output. */
   async readFromCommand(cmd: string): Promise<string | undefined | -1> {
     let r = this.#readers.get(cmd);
     if (r === undefined) {
@@ -497,9 +502,21 @@ export class Runtime {
       await this.drain();
       for (const [dest, t] of this.#targets) if (t.kind !== "|" && t.parts.length > 0) await this.#flushFile(dest, t);
       if (this.io.shell === undefined) return -1;
-      const out = new BoundedOutput(this.io.meter?.limits.maxStringBytes ?? 10 * 1024 * 1024);
-      const status = await this.io.shell.exec(cmd, { stdin: "", stdout: out, stderr: this.io.stderr });
-      r = { reader: new RecordReader(out.text), status };
+      const ch = new Channel();
+      const entry: ReaderEntry = { reader: new RecordReader(ch), status: 0, channel: ch, done: undefined };
+      entry.done = this.io.shell.exec(cmd, { stdin: "", stdout: ch, stderr: this.io.stderr }).then(
+        (status) => {
+          ch.end();
+          entry.status = status;
+          return status;
+        },
+        (e: unknown) => {
+          ch.end();
+          if (e instanceof BrokenPipeError) return (entry.status = 141);
+          throw e;
+        },
+      );
+      r = entry;
       this.#readers.set(cmd, r);
     }
     const rec = await r.reader.next(this.recordSep());
@@ -521,22 +538,12 @@ export class Runtime {
   static readonly NEED_MORE = NEED_MORE;
 }
 
-/**
- * Collects the output of `cmd | getline` (the command runs to completion first), failing with a
- * LimitError instead of growing without bound (`"yes" | getline`).
- */
-class BoundedOutput extends StringOutput {
-  readonly #max: number;
-  constructor(max: number) {
-    super();
-    this.#max = max;
-  }
-  override write(text: string): undefined {
-    if (this.length + text.length > this.#max) {
-      throw new LimitError("maxStringBytes", `output of a command read by getline exceeds ${this.#max} bytes`);
-    }
-    return super.write(text);
-  }
+/** An open getline source; commands also keep their pipe and completion. */
+interface ReaderEntry {
+  readonly reader: RecordReader;
+  status: number;
+  readonly channel?: Channel;
+  done?: Promise<number> | undefined;
 }
 
 const NL_SEP: RecordSep = { kind: "char", ch: "\n" };

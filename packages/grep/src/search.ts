@@ -129,6 +129,7 @@ export class FileSearch {
       }
     }
     const countLines = this.#o.lineNumber === true;
+    const countOnly = this.#o.count === true && !this.#o.quiet && !this.#o.filesWithMatches && !this.#o.filesWithoutMatch;
     let pos = 0;
     while (pos < limit && !this.done) {
       const k = m.find!(text, pos, maxLine);
@@ -138,6 +139,16 @@ export class FileSearch {
         if (countLines) this.#lineNo += countNl(text, pos, limit);
         pos = limit;
         break;
+      }
+      if (countOnly) {
+        // -c: no line text is needed, only where the matching line ends
+        const res = this.res;
+        res.count++;
+        res.matched = true;
+        if (res.count >= this.#max) this.done = true;
+        const e = text.indexOf("\n", k);
+        pos = e < 0 || e >= limit ? limit : e + 1;
+        continue;
       }
       const start = k === 0 ? 0 : Math.max(pos, text.lastIndexOf("\n", k - 1) + 1);
       if (countLines) this.#lineNo += countNl(text, pos, start);

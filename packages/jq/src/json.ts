@@ -394,9 +394,7 @@ export function formatNumber(n: number): string {
   return neg ? `-${out}` : out;
 }
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON escaping
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: JSON escaping
 const NEEDS_ESCAPE_ASCII = /["\\\u0000-\u001f\u007f-\uffff]/;
 
 /** A JSON string literal with jq's escaping (`\u007f`, lowercase hex; `ascii` escapes non-ASCII). */

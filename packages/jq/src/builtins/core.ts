@@ -4,7 +4,7 @@ import { dumpCompact, JsonParseError, parseJson, parseNumberLiteral } from "../j
 import { add as addVals, describe, fail } from "../ops.js";
 import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js";
 import type { Native, Path } from "../runtime.js";
-import { BAD_PATH, HaltSignal, checkIterPath, extendPath, resultPath } from "../runtime.js";
+import { BAD_PATH, HaltSignal, extendPath, resultPath } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
 import { JqError, compare, compareRaw, compareStrings, equals, guardDepth, sortedKeys, truthy, typeOf } from "../value.js";
 import { gen, out, v0, vN } from "./define.js";

@@ -43,7 +43,7 @@ describe("runaway scripts end by their limits", () => {
   }
 
   it("times out with 124", async () => {
-    const r = await new Bash({ limits: { timeoutMs: 200, maxLoopIterations: 1e12, maxTotalIterations: 1e12 } }).exec("echo x; while :; do :; done");
+    const r = await new Bash({ limits: { timeoutMs: 200, maxLoopIterations: 1e12, maxTotalIterations: 1e12, maxCommands: 1e12 } }).exec("echo x; while :; do :; done");
     expect(r.exitCode).toBe(124);
     expect(r.error?.kind).toBe("timeout");
     expect(r.stdout).toBe("x\n");

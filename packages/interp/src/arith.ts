@@ -76,14 +76,14 @@ export class ArithEvaluator {
     const v = I.parseIntConst(text);
     if (typeof v === "string") {
       const tok = ctx.text.slice(Math.max(0, start - ctx.base)).trimEnd() || text;
-      throw new ArithError(`${ctx.text}: ${v} (error token is "${tok}")`);
+      throw new ArithError(`${ctx.text.trimStart()}: ${v} (error token is "${tok}")`);
     }
     return v;
   }
 
   #err(ctx: Ctx, msg: string, at: number): never {
     const tok = ctx.text.slice(Math.max(0, at - ctx.base));
-    throw new ArithError(`${ctx.text}: ${msg} (error token is "${tok}")`);
+    throw new ArithError(`${ctx.text.trimStart()}: ${msg} (error token is "${tok}")`);
   }
 
   #eval(e: ArithExpr, ctx: Ctx): Int {

@@ -145,7 +145,9 @@ export class Interp {
           this.error(e.message);
           this.st.status = e.status;
           status = e.status;
-          if (e.scope === "exit" || (e.scope === "line" && this.st.isSubshell)) return new Abrupt("exit", 0, e.status);
+          // bash -c reports fatal expansion errors (${x?}, set -u) with status 127
+          if (e.scope === "exit") return new Abrupt("exit", 0, this.st.flagSuffix === "c" && !this.st.lineAbortExits ? 127 : e.status);
+          if (e.scope === "line" && this.st.lineAbortExits) return new Abrupt("exit", 0, e.status);
         }
       }
     } finally {

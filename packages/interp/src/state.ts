@@ -217,6 +217,8 @@ export class ShellState {
   getoptsOptind = 0;
   /** True inside a subshell or command substitution (BASHPID differs, exit ends only it). */
   isSubshell = false;
+  /** A fatal "line" error ends this shell (subshells, command substitutions), not just the line. */
+  lineAbortExits = false;
   /** Ends `$-`: `s` when the script comes as the shell's input, `c` for `bash -c`. */
   flagSuffix = "s";
   bashPid = 0;
@@ -248,6 +250,7 @@ export class ShellState {
     c.lastArg = this.lastArg;
     c.hashed = new Map(this.hashed);
     c.isSubshell = true;
+    c.lineAbortExits = true;
     c.flagSuffix = this.flagSuffix;
     c.nextPid = this.nextPid;
     c.bashPid = this.bashPid;

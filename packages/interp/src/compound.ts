@@ -187,7 +187,6 @@ async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Comple
     if (r === "stop") return 0;
     if (r !== "next") return r;
   }
-  return status;
 }
 
 async function readLine(input: import("./io.js").ShellInput): Promise<string | undefined> {

@@ -2,8 +2,7 @@
  * Word expansion in bash's order: brace, tilde, parameter, command substitution, arithmetic,
  * word splitting, pathname expansion, quote removal.
  */
-import type { Word, WordPart } from "@husk/syntax";
-import { braceExpandWord } from "./brace.js";
+import { BraceLimitError, braceExpand, type Word, type WordPart } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import { FieldBuilder, Mode } from "./fields.js";
 import type { Field } from "./fields.js";
@@ -19,7 +18,7 @@ export async function expandWords(ip: Interp, words: readonly Word[]): Promise<s
   const out: string[] = [];
   const max = ip.rt.limits.maxFields;
   for (const w0 of words) {
-    const ws = ip.st.options.braceexpand ? braceExpandWord(w0, max) : [w0];
+    const ws = ip.st.options.braceexpand ? expandBraces(w0, max) : [w0];
     for (const w of ws) {
       const simple = simpleLiteral(w);
       if (simple !== undefined) {
@@ -162,3 +161,13 @@ function tilde(ip: Interp, user: string): string {
 }
 
 export { unescapePattern };
+
+/** Brace expansion through @husk/syntax's `braceExpand`; too many words breach `maxFields` (TM-DOS-004). */
+function expandBraces(w: Word, max: number): Word[] {
+  try {
+    return braceExpand(w, max);
+  } catch (e) {
+    if (e instanceof BraceLimitError) throw new LimitError("maxFields", `brace expansion produced more than ${max} words`);
+    throw e;
+  }
+}

@@ -1,14 +1,21 @@
 /**
  * Known failures: one file per case file, `known-failures/<corpus>/<key>.txt`, one line per case
  * that the in-process shell is known to fail: `case name<TAB>reason` (`untriaged` until someone
- * looks). Lines starting with `#` and blank lines are ignored. The run fails when a listed case
- * passes (the list must stay true) or an unlisted case fails (a regression).
+ * looks). Blank lines and `#` lines without a tab are comments. The run fails when a listed case
+ * passes (the list must stay true) or an unlisted case fails (a regression). A reason starting
+ * with `flaky` marks a case whose outcome depends on timing: either outcome is accepted and
+ * `--update` keeps it listed.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** Case name -> reason. */
 export type KnownFailures = Map<string, string>;
+
+/** True for a reason that marks a timing-dependent case (`flaky: ...`): pass or fail is accepted. */
+export function isFlaky(reason: string | undefined): boolean {
+  return reason !== undefined && /^flaky\b/i.test(reason);
+}
 
 /** The default reason of a newly listed failure. */
 export const UNTRIAGED = "untriaged";
@@ -28,8 +35,9 @@ export function knownFailuresPath(dir: string, corpus: string, key: string): str
 export function parseKnownFailures(text: string): KnownFailures {
   const out: KnownFailures = new Map();
   for (const line of text.split("\n")) {
-    if (line.trim() === "" || line.startsWith("#")) continue;
     const tab = line.indexOf("\t");
+    // A comment is a `#` line without a tab: case names may start with `#` (`#2640 ...`).
+    if (line.trim() === "" || (line.startsWith("#") && tab < 0)) continue;
     const name = tab < 0 ? line : line.slice(0, tab);
     const reason = tab < 0 ? UNTRIAGED : line.slice(tab + 1).trim() || UNTRIAGED;
     out.set(name, reason);
@@ -74,7 +82,7 @@ export function updatedKnownFailures(
   const out: KnownFailures = new Map();
   for (const name of allNames) {
     const failed = ranNames.get(name);
-    if (failed === true) out.set(name, old.get(name) ?? UNTRIAGED);
+    if (failed === true || (failed === false && isFlaky(old.get(name)))) out.set(name, old.get(name) ?? UNTRIAGED);
     else if (failed === undefined && old.has(name)) out.set(name, old.get(name)!);
   }
   return out;

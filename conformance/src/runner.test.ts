@@ -78,7 +78,7 @@ describe.skipIf(!bash)("runCorpus with live bash as the oracle", () => {
     const corpus = corpusOf("t2", "kf.test.sh", CASES);
     const { mkdirSync } = await import("node:fs");
     mkdirSync(join(known, "t2"), { recursive: true });
-    writeFileSync(join(known, "t2", "kf.txt"), "known failure  # FAILME\tneeds X\nlisted but passing\tuntriaged\n");
+    writeFileSync(join(known, "t2", "kf.txt"), "known failure  # FAILME\tneeds X\nlisted but passing\tuntriaged\npwd is the case directory\tflaky: timing\n");
     const sut = new TamperedBash(["echo x", "echo z"]);
     const r = await runCorpus(corpus, options(sut, { knownFailuresDir: known }));
     const f = r.files[0]!;
@@ -90,7 +90,7 @@ describe.skipIf(!bash)("runCorpus with live bash as the oracle", () => {
     const u = await runCorpus(corpus, options(sut, { knownFailuresDir: known, update: true }));
     expect(u.ok).toBe(true);
     expect(readFileSync(join(known, "t2", "kf.txt"), "utf8")).toBe(
-      "known failure  # FAILME\tneeds X\nunlisted failure  # FAILME\tuntriaged\n",
+      "pwd is the case directory\tflaky: timing\nknown failure  # FAILME\tneeds X\nunlisted failure  # FAILME\tuntriaged\n",
     );
     const again = await runCorpus(corpus, options(sut, { knownFailuresDir: known }));
     expect(again.ok).toBe(true);

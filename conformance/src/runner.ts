@@ -7,7 +7,7 @@
 import { mkdtempSync, readFileSync, rmSync, chmodSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileKey, readKnownFailures, updatedKnownFailures, writeKnownFailures } from "./known-failures.js";
+import { fileKey, isFlaky, readKnownFailures, updatedKnownFailures, writeKnownFailures } from "./known-failures.js";
 import { jqOutputsMatch, type JqCase, parseJqTests } from "./jq-format.js";
 import { liveVerdict, type OracleVerdict, oracleRun, recordedVerdict } from "./oracle.js";
 import { freshDir, type RunResult } from "./proc.js";
@@ -295,7 +295,7 @@ export async function runCorpus(corpus: Corpus, opts: RunnerOptions): Promise<Co
       passedStderr: stable.filter((r) => r.stderrOk).length,
       knownFailures: failing.filter((r) => r.known !== undefined).length,
       unexpectedFailures: failing.filter((r) => r.known === undefined).map((r) => r.name),
-      unexpectedPasses: known ? stable.filter((r) => r.outcome === "pass" && r.known !== undefined).map((r) => r.name) : [],
+      unexpectedPasses: known ? stable.filter((r) => r.outcome === "pass" && r.known !== undefined && !isFlaky(r.known)).map((r) => r.name) : [],
       results: withKnown,
     });
     if (opts.update && opts.knownFailuresDir && known) {

@@ -144,7 +144,12 @@ describe("ScriptedTool.execute", () => {
   });
 
   it("timeout_ms also stops a busy loop (the shell's own deadline)", async () => {
-    const r = await shop().tool.execute({ commands: "echo x; while true; do :; done", timeout_ms: 100 });
+    // Iteration limits high enough that only the deadline can end the loop, on any machine.
+    const busy = ScriptedTool.builder("busy")
+      .toolFn(getUser, () => "u\n")
+      .limits({ maxLoopIterations: 1e12, maxTotalIterations: 1e12, maxCommands: 1e12 })
+      .build();
+    const r = await busy.execute({ commands: "echo x; while true; do :; done", timeout_ms: 100 });
     expect(r).toMatchObject({ exitCode: 124, error: "timeout", stderr: "execution timed out after 0.1s\n" });
   });
 

@@ -217,6 +217,15 @@ async function runSpecJob(job: Job, dir: string, opts: RunnerOptions, corpus: Co
       }
     }
   }
+  if (!(j.stdoutOk && j.statusOk)) {
+    // A failure the shell under test does not repeat is a race in the case (background jobs,
+    // `timeout`), not a verdict: counted as unstable, like an oracle that disagrees with itself.
+    if (!opts.sut.inProcess) freshDir(dir);
+    const second = await opts.sut.run({ script: c.script, dir, env: caseEnv(dir, opts.sut.shVar, opts, corpus), timeoutMs: opts.timeoutMs, files: corpus.seedFiles });
+    if (second.stdout !== actual.stdout || second.status !== actual.status) {
+      return { ...base, outcome: "unstable", stdoutOk: false, statusOk: false, stderrOk: false, oracle: verdict.kind, unstableReason: "the shell under test differed between two runs", expected: verdict.expected, actual };
+    }
+  }
   return { ...base, outcome: j.stdoutOk && j.statusOk ? "pass" : "fail", ...j, oracle: verdict.kind, expected: verdict.expected, actual };
 }
 

@@ -4,6 +4,7 @@
  * handle `break N` / `continue N` completions.
  */
 import type { ArithCommand, Case, Command, For, ArithFor, If, Statement, While } from "@husk/syntax";
+import { yieldToHost } from "@husk/host";
 import { ArithError } from "./arith.js";
 import { Abrupt, FatalError } from "./errors.js";
 import type { Completion } from "./errors.js";
@@ -66,10 +67,6 @@ export async function execCompound(ip: Interp, cmd: Command): Promise<Completion
   }
 }
 
-/** Lets timers and abort signals of the host run (every 4096 loop iterations). */
-function yieldNow(): Promise<void> {
-  return new Promise((r) => setTimeout(r, 0));
-}
 
 /** Runs a condition list with set -e disabled. */
 async function cond(ip: Interp, stmts: readonly Statement[]): Promise<Completion> {
@@ -107,7 +104,7 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
   try {
     for (;;) {
       meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       const c = await cond(ip, cmd.condition);
       if (c instanceof Abrupt) {
         const r = loopControl(c);
@@ -148,7 +145,7 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   try {
     for (const it of items) {
       ip.rt.meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       ip.setVar(cmd.variable, it);
       const b = await ip.execList(cmd.body);
       if (typeof b === "number") status = b;
@@ -172,7 +169,7 @@ async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Comple
   let n = 0;
   for (;;) {
     ip.rt.meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
     items.forEach((it, i) => err.write(`${i + 1}) ${it}\n`));
     err.write(ip.getScalar("PS3") ?? "#? ");
     if (input === undefined) return 1;
@@ -212,7 +209,7 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
   try {
     for (;;) {
       ip.rt.meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       if (cmd.test !== undefined && !truthy(await ip.evalArith(cmd.test))) break;
       const b = await ip.execList(cmd.body);
       if (typeof b === "number") status = b;

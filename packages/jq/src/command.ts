@@ -7,8 +7,9 @@ import { AbortError, BrokenPipeError, FsError, LimitError, resolvePath } from "@
 import type { CompiledJq } from "./api.js";
 import { compileJq } from "./api.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
-import type { DumpOptions } from "./json.js";
-import { dump, JsonParseError, JsonReader, parseJson } from "./json.js";
+import type { DumpOptions } from "./dump.js";
+import { dump, dumpTo } from "./dump.js";
+import { JsonParseError, JsonReader, parseJson } from "./json.js";
 import { JqCompileError } from "./parser.js";
 import { HaltSignal } from "./runtime.js";
 import { JsonSplitter } from "./splitter.js";
@@ -387,16 +388,20 @@ async function runJq(ctx: CommandContext): Promise<number> {
   let skip = 0;
   let seen = 0;
   let pending: Promise<void> | undefined;
+  const put = (s: string): void => {
+    buf.push(s);
+    bufLen += s.length;
+  };
   const emit = (v: Val): boolean => {
     if (seen++ < skip) return false;
     lastOutput = v;
-    let s = opts.raw && typeof v === "string" ? v : dump(v, dumpOpts);
-    if (opts.seq) s = `\x1e${s}`;
     if (opts.raw0 && typeof v === "string" && v.includes("\0")) {
       throw new JqError("Cannot dump a string containing NUL with --raw-output0 option");
     }
-    buf.push(s, sep);
-    bufLen += s.length + sep.length;
+    if (opts.seq) put("\x1e");
+    if (opts.raw && typeof v === "string") put(v);
+    else dumpTo(v, dumpOpts, put);
+    put(sep);
     if (bufLen > 65536) {
       const text = buf.join("");
       buf = [];

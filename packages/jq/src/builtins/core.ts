@@ -1,6 +1,7 @@
 /** Core natives: control flow, paths, types, collections. */
 import { iterate, modify } from "../compile.js";
-import { dumpCompact, JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
+import { dumpCompact } from "../dump.js";
+import { JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
 import { add as addVals, describe, fail } from "../ops.js";
 import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js";
 import type { Native, Path } from "../runtime.js";

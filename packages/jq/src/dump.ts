@@ -98,8 +98,7 @@ interface Frame {
 
 /** Serializes values piece by piece into flat chunks (see the module comment). */
 class Writer {
-  #parts: string[] = [];
-  #len = 0;
+  #buf = "";
   readonly #sink: (s: string) => void;
   readonly #pretty: boolean;
   readonly #indent: string;
@@ -118,16 +117,17 @@ class Writer {
   }
 
   put(s: string): void {
-    this.#parts.push(s);
-    if ((this.#len += s.length) > CHUNK) this.flush();
+    // `+=` is many times faster than collecting pieces for `join`; the rope it builds is
+    // flattened at each chunk boundary, so it never grows past one chunk.
+    if ((this.#buf += s).length > CHUNK) this.flush();
   }
 
-  /** Hands what is buffered to the sink. */
+  /** Hands what is buffered to the sink, as one flat string. */
   flush(): void {
-    if (this.#parts.length === 0) return;
-    const t = this.#parts.length === 1 ? this.#parts[0]! : this.#parts.join("");
-    this.#parts = [];
-    this.#len = 0;
+    const t = this.#buf;
+    if (t === "") return;
+    this.#buf = "";
+    t.charCodeAt(0); // flattens the rope in place: the sink keeps one flat string, not its pieces
     this.#sink(t);
   }
 

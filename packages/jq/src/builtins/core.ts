@@ -179,13 +179,21 @@ function firstTruthy(x: JqObject, names: string[]): Val {
   return last;
 }
 
+/** `{"key": k, "value": x}` (two `set`s: no entry arrays for the Map constructor to iterate). */
+function entry(k: Val, x: Val): JqObject {
+  const m: JqObject = new Map();
+  m.set("key", k);
+  m.set("value", x);
+  return m;
+}
+
 function toEntries(v: Val): Val {
   if (v instanceof Map) {
     const outArr: Val[] = [];
-    for (const [k, x] of v) outArr.push(new Map<string, Val>([["key", k], ["value", x]]));
+    for (const [k, x] of v) outArr.push(entry(k, x));
     return outArr;
   }
-  if (Array.isArray(v)) return v.map((x, i) => new Map<string, Val>([["key", i], ["value", x]]));
+  if (Array.isArray(v)) return v.map((x, i) => entry(i, x));
   throw new JqError(`${describe(v)} has no keys`);
 }
 

@@ -21,7 +21,7 @@ import { execPipeline } from "./pipeline.js";
 import { execSimple } from "./simple.js";
 import type { ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
-import { Attr, IndexedArray, VarError, transformCase } from "./vars.js";
+import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
 
 /** The profile of a shell (see @husk/bash). */
 export type ProfileName = "sandbox" | "logic-only";
@@ -540,7 +540,7 @@ export class Interp {
       append = false;
     }
     let val = v.value;
-    if (val === undefined && v.attrs & Attr.Assoc) v.value = val = new Map();
+    if (val === undefined && v.attrs & Attr.Assoc) v.value = val = new AssocArray();
     if (val instanceof Map) {
       const k = String(key);
       const old = val.get(k);

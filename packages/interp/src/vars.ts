@@ -5,6 +5,9 @@
  */
 import { LimitError } from "@husk/host";
 import type { Limits } from "@husk/host";
+import { AssocArray } from "./assoc.js";
+
+export { AssocArray };
 
 /** Variable attribute bits (`declare -i -r -x -l -u -n -a -A -t`). */
 export const enum Attr {
@@ -80,8 +83,6 @@ export class IndexedArray {
   }
 }
 
-/** An associative array: insertion-ordered keys (bash prints them in hash order; we keep insertion order). */
-export type AssocArray = Map<string, string>;
 
 /** One variable. `value` undefined means declared but unset (`local x`, `declare -a a`). */
 export interface Var {
@@ -233,7 +234,7 @@ export function transformCase(s: string, attrs: number): string {
 export function cloneVar(v: Var): Var {
   const val = v.value;
   if (val instanceof IndexedArray) return { value: val.clone(), attrs: v.attrs };
-  if (val instanceof Map) return { value: new Map(val), attrs: v.attrs };
+  if (val instanceof AssocArray) return { value: val.clone(), attrs: v.attrs };
   return { value: val, attrs: v.attrs };
 }
 

@@ -9,7 +9,7 @@ import { FatalError } from "../errors.js";
 import type { Interp } from "../interp.js";
 import { attrFlags, declareValue } from "../quote.js";
 import type { Builtin, BuiltinContext } from "../simple.js";
-import { Attr, IndexedArray, isName } from "../vars.js";
+import { AssocArray, Attr, IndexedArray, isName } from "../vars.js";
 import type { Scope, Var } from "../vars.js";
 import { badOption, berr, builtin, parseOpts } from "./define.js";
 
@@ -197,7 +197,7 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
   const assignAttrs = add & ~Attr.Readonly;
   if (a !== undefined) applyAssign(ip, a, scope, assignAttrs);
   else if (assignAttrs !== 0) {
-    if (add & Attr.Assoc && v.value !== undefined && !(v.value instanceof Map)) v.value = new Map();
+    if (add & Attr.Assoc && v.value !== undefined && !(v.value instanceof Map)) v.value = new AssocArray();
     else if (add & Attr.Array && typeof v.value === "string") v.value = IndexedArray.of([v.value]);
     v.attrs |= assignAttrs;
     if (typeof v.value === "string" && add & (Attr.Lower | Attr.Upper)) v.value = add & Attr.Lower ? v.value.toLowerCase() : v.value.toUpperCase();

@@ -113,5 +113,10 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
     return;
   }
   if (scope !== undefined && p.value === undefined) return;
+  if (attrs & Attr.Nameref && v !== undefined) {
+    // `declare -n r=x` sets the reference itself, even when r already refers elsewhere
+    v.value = p.append && typeof v.value === "string" ? v.value + (p.value ?? "") : (p.value ?? "");
+    return;
+  }
   ip.setVar(p.name, p.value ?? "", p.append);
 }

@@ -189,8 +189,10 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
   }
   v.attrs &= ~remove;
   let badRef = 0;
-  if (add & Attr.Nameref && a?.value !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(a.value)) {
-    ip.error(`${mode.cmd === "local" ? "local" : "typeset"}: \`${a.value}': invalid variable name for name reference`);
+  const refText = a?.value ?? (a === undefined && !(v.attrs & Attr.Nameref) && typeof v.value === "string" ? v.value : undefined);
+  if (add & Attr.Nameref && refText !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(refText)) {
+    ip.error(`${mode.cmd === "local" ? "local" : "typeset"}: \`${refText}': invalid variable name for name reference`);
+    if (a === undefined) return 1;
     add &= ~Attr.Nameref;
     badRef = 1;
   }

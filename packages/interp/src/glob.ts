@@ -11,10 +11,9 @@ export async function globExpand(ip: Interp, pat: string): Promise<string[]> {
   const fs = ip.rt.fs;
   const absolute = pat.startsWith("/");
   const segs = splitSegments(pat);
-  const opts = { extglob: ip.st.opt("extglob"), nocase: ip.st.opt("nocaseglob"), pathname: true };
+  const opts = { extglob: ip.st.opt("extglob"), nocase: ip.st.opt("nocaseglob"), pathname: true, dotglob: ip.st.opt("dotglob") };
   const ignore = ip.getScalar("GLOBIGNORE");
-  // a non-empty GLOBIGNORE turns on dotglob (bash's setup_glob_ignore)
-  const dotglob = ip.st.opt("dotglob") || (ignore !== undefined && ignore !== "");
+  const dotglob = ip.st.opt("dotglob");
   const globstar = ip.st.opt("globstar");
   // each candidate: [display prefix, absolute dir]
   let cands: [string, string][] = [[absolute ? "/" : "", absolute ? "/" : ip.st.cwd]];

@@ -528,6 +528,8 @@ export class Interp {
       throw e;
     }
     if (name === "RANDOM") this.rt.random.seed(Number(value) || 0);
+    // bash's setup_glob_ignore: a non-empty GLOBIGNORE turns dotglob on (unset turns it off)
+    else if (name === "GLOBIGNORE" && value !== "") this.st.shopt.set("dotglob", true);
     if (this.st.options.allexport) vars.get(name)!.attrs |= Attr.Export;
   }
 

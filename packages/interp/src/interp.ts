@@ -5,7 +5,7 @@
  */
 import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { ParseError, Parser, parseArithmetic } from "@husk/syntax";
+import { ParseError } from "@husk/syntax";
 import type { Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import type { ArithEnv } from "./arith.js";
@@ -16,6 +16,7 @@ import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
 import { intToString } from "./int64.js";
 import { FileOutput } from "./io.js";
+import { ScriptLines, parseArithCached } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
 import { execPipeline } from "./pipeline.js";
 import { execSimple } from "./simple.js";
@@ -80,7 +81,7 @@ export class Interp {
     const env: ArithEnv = {
       getVar: (name, index) => this.arithGet(name, index),
       setVar: (name, index, value) => this.arithSet(name, index, value),
-      parse: (text) => parseArithmetic(text),
+      parse: parseArithCached,
     };
     this.arith = new ArithEvaluator(env);
   }
@@ -112,9 +113,9 @@ export class Interp {
     }
     const saved = this.src;
     this.src = new SourceInfo(source, lineOffset);
-    const parser = new Parser(source, {
-      extglob: true,
-      aliases: (n) => (this.st.aliases.size > 0 && this.st.opt("expand_aliases") ? this.st.aliases.get(n) : undefined),
+    const parser = new ScriptLines(source, {
+      aliasesActive: () => this.st.aliases.size > 0 && this.st.opt("expand_aliases"),
+      alias: (n) => this.st.aliases.get(n),
       maxDepth: this.rt.limits.maxParseDepth,
       maxBytes: this.rt.limits.maxScriptBytes,
     });

@@ -14,6 +14,7 @@ import type { Interp } from "./interp.js";
 import { ShellInput, shellInput } from "./io.js";
 import { printfQuote } from "./quote.js";
 import { applyPermanent, withRedirects } from "./redirect.js";
+import { debugTrap, returnTrap } from "./traps.js";
 import type { FuncEntry } from "./state.js";
 import { Attr } from "./vars.js";
 import type { Scope } from "./vars.js";
@@ -45,6 +46,10 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
   ip.pos = cmd.span.start;
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
   ip.rt.meter.countCommand();
+  if (ip.st.traps.size > 0 && ip.debugDone !== cmd) {
+    const d = await debugTrap(ip, cmd.span.start);
+    if (d !== undefined) return d;
+  }
   ip.subStatus = undefined;
   let argv: string[];
   let assigns: (PreparedAssign | undefined)[] | undefined;
@@ -251,8 +256,7 @@ export async function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): P
     st.callStack.pop();
     st.vars.scopes.pop();
     st.positional = savedPos;
-    const trap = st.trap("RETURN");
-    if (trap !== undefined && trap !== "" && !ip.inTrap) await ip.runTrapText(trap);
+    if (st.options.functrace) await returnTrap(ip);
   }
 }
 

@@ -242,6 +242,10 @@ export class ShellState {
     // a subshell lists its parent's traps (`$(trap)`) but does not run them
     c.inheritedTraps = new Set(this.traps.keys());
     if (this.options.errtrace) c.inheritedTraps.delete("ERR");
+    if (this.options.functrace) {
+      c.inheritedTraps.delete("DEBUG");
+      c.inheritedTraps.delete("RETURN");
+    }
     c.aliases = new Map(this.aliases);
     c.dirStack = this.dirStack.slice();
     c.umask = this.umask;

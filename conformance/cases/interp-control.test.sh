@@ -184,3 +184,23 @@ f
 sourced
 ret
 ## END
+
+#### ${var@P}: escapes, octal, then expansion like double quotes
+x='\'; y=h; v=val
+PS1='$x$y|\\$|\101\1004|a"b\"c|$v $((1+2)) $(echo sub)|\q|\[\]|\'
+echo "${PS1@P}"
+## STDOUT:
+\h|$|A@4|a"b"c|val 3 sub|\q||\
+## END
+
+#### PS4 is prompt-expanded for set -x; an error leaves it unexpanded
+n=7
+PS4='+$n: '
+set -x
+echo hi
+PS4='+$((1/0)) '
+echo two
+## STDOUT:
+hi
+two
+## END

@@ -136,6 +136,7 @@ export class Interp {
           throw e;
         }
         if (stmts === undefined) break;
+        if (topLevel) this.st.commandNumber++;
         if (this.st.options.noexec) continue;
         try {
           const c = await this.execList(stmts);

@@ -15,6 +15,7 @@ import { ShellInput, shellInput } from "./io.js";
 import { printfQuote } from "./quote.js";
 import { applyPermanent, withRedirects } from "./redirect.js";
 import { debugTrap, returnTrap } from "./traps.js";
+import { ps4 } from "./prompt.js";
 import type { FuncEntry } from "./state.js";
 import { Attr } from "./vars.js";
 import type { Scope } from "./vars.js";
@@ -126,7 +127,7 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
     }
   }
   try {
-    if (ip.st.options.xtrace) xtrace(ip, argv);
+    if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
     const status = await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
     ip.st.lastArg = argv[argv.length - 1]!;
     if (status instanceof Abrupt) return status;
@@ -144,7 +145,7 @@ async function assignOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
   try {
     for (const a of cmd.assignments) {
       const p = await prepareAssign(ip, a);
-      if (ip.st.options.xtrace) ip.stderr().write(`${ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => xtraceQuote(e.value)).join(" ")})` : xtraceQuote(p.value ?? "")}\n`);
+      if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => xtraceQuote(e.value)).join(" ")})` : xtraceQuote(p.value ?? "")}\n`);
       applyAssign(ip, p);
     }
   } catch (e) {
@@ -158,15 +159,6 @@ async function assignOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
     return c instanceof Abrupt ? c : ip.checkErr(c);
   }
   return ip.checkErr(sub);
-}
-
-function ps4(ip: Interp): string {
-  const p = ip.getScalar("PS4");
-  return p === undefined ? "+ " : p;
-}
-
-function xtrace(ip: Interp, argv: string[]): void {
-  ip.stderr().write(`${ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
 }
 
 /** Quoting of `set -x` output: bare when safe, else single quotes. */

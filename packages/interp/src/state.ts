@@ -222,6 +222,8 @@ export class ShellState {
   /** Ends `$-`: `s` when the script comes as the shell's input, `c` for `bash -c`. */
   flagSuffix = "s";
   bashPid = 0;
+  /** Top-level commands read so far (the prompt's `\#`). */
+  commandNumber = 0;
 
   constructor(vars: VarStore) {
     this.vars = vars;
@@ -258,6 +260,7 @@ export class ShellState {
     c.flagSuffix = this.flagSuffix;
     c.nextPid = this.nextPid;
     c.bashPid = this.bashPid;
+    c.commandNumber = this.commandNumber;
     c.lastBgPid = this.lastBgPid;
     return c;
   }

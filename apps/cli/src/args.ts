@@ -28,6 +28,7 @@ export class CliUsageError extends Error {}
 export const USAGE = `Usage: husk [options] -c SCRIPT [NAME [ARG...]]
        husk [options] FILE [ARG...]
        husk [options] < FILE
+       husk mcp [--tools MODULE | --files DIR] [--name NAME]   (MCP server on stdio)
 
 Runs a bash script in the Husk sandbox: no host filesystem, no processes, no network.
 

@@ -5,11 +5,14 @@
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { CliUsageError } from "./args.js";
+import { MCP_USAGE, parseMcpArgs, runMcpServer } from "./mcp.js";
 import { runCli, type CliIO } from "./run.js";
 
 export { runCli, VERSION, type CliIO } from "./run.js";
 export { parseArgs, USAGE, type CliArgs } from "./args.js";
 export { scriptedToolFromModule, loadToolsModule } from "./load-tools.js";
+export { MCP_USAGE, mcpTool, parseMcpArgs, runMcpServer, type McpArgs } from "./mcp.js";
 
 /** The real process's IO. stdin is read only when it is not a terminal. */
 export function processIO(): CliIO {
@@ -35,8 +38,32 @@ function isEntryPoint(): boolean {
   }
 }
 
+/** `husk mcp ...`: serves MCP on stdio until the client disconnects; resolves with the exit status. */
+async function mcpMain(argv: readonly string[]): Promise<number> {
+  let a;
+  try {
+    a = parseMcpArgs(argv);
+  } catch (e) {
+    if (!(e instanceof CliUsageError)) throw e;
+    process.stderr.write(`husk: ${e.message}\nTry 'husk mcp --help' for more information.\n`);
+    return 2;
+  }
+  if (a === undefined) {
+    process.stdout.write(MCP_USAGE);
+    return 0;
+  }
+  try {
+    await runMcpServer(a);
+    return 0;
+  } catch (e) {
+    process.stderr.write(`husk: mcp: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
+  }
+}
+
 if (isEntryPoint()) {
-  runCli(process.argv.slice(2), processIO()).then(
+  const argv = process.argv.slice(2);
+  (argv[0] === "mcp" ? mcpMain(argv.slice(1)) : runCli(argv, processIO())).then(
     (status) => {
       process.exitCode = status;
     },

@@ -22,7 +22,8 @@ import { execSimple } from "./simple.js";
 import type { ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
-import { Attr, IndexedArray, VarError, transformCase } from "./vars.js";
+import { isElementRef, parseRef } from "./refs.js";
+import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
 
 /** The profile of a shell (see @husk/bash). */
 export type ProfileName = "sandbox" | "logic-only";
@@ -474,6 +475,20 @@ export class Interp {
   /** Assigns a scalar (integer attribute evaluates arithmetic; allexport exports). */
   setVar(name: string, value: string, append = false): void {
     const vars = this.st.vars;
+    const raw = vars.lookup(name);
+    if (raw !== undefined && raw.attrs & Attr.Nameref) {
+      const t = vars.resolveName(name);
+      if (isElementRef(t)) {
+        // `declare -n r='a[2]'; r=x` assigns the element
+        const r = parseRef(t)!;
+        if (typeof r.index === "object") {
+          const arr = vars.get(r.name);
+          const sub = literalText(r.index);
+          this.setElement(r.name, arr?.value instanceof Map ? stripQuotes(sub) : Number(this.evalArithText(sub)), value, append);
+          return;
+        }
+      }
+    }
     const v = vars.get(name);
     if (v !== undefined && v.attrs & Attr.Integer) {
       const cur = append ? this.arith.valueOf(typeof v.value === "string" ? v.value : this.getScalar(name)) : 0;
@@ -494,6 +509,8 @@ export class Interp {
       throw e;
     }
     if (name === "RANDOM") this.rt.random.seed(Number(value) || 0);
+    // bash's setup_glob_ignore: a non-empty GLOBIGNORE turns dotglob on (unset turns it off)
+    else if (name === "GLOBIGNORE" && value !== "") this.st.shopt.set("dotglob", true);
     if (this.st.options.allexport) vars.get(name)!.attrs |= Attr.Export;
   }
 
@@ -521,7 +538,7 @@ export class Interp {
       append = false;
     }
     let val = v.value;
-    if (val === undefined && v.attrs & Attr.Assoc) v.value = val = new Map();
+    if (val === undefined && v.attrs & Attr.Assoc) v.value = val = new AssocArray();
     if (val instanceof Map) {
       const k = String(key);
       const old = val.get(k);

@@ -20,3 +20,5 @@ export { DiscoverTool, ScriptingToolSet, ScriptingToolSetBuilder } from "./tools
 export type { DiscoveryMode } from "./toolset.js";
 export { localeStrings } from "./locale.js";
 export type { Locale, LocaleStrings } from "./locale.js";
+export { escapeToolOutput, findModelTool, formatToolOutput, modelTools, parseToolArguments, resultJson, runModelTool } from "./adapter.js";
+export type { ModelTool, ModelToolJsonResult, ModelToolResult, ModelTools, ModelToolsOptions } from "./adapter.js";

@@ -239,6 +239,8 @@ export class ShellState {
   /** Ends `$-`: `s` when the script comes as the shell's input, `c` for `bash -c`. */
   flagSuffix = "s";
   bashPid = 0;
+  /** Top-level commands read so far (the prompt's `\#`). */
+  commandNumber = 0;
 
   constructor(vars: VarStore) {
     this.vars = vars;
@@ -260,6 +262,10 @@ export class ShellState {
     // a subshell lists its parent's traps (`$(trap)`) but does not run them
     c.inheritedTraps = new Set(this.traps.keys());
     if (this.options.errtrace) c.inheritedTraps.delete("ERR");
+    if (this.options.functrace) {
+      c.inheritedTraps.delete("DEBUG");
+      c.inheritedTraps.delete("RETURN");
+    }
     c.aliases = new Map(this.aliases);
     c.dirStack = this.dirStack.slice();
     c.umask = this.umask;
@@ -272,6 +278,7 @@ export class ShellState {
     c.flagSuffix = this.flagSuffix;
     c.nextPid = this.nextPid;
     c.bashPid = this.bashPid;
+    c.commandNumber = this.commandNumber;
     c.lastBgPid = this.lastBgPid;
     return c;
   }

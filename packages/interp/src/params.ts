@@ -5,6 +5,7 @@
  */
 import type { ParamExp, Word } from "@husk/syntax";
 import { FieldBuilder, Mode } from "./fields.js";
+import { expandPrompt } from "./prompt.js";
 import type { Interp } from "./interp.js";
 import { compilePattern, hasGlob, unescapePattern } from "./pattern.js";
 import { Attr, IndexedArray, isName } from "./vars.js";
@@ -307,6 +308,12 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
       return { list: false, v: chars.slice(start, end).join("") };
     }
     case "transform":
+      if (op.op === "P") {
+        if (!val.list) return { list: false, v: val.v === undefined ? undefined : await expandPrompt(ip, val.v) };
+        const items: string[] = [];
+        for (const it of val.items) items.push(await expandPrompt(ip, it));
+        return { list: true, items, star: val.star };
+      }
       return transform(ip, pe, val, op.op);
     default:
       return val;
@@ -320,8 +327,6 @@ function transform(ip: Interp, pe: ParamExp, val: PValue, op: string): PValue {
         return shellQuote(s);
       case "E":
         return decodeEscapes(s, false).text;
-      case "P":
-        return s;
       case "U":
         return Array.from(s, upper1).join("");
       case "u":

@@ -5,10 +5,9 @@
  * newline). It emits chevrotain tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { TokenType } from "chevrotain";
 import type { Assignment, HereDoc, Redirect, RedirectOp, Statement, Word, WordPart } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
-import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok } from "./grammar.js";
+import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { delimiterText, opText, readArray } from "./lexparts.js";
@@ -44,16 +43,10 @@ interface Frame {
 /** A token whose image is sliced from the source only when asked for (errors, names). */
 class ScanToken implements Tok {
   readonly startOffset: number;
-  readonly endOffset: number;
-  readonly startLine = 0;
-  readonly endLine = 0;
-  readonly startColumn = 0;
-  readonly endColumn = 0;
-  readonly tokenTypeIdx: number;
   end: number;
   private img: string | undefined;
   constructor(
-    readonly tokenType: TokenType,
+    readonly tokenType: TokenKind,
     private readonly src: string,
     image: string | undefined,
     private readonly localStart: number,
@@ -63,9 +56,7 @@ class ScanToken implements Tok {
   ) {
     this.img = image;
     this.startOffset = localStart + base;
-    this.endOffset = localEnd - 1 + base;
     this.end = localEnd + base;
-    this.tokenTypeIdx = tokenType.tokenTypeIdx!;
   }
   get image(): string {
     return (this.img ??= this.src.slice(this.localStart, this.localEnd));
@@ -153,7 +144,7 @@ export class Scanner extends Reader {
     if (this.pending.length > 0) this.readHeredocs();
   }
 
-  private push(type: TokenType, image: string | undefined, start: number, end: number, payload?: unknown): Tok {
+  private push(type: TokenKind, image: string | undefined, start: number, end: number, payload?: unknown): Tok {
     const tk = new ScanToken(type, this.src, image, start, end, this.base, payload);
     this.tokens.push(tk);
     return tk;
@@ -524,7 +515,7 @@ export class Scanner extends Reader {
     return src[i] === ")" && i < this.end;
   }
 
-  private keyword(tt: TokenType, lit: string, s: number): void {
+  private keyword(tt: TokenKind, lit: string, s: number): void {
     const tk = this.push(tt, lit, s, this.pos);
     switch (lit) {
       case "if":
@@ -644,14 +635,19 @@ export class Scanner extends Reader {
       return undefined;
     }
     this.pos = j;
-    const base = { type: "Assignment" as const, name, append, ...(index && { index }) };
+    // Object literals written out (no spreads: this runs for every assignment).
     if (src[j] === "(" && j < this.end) {
       this.pos = j + 1;
       const array = readArray(this, j);
-      return { ...base, span: this.span(s, this.pos), array };
+      const span = this.span(s, this.pos);
+      return index === undefined
+        ? { type: "Assignment", name, append, span, array }
+        : { type: "Assignment", name, append, index, span, array };
     }
     const value = this.readWord(STOP_CMD, true);
-    return value === undefined ? { ...base, span: this.span(s, this.pos) } : { ...base, span: this.span(s, this.pos), value };
+    const span = this.span(s, this.pos);
+    if (index === undefined) return value === undefined ? { type: "Assignment", name, append, span } : { type: "Assignment", name, append, span, value };
+    return value === undefined ? { type: "Assignment", name, append, index, span } : { type: "Assignment", name, append, index, span, value };
   }
 
   private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {

@@ -6,6 +6,7 @@
 import type {
   AnsiCQuoted,
   Arithmetic,
+  Literal,
   ParamExp,
   ParamOp,
   Span,
@@ -97,11 +98,19 @@ export abstract class Reader {
   protected lit(parts: WordPart[], start: number, end: number): void {
     if (end <= start) return;
     const value = this.src.slice(start, end);
-    const last = parts[parts.length - 1];
-    if (last !== undefined && last.type === "Literal") {
+    // Literal parts enter `parts` only through here, so "the last part is a Literal" is "the
+    // last call appended to this array at this length" (no megamorphic `type` load per call).
+    if (this.litParts === parts && this.litLength === parts.length) {
+      const last = parts[parts.length - 1] as Literal;
       parts[parts.length - 1] = { type: "Literal", span: { start: last.span.start, end: end + this.base }, value: last.value + value };
-    } else parts.push({ type: "Literal", span: this.span(start, end), value });
+    } else {
+      parts.push({ type: "Literal", span: this.span(start, end), value });
+      this.litParts = parts;
+      this.litLength = parts.length;
+    }
   }
+  private litParts: WordPart[] | undefined;
+  private litLength = -1;
 
   /** Reads an unquoted word in context `stop`; returns undefined when no character was read. */
   readWord(stop: number, assignValue = false): Word | undefined {

@@ -275,12 +275,75 @@ class CommandParser {
       : { type: "Pipeline", span, commands, pipeStderr, negated, time };
   }
 
+  /**
+   * A simple command, function definition, coproc, or compound command with its redirects.
+   * The compound cases are inline (not one function per rule) so that each nesting level
+   * costs few stack frames: list, andOr, pipeline, command (+ ifCmd / forCmd / caseCmd).
+   */
   private command(): Command {
     const k = this.kind();
     if (isSimplePart(k)) return this.simple();
     if (k === T.Function || k === T.FuncName) return this.funcDef();
     if (k === T.Coproc) return this.coproc();
-    return this.compoundWithRedirects();
+    let c: Compound;
+    switch (k) {
+      case T.LBrace: {
+        const a = this.next();
+        const body = this.list(false);
+        const b = this.expect(T.RBrace);
+        c = { type: "BraceGroup", span: sp(a.startOffset, b.end), body, redirects: [] };
+        break;
+      }
+      case T.LParen: {
+        const a = this.next();
+        const body = this.list(false);
+        const b = this.expect(T.RParen);
+        c = { type: "Subshell", span: sp(a.startOffset, b.end), body, redirects: [] };
+        break;
+      }
+      case T.If:
+        c = this.ifCmd();
+        break;
+      case T.While:
+      case T.Until: {
+        const a = this.next();
+        const condition = this.list(false);
+        this.expect(T.Do);
+        const body = this.list(false);
+        const z = this.expect(T.Done);
+        c = { type: "While", span: sp(a.startOffset, z.end), until: k === T.Until, condition, body, redirects: [] };
+        break;
+      }
+      case T.For:
+      case T.Select:
+        c = this.forCmd();
+        break;
+      case T.Case:
+        c = this.caseCmd();
+        break;
+      case T.DParen: {
+        const tk = this.next();
+        c = { type: "ArithCommand", span: tokSpan(tk), expr: tk.payload as Arithmetic, redirects: [] };
+        break;
+      }
+      case T.DBracket: {
+        const tk = this.next();
+        c = { type: "TestCommand", span: tokSpan(tk), expr: tk.payload as TestExpr, redirects: [] };
+        break;
+      }
+      default:
+        this.err();
+    }
+    if (this.kind() !== T.Redir) return c;
+    const redirects: Redirect[] = [];
+    while (this.kind() === T.Redir) redirects.push(this.next().payload as Redirect);
+    return { ...c, redirects, span: sp(c.span.start, redirects[redirects.length - 1]!.span.end) } as Command;
+  }
+
+  /** A compound command with its redirects (function and coproc bodies). */
+  private compoundWithRedirects(): Command {
+    if (!startsCompound(this.kind())) this.err();
+    return this.command();
   }
 
   private simple(): Command {
@@ -313,61 +376,6 @@ class CommandParser {
     return { type: "SimpleCommand", span: sp(start, end), assignments, words, redirects, argAssignments: Array.from(argAssignments) };
   }
 
-  private compoundWithRedirects(): Command {
-    const c = this.compound();
-    if (this.kind() !== T.Redir) return c;
-    const redirects: Redirect[] = [];
-    let last!: Tok;
-    while (this.kind() === T.Redir) {
-      last = this.next();
-      redirects.push(last.payload as Redirect);
-    }
-    return { ...c, redirects, span: sp(c.span.start, (redirects[redirects.length - 1]!).span.end) } as Command;
-  }
-
-  private compound(): Compound {
-    const k = this.kind();
-    switch (k) {
-      case T.LBrace: {
-        const a = this.next();
-        const body = this.list(false);
-        const b = this.expect(T.RBrace);
-        return { type: "BraceGroup", span: sp(a.startOffset, b.end), body, redirects: [] };
-      }
-      case T.LParen: {
-        const a = this.next();
-        const body = this.list(false);
-        const b = this.expect(T.RParen);
-        return { type: "Subshell", span: sp(a.startOffset, b.end), body, redirects: [] };
-      }
-      case T.If:
-        return this.ifCmd();
-      case T.While:
-      case T.Until: {
-        const a = this.next();
-        const condition = this.list(false);
-        this.expect(T.Do);
-        const body = this.list(false);
-        const z = this.expect(T.Done);
-        return { type: "While", span: sp(a.startOffset, z.end), until: k === T.Until, condition, body, redirects: [] };
-      }
-      case T.For:
-      case T.Select:
-        return this.forCmd();
-      case T.Case:
-        return this.caseCmd();
-      case T.DParen: {
-        const tk = this.next();
-        return { type: "ArithCommand", span: tokSpan(tk), expr: tk.payload as Arithmetic, redirects: [] };
-      }
-      case T.DBracket: {
-        const tk = this.next();
-        return { type: "TestCommand", span: tokSpan(tk), expr: tk.payload as TestExpr, redirects: [] };
-      }
-    }
-    this.err();
-  }
-
   private ifCmd(): Compound {
     const a = this.next();
     const clauses: { condition: Body; body: Body }[] = [];
@@ -390,47 +398,45 @@ class CommandParser {
     return elseBody === undefined ? n : { ...n, elseBody };
   }
 
-  /** `do list done` or `{ list }` (for and select bodies); returns the body, sets `doEnd`. */
-  private doGroup(): Body {
-    const k = this.kind();
-    if (k !== T.Do && k !== T.LBrace) this.err();
-    this.i++;
-    const body = this.list(false);
-    this.doEnd = this.expect(k === T.Do ? T.Done : T.RBrace).end;
-    return body;
-  }
-  private doEnd = 0;
-
+  /** `for`/`select` headers, then `do list done` or `{ list }`. */
   private forCmd(): Compound {
     const a = this.next();
     const select = a.tokenType === T.Select;
-    if (this.kind() === T.ArithForHead) {
-      const h = this.next();
-      while (this.kind() === T.Semi || this.kind() === T.Newline) this.i++;
-      const body = this.doGroup();
-      if (select) {
-        throw new ParseError(unexpectedToken(h.image), tokSpan(h), lineOf(this.source, h.startOffset));
-      }
-      const p = h.payload as ArithForPayload;
-      return { type: "ArithFor", span: sp(a.startOffset, this.doEnd), ...p, body, redirects: [] };
-    }
-    const name = this.expectWord(T.Word);
+    let head: Tok | undefined;
+    let name: Tok | undefined;
     let items: Word[] | undefined;
-    this.newlines();
-    if (this.kind() === T.In) {
-      this.i++;
-      items = [];
-      while (this.kind() === T.Word) items.push(this.next().payload as Word);
-      const k = this.kind();
-      if (k !== T.Semi && k !== T.Newline) this.err();
-      this.i++;
-    } else if (this.kind() === T.Semi) this.i++;
-    this.newlines();
-    const body = this.doGroup();
-    const n = { type: select ? ("Select" as const) : ("For" as const), span: sp(a.startOffset, this.doEnd), variable: name.image, body, redirects: [] };
+    if (this.kind() === T.ArithForHead) {
+      head = this.next();
+      while (this.kind() === T.Semi || this.kind() === T.Newline) this.i++;
+    } else {
+      name = this.expectWord(T.Word);
+      this.newlines();
+      if (this.kind() === T.In) {
+        this.i++;
+        items = [];
+        while (this.kind() === T.Word) items.push(this.next().payload as Word);
+        const k = this.kind();
+        if (k !== T.Semi && k !== T.Newline) this.err();
+        this.i++;
+      } else if (this.kind() === T.Semi) this.i++;
+      this.newlines();
+    }
+    // The body (inline, not a rule of its own: one stack frame less per nesting level).
+    const open = this.kind();
+    if (open !== T.Do && open !== T.LBrace) this.err();
+    this.i++;
+    const body = this.list(false);
+    const end = this.expect(open === T.Do ? T.Done : T.RBrace).end;
+    if (head !== undefined) {
+      if (select) throw new ParseError(unexpectedToken(head.image), tokSpan(head), lineOf(this.source, head.startOffset));
+      const p = head.payload as ArithForPayload;
+      return { type: "ArithFor", span: sp(a.startOffset, end), ...p, body, redirects: [] };
+    }
+    const n = { type: select ? ("Select" as const) : ("For" as const), span: sp(a.startOffset, end), variable: name!.image, body, redirects: [] };
     return items === undefined ? n : { ...n, items };
   }
 
+  /** `case word in items esac`; the items are parsed inline (one stack frame less per level). */
   private caseCmd(): Compound {
     const a = this.next();
     const w = this.expectWord(T.Word);
@@ -438,34 +444,32 @@ class CommandParser {
     this.expect(T.In);
     this.newlines();
     const items: CaseItem[] = [];
-    for (let k = this.kind(); k === T.LParen || k === T.Word; k = this.kind()) items.push(this.caseItem());
+    for (let k = this.kind(); k === T.LParen || k === T.Word; k = this.kind()) {
+      let start = -1;
+      if (k === T.LParen) start = this.next().startOffset;
+      const p0 = this.expectWord(T.Word);
+      if (start < 0) start = p0.startOffset;
+      const patterns: Word[] = [p0.payload as Word];
+      while (this.kind() === T.Pipe) {
+        this.i++;
+        patterns.push(this.expectWord(T.Word).payload as Word);
+      }
+      let end = this.expectWord(T.RParen).end;
+      const body = this.list(true);
+      let terminator: ";;" | ";&" | ";;&" = ";;";
+      const t = this.kind();
+      if (t === T.DSemi || t === T.SemiAmp || t === T.DSemiAmp) {
+        const tk = this.next();
+        terminator = tk.image as ";;";
+        end = tk.end;
+      }
+      this.newlines();
+      const last = body[body.length - 1];
+      if (last !== undefined && last.span.end > end) end = last.span.end;
+      items.push({ type: "CaseItem", span: sp(start, end), patterns, body, terminator });
+    }
     const z = this.expect(T.Esac);
     return { type: "Case", span: sp(a.startOffset, z.end), word: w.payload as Word, items, redirects: [] };
-  }
-
-  private caseItem(): CaseItem {
-    let start = -1;
-    if (this.kind() === T.LParen) start = this.next().startOffset;
-    const p0 = this.expectWord(T.Word);
-    if (start < 0) start = p0.startOffset;
-    const patterns: Word[] = [p0.payload as Word];
-    while (this.kind() === T.Pipe) {
-      this.i++;
-      patterns.push(this.expectWord(T.Word).payload as Word);
-    }
-    let end = this.expectWord(T.RParen).end;
-    const body = this.list(true);
-    let terminator: ";;" | ";&" | ";;&" = ";;";
-    const k = this.kind();
-    if (k === T.DSemi || k === T.SemiAmp || k === T.DSemiAmp) {
-      const tk = this.next();
-      terminator = tk.image as ";;";
-      end = tk.end;
-    }
-    this.newlines();
-    const last = body[body.length - 1];
-    if (last !== undefined && last.span.end > end) end = last.span.end;
-    return { type: "CaseItem", span: sp(start, end), patterns, body, terminator };
   }
 
   private funcDef(): Command {

@@ -22,6 +22,12 @@ const S_CASE_WORD = 4;
 const S_CASE_IN = 5;
 const S_FUNC_NAME = 6;
 
+/**
+ * Nesting levels a command substitution (`$( )`, backticks, `<( )`) counts toward maxDepth: it
+ * nests a whole scanner, about twice the stack of a compound command, so that maxDepth levels
+ * of any construct fit in a default JS stack.
+ */
+const SUB_LEVELS = 2;
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly", "let"]);
 const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
@@ -66,8 +72,6 @@ class ScanToken implements Tok {
 /** The command-level scanner; see the module comment. */
 export class Scanner extends Reader {
   tokens: Tok[] = [];
-  /** Construct nesting (if/while/for/case/{/( ...): a command line is complete at depth 0. */
-  depth = 0;
   /** Stopped at the `)` closing a command substitution. */
   stopped = false;
   private kw = true;
@@ -161,9 +165,6 @@ export class Scanner extends Reader {
     this.assign = false;
     this.first = false;
     this.decl = false;
-  }
-  private deeper(): void {
-    if (++this.depth + this.nest > this.opts.maxDepth) this.fail("maximum nesting depth exceeded");
   }
 
   /** Scans the next token; false at end of input (or at the closing `)`). */
@@ -320,7 +321,7 @@ export class Scanner extends Reader {
     this.pos = s + 1;
     this.push(T.LParen, "(", s, s + 1);
     this.parenDepth++;
-    this.deeper();
+    this.enter();
     this.cmdStart();
     return true;
   }
@@ -416,7 +417,7 @@ export class Scanner extends Reader {
         } else if (lit === "{") {
           this.push(T.LBrace, image, s, this.pos);
           this.state = S_NORMAL;
-          this.deeper();
+          this.enter();
           this.cmdStart();
         } else this.push(T.Word, undefined, s, this.pos, w);
         return true;
@@ -522,7 +523,7 @@ export class Scanner extends Reader {
       case "while":
       case "until":
       case "{":
-        this.deeper();
+        this.enter();
         this.cmdStart();
         break;
       case "then":
@@ -547,12 +548,12 @@ export class Scanner extends Reader {
         break;
       case "for":
       case "select":
-        this.deeper();
+        this.enter();
         this.state = S_FOR_NAME;
         this.cmdEnd();
         break;
       case "case":
-        this.deeper();
+        this.enter();
         this.state = S_CASE_WORD;
         this.cmdEnd();
         break;
@@ -729,7 +730,7 @@ export class Scanner extends Reader {
         this.end = saveEnd;
         hd.body = { type: "Word", span, parts };
       } else {
-        const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1, bodyStart + this.base);
+        const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, bodyStart + this.base);
         hd.body = { type: "Word", span, parts: sub.readDQParts(false, true) };
       }
       this.pos = after;
@@ -738,7 +739,7 @@ export class Scanner extends Reader {
 
   /** `$( ... )`: a nested scanner runs to the closing `)`, then the grammar parses its tokens. */
   readCommandSub(): Statement[] {
-    const sub = new Scanner(this.src, this.pos, this.end, this.opts, this.nest + 1 + this.depth, this.base, true);
+    const sub = new Scanner(this.src, this.pos, this.end, this.opts, this.nest + SUB_LEVELS + this.depth, this.base, true);
     sub.scanAll();
     const body = parseTokens(sub.tokens, this.src);
     this.pos = sub.pos + 1;
@@ -747,7 +748,7 @@ export class Scanner extends Reader {
 
   /** The body of a backtick substitution, already unescaped. */
   parseBacktick(text: string, offset: number): Statement[] {
-    const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, offset);
+    const sub = new Scanner(text, 0, text.length, this.opts, this.nest + SUB_LEVELS + this.depth, offset);
     sub.scanAll();
     return parseTokens(sub.tokens, text);
   }

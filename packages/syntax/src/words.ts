@@ -74,7 +74,23 @@ export abstract class Reader {
     this.opts = opts;
     this.nest = nest;
     this.base = base;
-    if (nest > opts.maxDepth) this.fail("maximum nesting depth exceeded");
+    if (nest > opts.maxDepth) this.tooDeep();
+  }
+
+  /**
+   * Nesting inside this reader: compound commands (the scanner) and expansions inside words
+   * (`${ }`, quotes, arithmetic). `nest + depth` is bounded by `opts.maxDepth`.
+   */
+  depth = 0;
+
+  /** Enters one nesting level (callers decrement `depth` on the way out); fails past maxDepth. */
+  enter(): void {
+    if (++this.depth + this.nest > this.opts.maxDepth) this.tooDeep();
+  }
+
+  /** Throws the ParseError of a breached nesting bound (it names the option). */
+  tooDeep(): never {
+    this.fail(`maximum nesting depth exceeded (maxDepth ${this.opts.maxDepth})`);
   }
 
   /** Parses `$( ... )`: `pos` is just after `$(`; leaves `pos` after the `)`. */
@@ -319,7 +335,9 @@ export abstract class Reader {
   /** `"..."` (or `$"..."`, `skip` = 2) starting at `s`. */
   readDouble(s: number, skip: number, locale: boolean): WordPart {
     this.pos = s + skip;
+    this.enter();
     const parts = this.readDQParts(true, false);
+    this.depth--;
     if (this.pos >= this.end) this.eof('"', s);
     this.pos++;
     return { type: "DoubleQuoted", span: this.span(s, this.pos), parts, locale };
@@ -398,7 +416,9 @@ export abstract class Reader {
       return;
     }
     if (n === "{") {
+      this.enter();
       parts.push(this.readBraced(s));
+      this.depth--;
       return;
     }
     if (n === "[") {
@@ -437,7 +457,9 @@ export abstract class Reader {
     this.pos = s + skip;
     const parts: WordPart[] = [];
     const start = this.pos;
+    this.enter();
     this.readParts(stop, parts);
+    this.depth--;
     if (!this.src.startsWith(close, this.pos) || this.pos + close.length > this.end) {
       // bash: an arithmetic context cut off by end of input is an error, not a subshell.
       if (this.pos >= this.end) this.eof(")", s);
@@ -454,7 +476,8 @@ export abstract class Reader {
     const source: Word = { type: "Word", span: this.span(start, end), parts };
     let expr;
     if (parts.length === 0) expr = tryParseArithmetic("", start + this.base);
-    else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.span.start);
+    // The expression nests inside what is open here: it gets the rest of the depth budget.
+    else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.span.start, this.opts.maxDepth - this.nest - this.depth);
     return expr === undefined
       ? { type: "Arithmetic", span: source.span, source }
       : { type: "Arithmetic", span: source.span, source, expr };

@@ -35,6 +35,8 @@ function step(name, cmd, args, { count } = {}) {
 step("deps", "node", ["scripts/check-deps.mjs"]);
 step("lint", "npx", ["biome", "lint", "packages", "apps", "conformance", "bench", "scripts"]);
 step("build", "npx", ["tsc", "-b"]);
+step("typecheck:playground", "npx", ["tsc", "-p", "apps/playground/tsconfig.json"]);
+step("hygiene", "node", ["scripts/hygiene.mjs"]);
 
 const report = join(mkdtempSync(join(tmpdir(), "husk-vitest-")), "report.json");
 step("unit", "npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`], {

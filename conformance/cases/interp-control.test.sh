@@ -120,3 +120,87 @@ y
 select x in a b c; do echo got $x; break; done <<< 2
 ## stdout: got b
 
+
+#### DEBUG trap: before simple commands, loops, case, (( )) and [[ ]]; not inside functions
+f() { echo in-f; }
+trap 'echo "dbg $LINENO"' DEBUG
+x=1
+for i in a; do f; done
+case $x in 1) (( x++ )); [[ $x == 2 ]] ;; esac
+trap - DEBUG
+echo done
+## STDOUT:
+dbg 3
+dbg 4
+dbg 4
+in-f
+dbg 5
+dbg 5
+dbg 5
+dbg 6
+done
+## END
+
+#### DEBUG trap keeps $?, and runs once per pipeline stage in the parent
+trap 'echo "dbg $?"' DEBUG
+false
+echo a | cat
+trap - DEBUG
+## STDOUT:
+dbg 0
+dbg 1
+dbg 1
+a
+dbg 0
+## END
+
+#### ERR trap: not in functions unless errtrace; DEBUG and ERR fire inside each other
+trap 'echo err $LINENO' ERR
+f() { false; true; }
+f
+set -o errtrace
+f
+trap 'false; echo dbg' DEBUG
+false
+trap - DEBUG ERR
+## STDOUT:
+err 2
+err 7
+dbg
+dbg
+err 7
+err 8
+dbg
+## END
+
+#### RETURN trap fires after source, not after a function without functrace
+echo 'echo sourced' > /tmp/ret-helper.sh
+trap 'echo ret' RETURN
+f() { echo f; }
+f
+. /tmp/ret-helper.sh
+## STDOUT:
+f
+sourced
+ret
+## END
+
+#### ${var@P}: escapes, octal, then expansion like double quotes
+x='\'; y=h; v=val
+PS1='$x$y|\\$|\101\1004|a"b\"c|$v $((1+2)) $(echo sub)|\q|\[\]|\'
+echo "${PS1@P}"
+## STDOUT:
+\h|$|A@4|a"b"c|val 3 sub|\q||\
+## END
+
+#### PS4 is prompt-expanded for set -x; an error leaves it unexpanded
+n=7
+PS4='+$n: '
+set -x
+echo hi
+PS4='+$((1/0)) '
+echo two
+## STDOUT:
+hi
+two
+## END

@@ -28,6 +28,7 @@ export class CliUsageError extends Error {}
 export const USAGE = `Usage: husk [options] -c SCRIPT [NAME [ARG...]]
        husk [options] FILE [ARG...]
        husk [options] < FILE
+       husk mcp [--tools MODULE | --files DIR] [--name NAME]   (MCP server on stdio)
 
 Runs a bash script in the Husk sandbox: no host filesystem, no processes, no network.
 
@@ -42,6 +43,8 @@ Options:
   --version             print the version
   -h, --help            print this help
 
+With no script and stdin a terminal, husk starts an interactive shell (line editing,
+history in memory, multi-line input for open constructs; exit or Ctrl-D leaves).
 The exit status is the script's.
 `;
 

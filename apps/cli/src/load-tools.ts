@@ -26,10 +26,10 @@ function toDef(d: unknown): ToolDef {
 }
 
 /** Builds a ScriptedTool from a loaded module's exports. Throws on a malformed module. */
-export function scriptedToolFromModule(mod: Record<string, unknown>, fallbackName: string): ScriptedTool {
+export function scriptedToolFromModule(mod: Record<string, unknown>, fallbackName: string, name?: string): ScriptedTool {
   const list = mod.default ?? mod.tools;
   if (!Array.isArray(list)) throw new Error("the module must export an array of tools as default (or as `tools`)");
-  const builder = ScriptedTool.builder(typeof mod.name === "string" ? mod.name : fallbackName);
+  const builder = ScriptedTool.builder(name ?? (typeof mod.name === "string" ? mod.name : fallbackName));
   for (const [i, t] of list.entries()) {
     if (t instanceof ToolImpl || (typeof t === "object" && t !== null && "def" in t && "callback" in t && typeof (t as ToolImpl).run === "function")) {
       builder.tool(t as ToolImpl);
@@ -44,8 +44,8 @@ export function scriptedToolFromModule(mod: Record<string, unknown>, fallbackNam
   return builder.build();
 }
 
-/** Imports `path` (relative to the working directory) and builds its ScriptedTool. */
-export async function loadToolsModule(path: string): Promise<ScriptedTool> {
+/** Imports `path` (relative to the working directory) and builds its ScriptedTool (named `name` when given). */
+export async function loadToolsModule(path: string, name?: string): Promise<ScriptedTool> {
   const mod = (await import(pathToFileURL(resolve(path)).href)) as Record<string, unknown>;
-  return scriptedToolFromModule(mod, "husk");
+  return scriptedToolFromModule(mod, "husk", name);
 }

@@ -6,7 +6,7 @@
 import type { Assignment } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
-import { Attr, IndexedArray, transformCase } from "./vars.js";
+import { AssocArray, Attr, IndexedArray, transformCase } from "./vars.js";
 import type { Scope } from "./vars.js";
 
 /** One element of a prepared compound value. */
@@ -56,7 +56,7 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
   if (v !== undefined && v.attrs & Attr.Readonly) throw new FatalError(`${p.name}: readonly variable`, 1, "command");
   if (attrs !== 0) {
     v ??= vars.target(p.name);
-    if (attrs & Attr.Assoc && !(v.value instanceof Map)) v.value = new Map();
+    if (attrs & Attr.Assoc && !(v.value instanceof Map)) v.value = new AssocArray();
     else if (attrs & Attr.Array && !(v.value instanceof IndexedArray) && !(v.value instanceof Map)) {
       v.value = v.value === undefined ? new IndexedArray() : IndexedArray.of([v.value as string]);
     }
@@ -67,7 +67,7 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
     const name = p.name;
     if (p.index !== undefined) throw new FatalError(`${name}[${p.index}]: cannot assign list to array member`, 1, "command");
     if (v.value instanceof Map || (v.value === undefined && v.attrs & Attr.Assoc)) {
-      const m: Map<string, string> = p.append && v.value instanceof Map ? v.value : new Map();
+      const m: AssocArray = p.append && v.value instanceof AssocArray ? v.value : new AssocArray();
       const els = p.array;
       if (els.length > 0 && els[0]!.key === undefined) {
         for (let i = 0; i < els.length; i += 2) m.set(els[i]!.value, transformCase(els[i + 1]?.value ?? "", v.attrs));
@@ -113,5 +113,10 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
     return;
   }
   if (scope !== undefined && p.value === undefined) return;
+  if (attrs & Attr.Nameref && v !== undefined) {
+    // `declare -n r=x` sets the reference itself, even when r already refers elsewhere
+    v.value = p.append && typeof v.value === "string" ? v.value + (p.value ?? "") : (p.value ?? "");
+    return;
+  }
   ip.setVar(p.name, p.value ?? "", p.append);
 }

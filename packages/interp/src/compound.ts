@@ -12,6 +12,7 @@ import type { Interp } from "./interp.js";
 import { matchPattern } from "./pattern.js";
 import { withRedirects } from "./redirect.js";
 import { evalTestExpr } from "./test-expr.js";
+import { debugTrap } from "./traps.js";
 
 /** Runs any compound command (and function definitions). */
 export async function execCompound(ip: Interp, cmd: Command): Promise<Completion> {
@@ -46,6 +47,10 @@ export async function execCompound(ip: Interp, cmd: Command): Promise<Completion
       return withRedirects(ip, cmd.redirects, async () => {
         ip.pos = cmd.span.start;
         ip.rt.meter.countCommand();
+        if (ip.st.traps.size > 0) {
+          const d = await debugTrap(ip, cmd.span.start);
+          if (d !== undefined) return d;
+        }
         let status: number;
         try {
           status = (await evalTestExpr(ip, cmd.expr)) ? 0 : 1;
@@ -149,6 +154,10 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
     for (const it of items) {
       ip.rt.meter.countIteration(++n);
       if ((n & 4095) === 0) await yieldNow();
+      if (ip.st.traps.size > 0) {
+        const d = await debugTrap(ip, cmd.span.start);
+        if (d !== undefined) return d;
+      }
       ip.setVar(cmd.variable, it);
       const b = await ip.execList(cmd.body);
       if (typeof b === "number") status = b;
@@ -205,6 +214,9 @@ async function readLine(input: import("./io.js").ShellInput): Promise<string | u
 
 async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
   ip.pos = cmd.span.start;
+  const debug = async (): Promise<Abrupt | undefined> => (ip.st.traps.size > 0 ? debugTrap(ip, cmd.span.start) : undefined);
+  let d = await debug();
+  if (d !== undefined) return d;
   if (cmd.init !== undefined) await ip.evalArith(cmd.init);
   let status = 0;
   let n = 0;
@@ -213,6 +225,7 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
     for (;;) {
       ip.rt.meter.countIteration(++n);
       if ((n & 4095) === 0) await yieldNow();
+      if ((d = await debug()) !== undefined) return d;
       if (cmd.test !== undefined && !truthy(await ip.evalArith(cmd.test))) break;
       const b = await ip.execList(cmd.body);
       if (typeof b === "number") status = b;
@@ -222,6 +235,7 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
         break;
       }
       if (r !== "next") return r;
+      if ((d = await debug()) !== undefined) return d;
       if (cmd.update !== undefined) await ip.evalArith(cmd.update);
     }
   } finally {
@@ -232,6 +246,10 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
 
 async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
   ip.pos = cmd.span.start;
+  if (ip.st.traps.size > 0) {
+    const d = await debugTrap(ip, cmd.span.start);
+    if (d !== undefined) return d;
+  }
   const word = await ip.expandString(cmd.word);
   const opts = { extglob: true, nocase: ip.st.opt("nocasematch") };
   let c: Completion = 0;
@@ -259,6 +277,10 @@ async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
 async function execArithCommand(ip: Interp, cmd: ArithCommand): Promise<Completion> {
   ip.pos = cmd.span.start;
   ip.rt.meter.countCommand();
+  if (ip.st.traps.size > 0) {
+    const d = await debugTrap(ip, cmd.span.start);
+    if (d !== undefined) return d;
+  }
   try {
     const v = await ip.evalArithRaw(cmd.expr);
     return ip.checkErr(truthy(v) ? 0 : 1);

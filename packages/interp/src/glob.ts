@@ -11,7 +11,8 @@ export async function globExpand(ip: Interp, pat: string): Promise<string[]> {
   const fs = ip.rt.fs;
   const absolute = pat.startsWith("/");
   const segs = splitSegments(pat);
-  const opts = { extglob: ip.st.opt("extglob"), nocase: ip.st.opt("nocaseglob"), pathname: true };
+  const opts = { extglob: ip.st.opt("extglob"), nocase: ip.st.opt("nocaseglob"), pathname: true, dotglob: ip.st.opt("dotglob") };
+  const ignore = ip.getScalar("GLOBIGNORE");
   const dotglob = ip.st.opt("dotglob");
   const globstar = ip.st.opt("globstar");
   // each candidate: [display prefix, absolute dir]
@@ -40,6 +41,8 @@ export async function globExpand(ip: Interp, pat: string): Promise<string[]> {
     }
     const re = compilePattern(seg, opts);
     const dotOk = dotglob || seg.startsWith(".") || seg.startsWith("\\.");
+    // without globskipdots, a pattern starting with a dot matches `.` and `..` too
+    const dots = !ip.st.opt("globskipdots") && (seg.startsWith(".") || seg.startsWith("\\."));
     for (const [disp, dir] of cands) {
       let names: string[];
       try {
@@ -47,6 +50,7 @@ export async function globExpand(ip: Interp, pat: string): Promise<string[]> {
       } catch {
         continue;
       }
+      if (dots) names = [".", "..", ...names];
       for (const n of names) {
         ip.rt.meter.tick();
         if (n.startsWith(".") && !dotOk) continue;
@@ -60,8 +64,60 @@ export async function globExpand(ip: Interp, pat: string): Promise<string[]> {
     cands = next;
   }
   const trailingSlash = pat.endsWith("/") && pat.length > 1;
-  const out = cands.map(([d]) => (trailingSlash ? `${d}/` : d)).filter((d) => d !== "");
+  let out = cands.map(([d]) => (trailingSlash ? `${d}/` : d)).filter((d) => d !== "");
+  if (ignore !== undefined && ignore !== "") out = applyGlobIgnore(out, ignore, opts);
   return out.sort(compareC);
+}
+
+/**
+ * GLOBIGNORE: drops the paths matching any of its colon-separated patterns (matched against the
+ * whole path, `*` not crossing `/`), and `.` and `..` as the last component.
+ */
+function applyGlobIgnore(paths: string[], ignore: string, opts: { extglob: boolean; nocase: boolean }): string[] {
+  const pats = splitIgnore(ignore)
+    .map((p) => compilePattern(p, { ...opts, pathname: true, dotglob: true }));
+  if (pats.length === 0) return paths;
+  return paths.filter((p) => {
+    const base = p.slice(p.lastIndexOf("/", p.length - 2) + 1);
+    if (base === "." || base === ".." || base === "./" || base === "../") return false;
+    return !pats.some((re) => re.matches(p));
+  });
+}
+
+/** Splits GLOBIGNORE at colons outside bracket expressions (`[[:alnum:]]*` is one pattern). */
+function splitIgnore(s: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === "\\") i++;
+    else if (c === "[") {
+      const close = bracketEnd(s, i);
+      if (close > 0) i = close;
+    } else if (c === ":") {
+      if (i > start) out.push(s.slice(start, i));
+      start = i + 1;
+    }
+  }
+  if (start < s.length) out.push(s.slice(start));
+  return out;
+}
+
+/** Index of the `]` closing the bracket expression opening at `open`, or -1. */
+function bracketEnd(s: string, open: number): number {
+  let i = open + 1;
+  if (s[i] === "!" || s[i] === "^") i++;
+  if (s[i] === "]") i++;
+  for (; i < s.length; i++) {
+    const c = s[i];
+    if (c === "\\") i++;
+    else if (c === "[" && (s[i + 1] === ":" || s[i + 1] === "." || s[i + 1] === "=")) {
+      const end = s.indexOf(`${s[i + 1]}]`, i + 2);
+      if (end < 0) return -1;
+      i = end + 1;
+    } else if (c === "]") return i;
+  }
+  return -1;
 }
 
 async function walk(ip: Interp, disp: string, dir: string, dotglob: boolean, out: [string, string][], last: boolean): Promise<void> {

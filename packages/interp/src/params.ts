@@ -5,6 +5,7 @@
  */
 import type { ParamExp, Word } from "@husk/syntax";
 import { FieldBuilder, Mode } from "./fields.js";
+import { expandPrompt } from "./prompt.js";
 import type { Interp } from "./interp.js";
 import { compilePattern, hasGlob, unescapePattern } from "./pattern.js";
 import { Attr, IndexedArray, isName } from "./vars.js";
@@ -12,6 +13,8 @@ import type { Var } from "./vars.js";
 import { FatalError } from "./errors.js";
 import { shellQuote, attrFlags, declareValue } from "./quote.js";
 import { decodeEscapes } from "./escapes.js";
+import { isElementRef, parseRef } from "./refs.js";
+import type { Ref } from "./refs.js";
 
 /** A parameter's value: one string (or unset), or a list from `@`/`*`. */
 export type PValue = { readonly list: false; readonly v: string | undefined } | { readonly list: true; readonly items: string[]; readonly star: boolean };
@@ -27,7 +30,7 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
     const names = ip.st.vars.names().filter((n) => n.startsWith(pe.name) && ip.st.vars.lookup(n)?.value !== undefined);
     return emit(ip, { list: true, items: names, star: op.star }, q, b);
   }
-  let ref: { name: string; index?: Word | "@" | "*" } = { name: pe.name, index: pe.index };
+  let ref: Ref = { name: pe.name, index: pe.index };
   // ${!a[@]}: the keys of an array
   if (pe.indirect && (pe.index === "@" || pe.index === "*")) {
     const v = ip.st.vars.get(pe.name);
@@ -39,7 +42,7 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
     if (nv !== undefined && nv.attrs & Attr.Nameref && typeof nv.value === "string") {
       return emit(ip, { list: false, v: nv.value }, q, b);
     }
-    const target = pe.index !== undefined && typeof pe.index === "object" ? indirectName(ip, (await lookup(ip, pe.name, pe.index)) as { v?: string }) : indirectTarget(ip, pe.name);
+    const target = pe.index !== undefined && typeof pe.index === "object" ? parseRef(((await lookup(ip, pe.name, pe.index)) as { v?: string }).v) : parseRef(ip.getScalar(pe.name));
     if (target === undefined) {
       if (op === undefined || op.kind !== "default") {
         if (ip.st.vars.lookup(pe.name) === undefined && ip.st.options.nounset) throw unbound(ip, pe.name);
@@ -93,7 +96,7 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
   return emit(ip, val, q, b);
 }
 
-function displayName(ref: { name: string; index?: Word | "@" | "*" }): string {
+function displayName(ref: Ref): string {
   if (ref.index === undefined) return ref.name;
   if (typeof ref.index === "string") return `${ref.name}[${ref.index}]`;
   return `${ref.name}[${ref.index.parts.map((p) => ("value" in p ? p.value : "")).join("")}]`;
@@ -176,25 +179,6 @@ function emit(ip: Interp, val: PValue, q: boolean, b: FieldBuilder): void {
   }
 }
 
-/** Resolves `${!name}`: the parameter named by name's value. */
-function indirectTarget(ip: Interp, name: string): { name: string; index?: Word | "@" | "*" } | undefined {
-  return parseRef(ip.getScalar(name));
-}
-
-function indirectName(_ip: Interp, val: { v?: string }): { name: string; index?: Word | "@" | "*" } | undefined {
-  return parseRef(val.v);
-}
-
-function parseRef(s: string | undefined): { name: string; index?: Word | "@" | "*" } | undefined {
-  if (s === undefined || s === "") return undefined;
-  const m = /^([A-Za-z_][A-Za-z0-9_]*|[0-9]+|[@*#?$!-])(?:\[(.*)\])?$/s.exec(s);
-  if (m === null) throw new FatalError(`${s}: invalid variable name`, 1, "command");
-  const idx = m[2];
-  if (idx === undefined) return { name: m[1]! };
-  if (idx === "@" || idx === "*") return { name: m[1]!, index: idx };
-  return { name: m[1]!, index: { type: "Word", span: { start: 0, end: 0 }, parts: [{ type: "Literal", span: { start: 0, end: 0 }, value: idx }] } };
-}
-
 /** The keys of a variable (`${!a[@]}`). */
 export function keysOf(v: Var): string[] {
   const val = v.value;
@@ -207,6 +191,15 @@ export function keysOf(v: Var): string[] {
 export async function lookup(ip: Interp, name: string, index: Word | "@" | "*" | undefined): Promise<PValue> {
   if (index === undefined) {
     if (name === "@" || name === "*") return { list: true, items: ip.st.positional.slice(), star: name === "*" };
+    const raw = ip.st.vars.lookup(name);
+    if (raw !== undefined && raw.attrs & Attr.Nameref) {
+      // a nameref to an element (`declare -n r='a[2]'`) reads that element
+      const target = ip.st.vars.resolveName(name);
+      if (isElementRef(target)) {
+        const r = parseRef(target);
+        if (r !== undefined) return lookup(ip, r.name, r.index);
+      }
+    }
     const arr = ip.st.vars.get(name);
     if (arr !== undefined && typeof arr.value === "object") {
       const val = arr.value;
@@ -315,6 +308,12 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
       return { list: false, v: chars.slice(start, end).join("") };
     }
     case "transform":
+      if (op.op === "P") {
+        if (!val.list) return { list: false, v: val.v === undefined ? undefined : await expandPrompt(ip, val.v) };
+        const items: string[] = [];
+        for (const it of val.items) items.push(await expandPrompt(ip, it));
+        return { list: true, items, star: val.star };
+      }
       return transform(ip, pe, val, op.op);
     default:
       return val;
@@ -328,8 +327,6 @@ function transform(ip: Interp, pe: ParamExp, val: PValue, op: string): PValue {
         return shellQuote(s);
       case "E":
         return decodeEscapes(s, false).text;
-      case "P":
-        return s;
       case "U":
         return Array.from(s, upper1).join("");
       case "u":

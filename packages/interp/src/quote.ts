@@ -54,6 +54,22 @@ export function dquote(s: string): string {
   return `"${s.replace(/[\\"$`]/g, "\\$&")}"`;
 }
 
+const CONTROL = /[\x01-\x1f\x7f]/;
+
+/** A value as `declare -p` prints it: `$'...'` when it has control characters, else {@link dquote}. */
+export function declareQuote(s: string): string {
+  return CONTROL.test(s) ? ansiQuote(s) : dquote(s);
+}
+
+/** bash's `sh_contains_shell_metas`: characters that make `declare -p` quote an assoc key. */
+const METAS = /[ \t\n'"\\|&;()<>!{}*[?\]^$`]|^[~#]|[=:]~/;
+
+/** An associative array key as `declare -p` prints it: bare, `"..."`, or `$'...'`. */
+export function declareKey(k: string): string {
+  if (CONTROL.test(k)) return ansiQuote(k);
+  return METAS.test(k) ? dquote(k) : k;
+}
+
 /** The attribute letters of `declare -p` / `${x@a}` in bash's order. */
 export function attrFlags(v: Var): string {
   let f = "";
@@ -74,11 +90,11 @@ export function attrFlags(v: Var): string {
 export function declareValue(v: Var): string {
   const val = v.value;
   if (val instanceof IndexedArray) {
-    return `(${val.keys().map((k) => `[${k}]=${dquote(val.get(k)!)}`).join(" ")})`;
+    return `(${val.keys().map((k) => `[${k}]=${declareQuote(val.get(k)!)}`).join(" ")})`;
   }
   if (val instanceof Map) {
-    const parts = [...val].map(([k, x]) => `[${/^[A-Za-z0-9_.@%+=:,/-]+$/.test(k) ? k : dquote(k)}]=${dquote(x)}`);
+    const parts = [...val].map(([k, x]) => `[${declareKey(k)}]=${declareQuote(x)}`);
     return `(${parts.join(" ")}${parts.length ? " " : ""})`;
   }
-  return dquote(val ?? "");
+  return declareQuote(val ?? "");
 }

@@ -5,6 +5,13 @@
  */
 import { LimitError } from "@husk/host";
 import type { Limits } from "@husk/host";
+import { AssocArray } from "./assoc.js";
+import { FatalError } from "./errors.js";
+
+export { AssocArray };
+
+/** Longest nameref chain followed (longer chains count as circular). */
+const NAMEREF_MAX = 64;
 
 /** Variable attribute bits (`declare -i -r -x -l -u -n -a -A -t`). */
 export const enum Attr {
@@ -80,8 +87,6 @@ export class IndexedArray {
   }
 }
 
-/** An associative array: insertion-ordered keys (bash prints them in hash order; we keep insertion order). */
-export type AssocArray = Map<string, string>;
 
 /** One variable. `value` undefined means declared but unset (`local x`, `declare -a a`). */
 export interface Var {
@@ -138,15 +143,19 @@ export class VarStore {
     return undefined;
   }
 
-  /** Follows namerefs from `name` to the final variable name (bounded). */
+  /**
+   * Follows namerefs from `name` to the final variable name, which may be an element reference
+   * (`a[2]`). A circular chain resolves to "" (reads see nothing; {@link target} refuses it).
+   */
   resolveName(name: string): string {
     let n = name;
-    for (let i = 0; i < 16; i++) {
+    for (let i = 0; i < NAMEREF_MAX; i++) {
       const v = this.lookup(n);
       if (v === undefined || !(v.attrs & Attr.Nameref) || typeof v.value !== "string" || v.value === "") return n;
       n = v.value;
+      if (n === name) return "";
     }
-    return n;
+    return "";
   }
 
   /** Finds a variable following namerefs. */
@@ -172,6 +181,8 @@ export class VarStore {
   /** The variable to assign for `name`: an existing one in any scope, else a new global. */
   target(name: string): Var {
     const n = this.resolveName(name);
+    if (n === "") throw new FatalError(`${name}: circular name reference`, 1, "line");
+    if (n !== name && !isName(n)) throw new FatalError(`\`${n}': not a valid identifier`, 1, "command");
     return this.lookup(n) ?? this.create(n, this.scopes[0]!);
   }
 
@@ -233,7 +244,7 @@ export function transformCase(s: string, attrs: number): string {
 export function cloneVar(v: Var): Var {
   const val = v.value;
   if (val instanceof IndexedArray) return { value: val.clone(), attrs: v.attrs };
-  if (val instanceof Map) return { value: new Map(val), attrs: v.attrs };
+  if (val instanceof AssocArray) return { value: val.clone(), attrs: v.attrs };
   return { value: val, attrs: v.attrs };
 }
 

@@ -9,7 +9,7 @@ import { FatalError } from "../errors.js";
 import type { Interp } from "../interp.js";
 import { attrFlags, declareValue } from "../quote.js";
 import type { Builtin, BuiltinContext } from "../simple.js";
-import { Attr, IndexedArray, isName } from "../vars.js";
+import { AssocArray, Attr, IndexedArray, isName } from "../vars.js";
 import type { Scope, Var } from "../vars.js";
 import { badOption, berr, builtin, parseOpts } from "./define.js";
 
@@ -189,15 +189,17 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
   }
   v.attrs &= ~remove;
   let badRef = 0;
-  if (add & Attr.Nameref && a?.value !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(a.value)) {
-    ip.error(`${mode.cmd === "local" ? "local" : "typeset"}: \`${a.value}': invalid variable name for name reference`);
+  const refText = a?.value ?? (a === undefined && !(v.attrs & Attr.Nameref) && typeof v.value === "string" ? v.value : undefined);
+  if (add & Attr.Nameref && refText !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(refText)) {
+    ip.error(`${mode.cmd === "local" ? "local" : "typeset"}: \`${refText}': invalid variable name for name reference`);
+    if (a === undefined) return 1;
     add &= ~Attr.Nameref;
     badRef = 1;
   }
   const assignAttrs = add & ~Attr.Readonly;
   if (a !== undefined) applyAssign(ip, a, scope, assignAttrs);
   else if (assignAttrs !== 0) {
-    if (add & Attr.Assoc && v.value !== undefined && !(v.value instanceof Map)) v.value = new Map();
+    if (add & Attr.Assoc && v.value !== undefined && !(v.value instanceof Map)) v.value = new AssocArray();
     else if (add & Attr.Array && typeof v.value === "string") v.value = IndexedArray.of([v.value]);
     v.attrs |= assignAttrs;
     if (typeof v.value === "string" && add & (Attr.Lower | Attr.Upper)) v.value = add & Attr.Lower ? v.value.toLowerCase() : v.value.toUpperCase();

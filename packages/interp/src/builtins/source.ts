@@ -2,6 +2,7 @@
 import { FsError, resolvePath } from "@husk/host";
 import type { BuiltinContext } from "../simple.js";
 import { berr, builtin } from "./define.js";
+import { returnTrap } from "../traps.js";
 
 async function run(ctx: BuiltinContext): Promise<number> {
   const ip = ctx.interp;
@@ -42,6 +43,7 @@ async function run(ctx: BuiltinContext): Promise<number> {
   } finally {
     ip.sourceDepth--;
     if (args.length > 1) ip.st.positional = savedPos;
+    if (ip.callDepth === 0 || ip.st.options.functrace) await returnTrap(ip);
   }
 }
 

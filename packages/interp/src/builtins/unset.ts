@@ -53,6 +53,7 @@ export const unset = builtin(
         status = 1;
         continue;
       }
+      if (name === "GLOBIGNORE") ip.st.shopt.set("dotglob", false);
       if (!o.on.has("v") && ip.st.vars.lookup(name) === undefined) ip.st.functions.delete(name);
     }
     return status;

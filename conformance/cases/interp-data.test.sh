@@ -1,0 +1,168 @@
+#### assoc arrays iterate in bash's hash order
+declare -A A=([3]="" [1]="2" [a]=x [foo]=y [bar]=z [x10]=1 [x11]=2)
+echo "${!A[@]}"
+echo "${A[@]}"
+for k in "${!A[@]}"; do printf '%s=%s ' "$k" "${A[$k]}"; done; echo
+declare -p A
+## STDOUT:
+3 1 a foo bar x10 x11
+ 2 x y z 1 2
+3= 1=2 a=x foo=y bar=z x10=1 x11=2 
+declare -A A=([3]="" [1]="2" [a]="x" [foo]="y" [bar]="z" [x10]="1" [x11]="2" )
+## END
+
+#### assoc order: re-adding a deleted key moves it, overwriting keeps its place
+declare -A A=([a]=1 [b]=2 [c]=3 [d]=4)
+unset 'A[a]'; A[a]=5; A[c]=6
+echo "${!A[@]} / ${A[*]}"
+## STDOUT:
+d c b a / 4 6 2 5
+## END
+
+#### assoc order survives copying into a subshell and a function
+declare -A A=([one]=1 [two]=2 [three]=3 [four]=4)
+( echo "${!A[@]}" )
+echo "$(declare -p A)"
+f() { local -A L=([one]=1 [two]=2 [three]=3 [four]=4); echo "${!L[@]}"; }; f
+## STDOUT:
+four two three one
+declare -A A=([four]="4" [two]="2" [three]="3" [one]="1" )
+four two three one
+## END
+
+#### assoc order after the table grows (more than 2048 keys)
+declare -A B
+for ((i=0;i<2100;i++)); do B[k$i]=$i; done
+unset 'B[k7]'; B[zz]=1
+keys=("${!B[@]}")
+echo "${#keys[@]} ${keys[0]} ${keys[1]} ${keys[1000]} ${keys[2099]}"
+## STDOUT:
+2100 k1698 k1699 k542 k1048
+## END
+
+#### declare -p quotes assoc keys with shell metacharacters and control characters
+declare -A A=(["a b"]=2 ["#x"]=3 ["x#"]=4 ["~x"]=5 ["a=~"]=6 [%]=8 ["-"]=9 [$'\t']=$'a\tb')
+declare -p A
+x=$'a\nb'; declare -p x
+a=($'a\tb' 'x"y' '$z'); declare -p a
+## STDOUT:
+declare -A A=([x#]="4" ["#x"]="3" [$'\t']=$'a\tb' [-]="9" [%]="8" ["a=~"]="6" ["a b"]="2" ["~x"]="5" )
+declare -- x=$'a\nb'
+declare -a a=([0]=$'a\tb' [1]="x\"y" [2]="\$z")
+## END
+
+#### nameref to an array element reads and writes the element
+a=(zero one two three)
+declare -n r='a[2]'
+echo "$r"
+r=TWO
+echo "${a[*]}"
+declare -n r2='a[$(echo 1) + 2]'
+echo "$r2"
+## STDOUT:
+two
+zero one TWO three
+three
+## END
+
+#### nameref to an assoc element, subscript expanded at use
+declare -A m=([foo]=bar)
+f() { local s=foo; local -n e=m["$s"]; echo "$e"; }
+f
+## STDOUT:
+bar
+## END
+
+#### nameref to a[@] reads the whole array
+a=('A B' C)
+declare -n r='a[@]'
+printf '<%s>' "$r"; echo
+## STDOUT:
+<A B><C>
+## END
+
+#### declare -n on a nameref re-targets it
+x=XX; y=YY
+declare -n ref=x
+declare -n ref=y
+echo "$ref $x $y"
+ref=z
+echo "$ref $x $y"
+## STDOUT:
+YY XX YY
+z XX z
+## END
+
+#### declare -n on a variable holding an invalid name fails
+ref='#'
+declare -n ref
+echo "status=$? ref=$ref"
+declare -p ref
+## STDOUT:
+status=1 ref=#
+declare -- ref="#"
+## END
+
+#### circular namerefs read as empty and refuse assignment
+declare -n c1=c2
+declare -n c2=c1
+echo "read=[$c1]"
+c1=z
+echo "status=$?"
+## STDOUT:
+read=[]
+status=1
+## END
+
+#### ${!ref} with a subscript expands it (parameters, command substitution)
+a=(x y)
+b=1
+for ref in 'a[1]' 'a[$b]' 'a[${c:-1}]' 'a[$(echo 1)]' 'a[$(( 3 - 2 ))]'; do echo "$ref -> ${!ref}"; done
+declare -A assoc=([ale]=bean)
+ref='assoc["ale"]'
+echo "${!ref}"
+## STDOUT:
+a[1] -> y
+a[$b] -> y
+a[${c:-1}] -> y
+a[$(echo 1)] -> y
+a[$(( 3 - 2 ))] -> y
+bean
+## END
+
+#### GLOBIGNORE filters pathname expansion
+cd "$(mktemp -d)"
+touch one.md one.txt hello.c hello.h hello.o .env
+mkdir foo; touch foo/two.md foo/two.txt
+GLOBIGNORE='*.txt:*.o'
+echo *.* foo/*
+GLOBIGNORE='[[:alnum:]]*'
+echo *
+GLOBIGNORE='*'
+echo *
+shopt -s nullglob
+echo "[" * "]"
+shopt -u nullglob
+GLOBIGNORE=
+echo *
+## STDOUT:
+.env hello.c hello.h one.md foo/two.md foo/two.txt
+.env
+*
+[ ]
+.env foo hello.c hello.h hello.o one.md one.txt
+## END
+
+#### . and .. match a leading-dot pattern without globskipdots
+cd "$(mktemp -d)"
+touch .a b
+echo .*
+shopt -u globskipdots
+echo .* .?
+GLOBIGNORE=.:..
+echo .*
+## STDOUT:
+.a
+. .. .a .. .a
+.a
+## END

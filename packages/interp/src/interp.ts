@@ -20,11 +20,17 @@ import { ScriptLines, parseArithCached } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
 import { execPipeline } from "./pipeline.js";
 import { execSimple } from "./simple.js";
-import type { ShellState } from "./state.js";
+import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { isElementRef, parseRef } from "./refs.js";
 import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
+
+/**
+ * The logic-only profile's rejections, which spec/tool-layer-behaviour.md words without a line
+ * number (`bash: ls: command not found`, `bash: /tmp/f: filesystem redirection disabled`).
+ */
+const LOGIC_ONLY_REJECTION = /: command not found$|: filesystem redirection disabled$|^process substitution disabled in logic-only shell$/;
 
 /** The profile of a shell (see @husk/bash). */
 export type ProfileName = "sandbox" | "logic-only";
@@ -174,12 +180,34 @@ export class Interp {
 
   /** Runs a list of statements; stops at the first abrupt completion. */
   async execList(stmts: readonly Statement[]): Promise<Completion> {
+    const in0 = this.st.fds[0];
+    if (in0?.own === true) return this.#execInherited(stmts, in0);
     let c: Completion = this.st.status;
     for (let i = 0; i < stmts.length; i++) {
       c = await this.execStatement(stmts[i]!);
       if (c instanceof Abrupt) return c;
     }
     return c;
+  }
+
+  /**
+   * The commands of a body see the stdin of their compound command as inherited (not their
+   * own): a tool inside `... | while read` must not swallow the loop's input.
+   */
+  async #execInherited(stmts: readonly Statement[], in0: Fd): Promise<Completion> {
+    const demoted: Fd = { input: in0.input, output: in0.output };
+    const fds = this.st.fds.slice();
+    fds[0] = demoted;
+    this.st.fds = fds;
+    try {
+      return await this.execList(stmts);
+    } finally {
+      if (this.st.fds[0] === demoted) {
+        const back = this.st.fds.slice();
+        back[0] = in0;
+        this.st.fds = back;
+      }
+    }
   }
 
   /** Runs one statement (possibly in the background). */
@@ -283,8 +311,12 @@ export class Interp {
     return this.src.lineOf(this.pos);
   }
 
-  /** Writes `bash: line N: msg` to the shell's stderr. */
+  /** Writes `bash: line N: msg` to the shell's stderr (`bash: msg` for a logic-only rejection). */
   error(msg: string): void {
+    if (this.rt.profile === "logic-only" && LOGIC_ONLY_REJECTION.test(msg)) {
+      this.stderr().write(`bash: ${msg}\n`);
+      return;
+    }
     this.errorAtLine(this.line(), msg);
   }
 

@@ -13,6 +13,13 @@ import { VarStore } from "./vars.js";
 export interface Fd {
   readonly input?: ShellInput;
   readonly output?: OutputStream;
+  /**
+   * fd 0 only: the input was given to the command about to run (a pipe into this pipeline
+   * stage, a `<`/here-doc/here-string redirection, a ShellAccess caller's stdin) rather than
+   * inherited from an enclosing compound command, function or the script. `execList` clears
+   * it for the commands inside a body (CommandContext.stdinRedirected).
+   */
+  readonly own?: boolean;
 }
 
 /** `set -o` options, by their long names. */

@@ -128,8 +128,10 @@ export class Interp {
         } catch (e) {
           if (e instanceof ParseError) {
             this.errorAtLine(e.line + lineOffset, e.message);
-            this.st.status = 2;
-            return topLevel ? new Abrupt("exit", 0, 2) : 2;
+            // bash quirk: a syntax error inside `[[ ]]` exits with the previous status, not 2
+            const st = isConditionalError(e) ? this.st.status : 2;
+            this.st.status = st;
+            return topLevel ? new Abrupt("exit", 0, st) : st;
           }
           throw e;
         }
@@ -625,6 +627,11 @@ export class Interp {
     }
     return env;
   }
+}
+
+/** True for the parse errors of a `[[ ]]` expression (bash's cond parser, not its grammar). */
+function isConditionalError(e: ParseError): boolean {
+  return /conditional|^syntax error near unexpected token `\]\]'$/.test(e.message);
 }
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };

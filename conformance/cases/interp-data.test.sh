@@ -166,3 +166,65 @@ echo .*
 . .. .a .. .a
 .a
 ## END
+
+#### NUL ends a $'...' string
+x=$'ab\0cd'
+echo "${#x} [$x]"
+printf $'x\U0z' | od -A n -t x1
+test -n $'\0'; echo "status=$?"
+## STDOUT:
+2 [ab]
+ 78
+status=1
+## END
+
+#### command substitution and read drop NUL bytes, mapfile cuts lines at NUL
+s=$(printf 'a\000b')
+echo "${#s} $s"
+printf '.\000.\n' | { read r; echo "${#r}"; }
+printf '.\000.\n.\000x\n' | { mapfile L; echo "${#L[@]} ${#L[0]} ${#L[1]}"; }
+printf '1\0002\000' | { read -d '' a; read -d '' b; echo "$a $b"; }
+## STDOUT:
+2 ab
+2
+2 1 1
+1 2
+## END
+
+#### od aligns several -t formats
+printf 'hi\0\n' | od -A n -t c -t x1
+printf 'abc' | od -t x2 -t c
+## STDOUT:
+   h   i  \0  \n
+  68  69  00  0a
+0000000    6261    0063
+          a   b   c
+0000003
+## END
+
+#### syntax error inside [[ ]] exits with the previous status
+false
+[[ ]]
+echo not reached
+## STDOUT:
+## END
+## status: 1
+
+#### =~ with a regex glibc rejects returns 2 silently
+for r in '*' '{' 'a{x}' '+a' '(*a)' 'a$*' 'a**' 'x{1}' 'a{,2}' '()' '[*]'; do [[ aaa =~ $r ]]; echo "$r $?"; done
+HOME='^a$'
+[[ $HOME =~ ~ ]]; echo "tilde $?"
+## STDOUT:
+* 2
+{ 2
+a{x} 2
++a 2
+(*a) 2
+a$* 2
+a** 0
+x{1} 1
+a{,2} 0
+() 0
+[*] 1
+tilde 0
+## END

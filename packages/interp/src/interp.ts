@@ -353,7 +353,13 @@ export class Interp {
     const status = await sub.runSubshell(() => sub.execList(body));
     this.subStatus = status;
     this.st.status = status;
-    return out.text.replace(/\n+$/, "");
+    let text = out.text;
+    if (text.includes("\0")) {
+      // bash drops NUL bytes (shell strings cannot hold them), with a warning
+      this.error("warning: command substitution: ignored null byte in input");
+      text = text.replace(/\0/g, "");
+    }
+    return text.replace(/\n+$/, "");
   }
 
   /** `<(...)` / `>(...)`: runs the body and exposes its output as a temp file. */

@@ -57,7 +57,7 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
         for (let i = 1; i < cmd.words.length; i++) {
           const a = cmd.argAssignments[i];
           if (a !== undefined) {
-            const p = await prepareAssign(ip, a);
+            const p = await prepareAssign(ip, a, argv.some((w) => /^-[A-Za-z]*A/.test(w)));
             argv.push(`${p.name}${p.index !== undefined ? `[${p.index}]` : ""}${p.append ? "+" : ""}=${p.value ?? ""}`);
             assigns.push(p);
           } else {

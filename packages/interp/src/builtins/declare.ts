@@ -7,7 +7,7 @@ import { applyAssign } from "../assign.js";
 import type { PreparedAssign } from "../assign.js";
 import { FatalError } from "../errors.js";
 import type { Interp } from "../interp.js";
-import { attrFlags, declareValue } from "../quote.js";
+import { ansiQuote, attrFlags, declareValue } from "../quote.js";
 import type { Builtin, BuiltinContext } from "../simple.js";
 import { AssocArray, Attr, IndexedArray, isName } from "../vars.js";
 import type { Scope, Var } from "../vars.js";
@@ -150,7 +150,8 @@ async function run(ctx: BuiltinContext, mode: Mode): Promise<number> {
 function setValue(v: Var): string {
   if (typeof v.value === "object") return declareValue(v);
   const s = v.value ?? "";
-  return /^[A-Za-z0-9_./:,@%+=-]*$/.test(s) && s !== "" ? s : `'${s.replace(/'/g, "'\\''")}'`;
+  if (/^[A-Za-z0-9_./:,@%+=-]*$/.test(s)) return s;
+  return /[\x01-\x1f\x7f]/.test(s) ? ansiQuote(s) : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
 function plainAssign(text: string, name: string, idx: string | undefined): PreparedAssign | undefined {

@@ -3,6 +3,7 @@
  * then applied, so declaration builtins (`declare`, `local`, `export`, `readonly`) can apply
  * them in their own scope with their own attributes.
  */
+import { parse } from "@husk/syntax";
 import type { Assignment, Word } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -50,6 +51,26 @@ export async function prepareAssign(ip: Interp, a: Assignment, assoc = false): P
   }
   const value = a.value === undefined ? "" : await ip.expandString(a.value);
   return { name: a.name, index, append: a.append, value };
+}
+
+/**
+ * `declare -a x='(1 2)'` (or `-A`): bash parses a scalar value that looks like a compound
+ * literal as one. Returns the prepared compound assignment, or undefined when the value is not
+ * such a literal (or does not parse).
+ */
+export async function reparseCompound(ip: Interp, p: PreparedAssign, assoc: boolean): Promise<PreparedAssign | undefined> {
+  const v = p.value;
+  if (v === undefined || p.array !== undefined || p.index !== undefined || !/^\(.*\)$/s.test(v)) return undefined;
+  let a: Assignment | undefined;
+  try {
+    const cmd = parse(`${p.name}=${v}`).body[0]?.command;
+    if (cmd?.type === "SimpleCommand" && cmd.words.length === 0 && cmd.assignments.length === 1) a = cmd.assignments[0];
+  } catch {
+    return undefined;
+  }
+  if (a?.array === undefined) return undefined;
+  const r = await prepareAssign(ip, a, assoc);
+  return { ...r, append: p.append };
 }
 
 /** The word with its tilde prefixes as literal text. */

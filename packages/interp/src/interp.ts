@@ -387,7 +387,11 @@ export class Interp {
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
   async evalArithRaw(a: Arithmetic): Promise<Int> {
     if (a.expr !== undefined) return this.arith.evaluate(a.expr, literalText(a.source), a.source.span.start);
-    const text = await this.expandString(a.source);
+    // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
+    // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
+    const quoted = (p: WordPart): boolean => p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
+    const src = a.source.parts.some(quoted) ? { ...a.source, parts: a.source.parts.map((p) => (quoted(p) ? { type: "Literal" as const, span: p.span, value: `'${(p as { value: string }).value}'` } : p)) } : a.source;
+    const text = await this.expandString(src);
     return this.arith.evaluateText(text);
   }
 
@@ -602,6 +606,7 @@ export class Interp {
     const v = this.st.vars.get(name);
     const val = v?.value;
     if (val instanceof Map) return val.get(stripQuotes(index));
+    if (v !== undefined && v.attrs & Attr.Assoc) return undefined;
     let i = Number(this.arith.evaluateText(index));
     if (val instanceof IndexedArray) {
       if (i < 0) i += val.end;
@@ -617,7 +622,7 @@ export class Interp {
       return;
     }
     const v = this.st.vars.get(name);
-    if (v?.value instanceof Map) this.setElement(name, stripQuotes(index), s);
+    if (v !== undefined && (v.value instanceof Map || v.attrs & Attr.Assoc)) this.setElement(name, stripQuotes(index), s);
     else this.setElement(name, Number(this.arith.evaluateText(index)), s);
   }
 

@@ -143,8 +143,15 @@ async function assignOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
       applyAssign(ip, p);
     }
   } catch (e) {
-    // bash: a failed assignment statement abandons the rest of the command line
-    if (e instanceof FatalError && e.scope === "command") throw new FatalError(e.message, e.status, "line");
+    if (e instanceof FatalError && e.scope === "command") {
+      // bash: under set -e a failed assignment statement ends the shell (even in a condition)
+      if (ip.st.options.errexit) {
+        ip.error(e.message);
+        return new Abrupt("exit", 0, e.status);
+      }
+      // otherwise it abandons the rest of the command line
+      throw new FatalError(e.message, e.status, "line");
+    }
     throw e;
   }
   const sub = ip.subStatus ?? 0;

@@ -204,3 +204,25 @@ echo two
 hi
 two
 ## END
+
+#### FUNCNAME, BASH_SOURCE, BASH_LINENO and caller through functions and source
+printf '%s\n' 'echo "s: ${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}"' 'g() { echo "g: ${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}"; caller; caller 0; }' g > /tmp/cs-helper.sh
+f() {
+  echo "f: ${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}"
+  . /tmp/cs-helper.sh
+}
+f
+. /tmp/cs-helper.sh
+echo "top: ${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}|${#FUNCNAME[@]}"
+## STDOUT:
+f: f|main|6
+s: source f|/tmp/cs-helper.sh main|4 6
+g: g source f|/tmp/cs-helper.sh /tmp/cs-helper.sh main|3 4 6
+3 /tmp/cs-helper.sh
+3 source /tmp/cs-helper.sh
+s: |/tmp/cs-helper.sh|7
+g: g source|/tmp/cs-helper.sh /tmp/cs-helper.sh|3 7
+3 /tmp/cs-helper.sh
+3 source /tmp/cs-helper.sh
+top: |||0
+## END

@@ -228,7 +228,7 @@ export async function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): P
   const savedPosn = ip.pos;
   st.positional = argv.slice(1);
   st.vars.scopes.push(new Map());
-  st.callStack.push({ name: argv[0]!, line: ip.line(), source: "main" });
+  st.callStack.push({ name: argv[0]!, line: ip.line(), source: fn.src.file, fn: true });
   ip.callDepth++;
   ip.src = fn.src;
   const savedLoop = ip.loopDepth;

@@ -11,6 +11,7 @@ import type { BuiltinContext } from "../simple.js";
 import { Attr, VarStore } from "../vars.js";
 import { SET_O_NAMES } from "./set.js";
 import { builtin } from "./define.js";
+import { installCallStackVars } from "../callstack.js";
 import { OPTION_LETTERS } from "../state.js";
 
 const LETTER = new Map(OPTION_LETTERS);
@@ -93,8 +94,16 @@ async function run(ctx: BuiltinContext): Promise<number> {
   if (st.subshellDepth > parent.rt.limits.maxSubshellDepth) {
     throw new LimitError("maxSubshellDepth", `shells nested more than ${parent.rt.limits.maxSubshellDepth} deep`);
   }
+  installCallStackVars(st);
+  // BASH_SOURCE names the script file (with a `main` frame), or `environment` for -c
+  let file = "main";
+  if (st.flagSuffix === "c") file = "environment";
+  else if (st.flagSuffix === "") {
+    file = st.arg0;
+    st.callStack = [{ name: "main", line: 0, source: file, fn: false }];
+  }
   const child = new Interp(parent.rt, st);
-  return child.runSubshell(() => child.runScript(script!));
+  return child.runSubshell(() => child.runScript(script!, 0, true, file));
 }
 
 /** `bash` */

@@ -2,6 +2,7 @@
 import { berr, builtin } from "./define.js";
 import { invoke } from "../simple.js";
 import { Abrupt } from "../errors.js";
+import { callerLine } from "../callstack.js";
 
 /** `umask [-S] [mode]` */
 export const umask = builtin("umask", "Display or set file mode mask.", (ctx) => {
@@ -30,13 +31,11 @@ export const times = builtin("times", "Display process times.", (ctx) => {
 
 /** `caller [n]` */
 export const caller = builtin("caller", "Return the context of the current subroutine call.", (ctx) => {
-  const st = ctx.interp.st;
-  const n = Number(ctx.args[0] ?? 0);
-  const frame = st.callStack[st.callStack.length - 1 - n];
-  if (frame === undefined) return 1;
-  const outer = st.callStack[st.callStack.length - 2 - n];
-  if (ctx.args.length === 0) ctx.stdout.write(`${frame.line} NULL\n`);
-  else ctx.stdout.write(`${frame.line} ${outer?.name ?? "main"} NULL\n`);
+  const a = ctx.args[0];
+  if (a !== undefined && !/^[0-9]+$/.test(a)) return berr(ctx, `${a}: invalid number`, 2);
+  const line = callerLine(ctx.interp.st, a === undefined ? undefined : Number(a));
+  if (line === undefined) return 1;
+  ctx.stdout.write(`${line}\n`);
   return 0;
 });
 

@@ -226,3 +226,20 @@ g: g source|/tmp/cs-helper.sh /tmp/cs-helper.sh|3 7
 3 source /tmp/cs-helper.sh
 top: |||0
 ## END
+
+#### umask: octal, symbolic clauses, errors, and the mode of files redirections create
+umask 0124; umask u-r,g+w; umask
+umask a=rx,o-x; umask -S
+umask u+z; echo status=$?
+umask 1777; echo status=$?; umask 12345; echo status=$?
+umask 0002; echo x > /tmp/umask-f; stat -c %a /tmp/umask-f
+umask -p
+## STDOUT:
+0504
+u=rx,g=rx,o=r
+status=1
+status=0
+status=1
+664
+umask 0002
+## END

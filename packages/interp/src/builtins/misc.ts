@@ -1,27 +1,8 @@
-/** Small builtins that mean little in a sandbox: `umask`, `times`, `caller`, `help`, `exec`. */
+/** Small builtins that mean little in a sandbox: `times`, `caller`, `help`, `exec`. */
 import { berr, builtin } from "./define.js";
 import { invoke } from "../simple.js";
 import { Abrupt } from "../errors.js";
 import { callerLine } from "../callstack.js";
-
-/** `umask [-S] [mode]` */
-export const umask = builtin("umask", "Display or set file mode mask.", (ctx) => {
-  const st = ctx.interp.st;
-  const a = ctx.args.filter((x) => x !== "-S" && x !== "-p");
-  if (a.length === 0) {
-    if (ctx.args.includes("-S")) {
-      const perm = (shift: number): string => {
-        const bits = (~st.umask >> shift) & 7;
-        return `${bits & 4 ? "r" : ""}${bits & 2 ? "w" : ""}${bits & 1 ? "x" : ""}`;
-      };
-      ctx.stdout.write(`u=${perm(6)},g=${perm(3)},o=${perm(0)}\n`);
-    } else ctx.stdout.write(`${ctx.args.includes("-p") ? "umask " : ""}${st.umask.toString(8).padStart(4, "0")}\n`);
-    return 0;
-  }
-  if (!/^[0-7]+$/.test(a[0]!)) return berr(ctx, `${a[0]}: octal number out of range`, 1);
-  st.umask = parseInt(a[0]!, 8) & 0o777;
-  return 0;
-});
 
 /** `times`: the sandbox has no process accounting; reports zeros. */
 export const times = builtin("times", "Display process times.", (ctx) => {

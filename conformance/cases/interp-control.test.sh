@@ -243,3 +243,36 @@ status=1
 664
 umask 0002
 ## END
+
+#### SHELLOPTS/BASHOPTS are read-only option lists; exported SHELLOPTS reaches child shells
+case :$SHELLOPTS: in *:hashall:*) echo hashall ;; esac
+set -o noglob; case :$SHELLOPTS: in *:noglob:*) echo noglob ;; esac; set +o noglob
+shopt -s nullglob; case :$BASHOPTS: in *:nullglob:*) echo nullglob ;; esac
+SHELLOPTS=x
+echo status=$?
+export SHELLOPTS; set -o errexit
+bash -c 'case $- in *e*) echo child-e ;; esac'
+## STDOUT:
+hashall
+noglob
+nullglob
+status=1
+child-e
+## END
+
+#### bash invocation options: bundles, -o/-O, -c with flags after it, usage errors
+bash -oo errexit noglob -c 'echo $-' | tr -d hB
+bash -O nullglob -c 'echo x *.none y'
+bash -c -x 'echo hi' 2>&1
+bash -c 'echo 0=$0 1=$1' -z
+bash -z -c 'echo no' 2>/dev/null; echo status=$?
+bash -c 2>/dev/null; echo status=$?
+## STDOUT:
+efc
+x y
++ echo hi
+hi
+0=-z 1=
+status=2
+status=2
+## END

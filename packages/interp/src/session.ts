@@ -13,6 +13,7 @@ import { CappedOutput, ShellInput } from "./io.js";
 import type { FileOutput } from "./io.js";
 import { ShellState } from "./state.js";
 import { installCallStackVars } from "./callstack.js";
+import { installOptionVars } from "./shellopts.js";
 import { Attr, IndexedArray, VarStore } from "./vars.js";
 
 /** Options of a session (fixed for its lifetime). */
@@ -103,6 +104,7 @@ export class ShellSession {
     bv.value = IndexedArray.of(["5", "2", "21", "1", "release", "x86_64-pc-linux-gnu"]);
     for (const [k, v] of Object.entries(this.options.env ?? {})) set(k, v, Attr.Export);
     installCallStackVars(st);
+    installOptionVars(st);
     return st;
   }
 

@@ -9,6 +9,7 @@ import type { ShellInput } from "./io.js";
 import type { SourceInfo } from "./source.js";
 import { VarStore } from "./vars.js";
 import { installCallStackVars } from "./callstack.js";
+import { installOptionVars } from "./shellopts.js";
 import type { Frame } from "./callstack.js";
 
 /** One open file descriptor. */
@@ -255,6 +256,7 @@ export class ShellState {
     c.umask = this.umask;
     c.callStack = this.callStack.slice();
     installCallStackVars(c);
+    installOptionVars(c);
     c.subshellDepth = this.subshellDepth + 1;
     c.lastArg = this.lastArg;
     c.hashed = new Map(this.hashed);

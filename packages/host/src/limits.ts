@@ -73,13 +73,14 @@ export class LimitsMeter {
   readonly limits: Limits;
   /** Absolute deadline in `performance.now()`-style milliseconds of `now()`. */
   readonly deadline: number;
-  readonly signal: AbortSignal | undefined;
+  /** What cancels the run (an AbortSignal, or anything with `aborted`, such as a LazyAbort). */
+  readonly signal: { readonly aborted: boolean } | undefined;
   readonly #now: () => number;
   commands = 0;
   totalIterations = 0;
   #ticks = 0;
 
-  constructor(limits: Limits, options: { signal?: AbortSignal; now?: () => number } = {}) {
+  constructor(limits: Limits, options: { signal?: { readonly aborted: boolean }; now?: () => number } = {}) {
     this.limits = limits;
     this.#now = options.now ?? (() => Date.now());
     this.deadline = this.#now() + limits.timeoutMs;

@@ -5,7 +5,7 @@
  */
 import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { ParseError, Parser, parseArithmetic } from "@husk/syntax";
+import { ParseError } from "@husk/syntax";
 import type { Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import type { ArithEnv } from "./arith.js";
@@ -16,14 +16,21 @@ import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
 import { intToString } from "./int64.js";
 import { FileOutput } from "./io.js";
+import { ScriptLines, parseArithCached } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
 import { execPipeline } from "./pipeline.js";
 import { execSimple } from "./simple.js";
-import type { ShellState } from "./state.js";
+import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { isElementRef, parseRef } from "./refs.js";
 import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
+
+/**
+ * The logic-only profile's rejections, which spec/tool-layer-behaviour.md words without a line
+ * number (`bash: ls: command not found`, `bash: /tmp/f: filesystem redirection disabled`).
+ */
+const LOGIC_ONLY_REJECTION = /: command not found$|: filesystem redirection disabled$|^process substitution disabled in logic-only shell$/;
 
 /** The profile of a shell (see @husk/bash). */
 export type ProfileName = "sandbox" | "logic-only";
@@ -84,7 +91,7 @@ export class Interp {
     const env: ArithEnv = {
       getVar: (name, index) => this.arithGet(name, index),
       setVar: (name, index, value) => this.arithSet(name, index, value),
-      parse: (text) => parseArithmetic(text),
+      parse: parseArithCached,
     };
     this.arith = new ArithEvaluator(env);
   }
@@ -116,9 +123,9 @@ export class Interp {
     }
     const saved = this.src;
     this.src = new SourceInfo(source, lineOffset, file);
-    const parser = new Parser(source, {
-      extglob: true,
-      aliases: (n) => (this.st.aliases.size > 0 && this.st.opt("expand_aliases") ? this.st.aliases.get(n) : undefined),
+    const parser = new ScriptLines(source, {
+      aliasesActive: () => this.st.aliases.size > 0 && this.st.opt("expand_aliases"),
+      alias: (n) => this.st.aliases.get(n),
       maxDepth: this.rt.limits.maxParseDepth,
       maxBytes: this.rt.limits.maxScriptBytes,
     });
@@ -173,12 +180,34 @@ export class Interp {
 
   /** Runs a list of statements; stops at the first abrupt completion. */
   async execList(stmts: readonly Statement[]): Promise<Completion> {
+    const in0 = this.st.fds[0];
+    if (in0?.own === true) return this.#execInherited(stmts, in0);
     let c: Completion = this.st.status;
     for (let i = 0; i < stmts.length; i++) {
       c = await this.execStatement(stmts[i]!);
       if (c instanceof Abrupt) return c;
     }
     return c;
+  }
+
+  /**
+   * The commands of a body see the stdin of their compound command as inherited (not their
+   * own): a tool inside `... | while read` must not swallow the loop's input.
+   */
+  async #execInherited(stmts: readonly Statement[], in0: Fd): Promise<Completion> {
+    const demoted: Fd = { input: in0.input, output: in0.output };
+    const fds = this.st.fds.slice();
+    fds[0] = demoted;
+    this.st.fds = fds;
+    try {
+      return await this.execList(stmts);
+    } finally {
+      if (this.st.fds[0] === demoted) {
+        const back = this.st.fds.slice();
+        back[0] = in0;
+        this.st.fds = back;
+      }
+    }
   }
 
   /** Runs one statement (possibly in the background). */
@@ -282,8 +311,12 @@ export class Interp {
     return this.src.lineOf(this.pos);
   }
 
-  /** Writes `bash: line N: msg` to the shell's stderr. */
+  /** Writes `bash: line N: msg` to the shell's stderr (`bash: msg` for a logic-only rejection). */
   error(msg: string): void {
+    if (this.rt.profile === "logic-only" && LOGIC_ONLY_REJECTION.test(msg)) {
+      this.stderr().write(`bash: ${msg}\n`);
+      return;
+    }
     this.errorAtLine(this.line(), msg);
   }
 

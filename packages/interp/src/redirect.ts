@@ -73,7 +73,7 @@ async function target(ip: Interp, r: Redirect): Promise<string> {
 
 function setFd(ip: Interp, fd: number, entry: Fd | undefined): void {
   const fds = ip.st.fds.slice();
-  fds[fd] = entry;
+  fds[fd] = fd === 0 && entry?.input !== undefined && entry.own !== true ? { ...entry, own: true } : entry;
   ip.st.fds = fds;
 }
 

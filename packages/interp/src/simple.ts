@@ -299,6 +299,7 @@ export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssig
     name: argv[0]!,
     args: argv.slice(1),
     stdin: fds[0]?.input ?? EMPTY_SHELL_INPUT(),
+    stdinRedirected: fds[0]?.own === true,
     stdout: fds[1]?.output ?? BAD_FD_OUT,
     stderr: fds[2]?.output ?? NULL_OUT,
     get env() {
@@ -344,7 +345,7 @@ export function shellAccess(ip: Interp): ShellAccess {
 
 function applyIO(sub: Interp, io: CommandIO | undefined): void {
   if (io === undefined) return;
-  if (io.stdin !== undefined) sub.st.fds[0] = { input: shellInput(typeof io.stdin === "string" ? stringInput(io.stdin) : io.stdin) };
+  if (io.stdin !== undefined) sub.st.fds[0] = { input: shellInput(typeof io.stdin === "string" ? stringInput(io.stdin) : io.stdin), own: true };
   if (io.stdout !== undefined) sub.st.fds[1] = { output: io.stdout };
   if (io.stderr !== undefined) sub.st.fds[2] = { output: io.stderr };
 }

@@ -117,12 +117,12 @@ export class Interp {
    * Runs a script one complete command line at a time. Returns the final status; `exit`
    * and fatal errors end it. `lineOffset` shifts $LINENO (eval, source).
    */
-  async runScript(source: string, lineOffset = 0, topLevel = true): Promise<Completion> {
+  async runScript(source: string, lineOffset = 0, topLevel = true, file = this.src.file): Promise<Completion> {
     if (source.length > this.rt.limits.maxScriptBytes) {
       throw new LimitError("maxScriptBytes", `script too large: ${source.length} bytes`);
     }
     const saved = this.src;
-    this.src = new SourceInfo(source, lineOffset);
+    this.src = new SourceInfo(source, lineOffset, file);
     const parser = new ScriptLines(source, {
       aliasesActive: () => this.st.aliases.size > 0 && this.st.opt("expand_aliases"),
       alias: (n) => this.st.aliases.get(n),
@@ -480,8 +480,6 @@ export class Interp {
         return (this.rt.clock.now() / 1000).toFixed(6);
       case "BASHPID":
         return String(this.st.isSubshell ? this.st.bashPid : this.rt.identity.pid);
-      case "FUNCNAME":
-        return this.st.callStack.length ? this.st.callStack[this.st.callStack.length - 1]!.name : undefined;
     }
     return undefined;
   }

@@ -3,7 +3,7 @@
  * command table: builtins and registered commands), prefix assignments as temporary
  * bindings, xtrace, and invocation through the one Command contract.
  */
-import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage } from "@husk/host";
+import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { SimpleCommand } from "@husk/syntax";
 import { applyAssign, prepareAssign } from "./assign.js";
@@ -47,6 +47,8 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
   ip.pos = cmd.span.start;
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
   ip.rt.meter.countCommand();
+  // TM-DOS-001/003: recursion, eval and alias loops also let the host's timers run
+  if (ip.rt.meter.yieldDue()) await yieldToHost();
   if (ip.st.traps.size > 0 && ip.debugDone !== cmd) {
     const d = await debugTrap(ip, cmd.span.start);
     if (d !== undefined) return d;
@@ -228,7 +230,7 @@ export async function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): P
   const savedPosn = ip.pos;
   st.positional = argv.slice(1);
   st.vars.scopes.push(new Map());
-  st.callStack.push({ name: argv[0]!, line: ip.line(), source: "main" });
+  st.callStack.push({ name: argv[0]!, line: ip.line(), source: fn.src.file, fn: true });
   ip.callDepth++;
   ip.src = fn.src;
   const savedLoop = ip.loopDepth;

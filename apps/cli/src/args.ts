@@ -43,6 +43,8 @@ Options:
   --version             print the version
   -h, --help            print this help
 
+With no script and stdin a terminal, husk starts an interactive shell (line editing,
+history in memory, multi-line input for open constructs; exit or Ctrl-D leaves).
 The exit status is the script's.
 `;
 

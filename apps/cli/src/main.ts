@@ -5,13 +5,15 @@
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { CliUsageError } from "./args.js";
+import { CliUsageError, parseArgs } from "./args.js";
+import { runRepl } from "./repl.js";
 import { MCP_USAGE, parseMcpArgs, runMcpServer } from "./mcp.js";
-import { runCli, type CliIO } from "./run.js";
+import { replExec, runCli, type CliIO } from "./run.js";
 
 export { runCli, VERSION, type CliIO } from "./run.js";
 export { parseArgs, USAGE, type CliArgs } from "./args.js";
 export { scriptedToolFromModule, loadToolsModule } from "./load-tools.js";
+export { isIncomplete, ReplSession, runRepl, PS1, PS2, type ReplExec, type ReplStreams } from "./repl.js";
 export { MCP_USAGE, mcpTool, parseMcpArgs, runMcpServer, type McpArgs } from "./mcp.js";
 
 /** The real process's IO. stdin is read only when it is not a terminal. */
@@ -35,6 +37,29 @@ function isEntryPoint(): boolean {
     return realpathSync(argv1) === realpathSync(fileURLToPath(import.meta.url));
   } catch {
     return false;
+  }
+}
+
+/** True when `husk` was started with no script and stdin is a terminal: run the REPL. */
+function interactive(argv: readonly string[]): boolean {
+  if (!process.stdin.isTTY) return false;
+  try {
+    const a = parseArgs(argv);
+    return a.mode === "run" && a.command === undefined && a.file === undefined && !a.syntaxOnly && !a.json;
+  } catch {
+    return false;
+  }
+}
+
+/** The REPL on the process's terminal. */
+async function replMain(argv: readonly string[]): Promise<number> {
+  const a = parseArgs(argv);
+  try {
+    const exec = await replExec(a);
+    return await runRepl(exec, { input: process.stdin, output: process.stdout, error: process.stderr, terminal: true });
+  } catch (e) {
+    process.stderr.write(`husk: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
   }
 }
 
@@ -63,7 +88,7 @@ async function mcpMain(argv: readonly string[]): Promise<number> {
 
 if (isEntryPoint()) {
   const argv = process.argv.slice(2);
-  (argv[0] === "mcp" ? mcpMain(argv.slice(1)) : runCli(argv, processIO())).then(
+  (argv[0] === "mcp" ? mcpMain(argv.slice(1)) : interactive(argv) ? replMain(argv) : runCli(argv, processIO())).then(
     (status) => {
       process.exitCode = status;
     },

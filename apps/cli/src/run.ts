@@ -8,6 +8,7 @@ import { Bash } from "@husk/bash";
 import { CliUsageError, parseArgs, USAGE, type CliArgs } from "./args.js";
 import { readSeedFiles } from "./files.js";
 import { loadToolsModule } from "./load-tools.js";
+import type { ReplExec } from "./repl.js";
 
 /** The version printed by `--version`. */
 export const VERSION = "0.1.0";
@@ -109,10 +110,25 @@ async function runWithTools(a: CliArgs, script: string): Promise<Outcome> {
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, error: r.error };
 }
 
-async function runPlain(a: CliArgs, script: string, stdin: string): Promise<Outcome> {
+/** The shell of a plain run (or of the REPL, which keeps variables across inputs: `persistState`). */
+export function shellFor(a: CliArgs, persistState = false): Bash {
   const cwd = "/home/user";
   const files = a.filesDir !== undefined ? readSeedFiles(a.filesDir, cwd) : undefined;
-  const bash = new Bash({ profile: a.profile, files, cwd });
+  return new Bash({ profile: a.profile, files, cwd, persistState });
+}
+
+/** How the REPL runs each input: a persistent shell, or the --tools ScriptedTool (fresh per input). */
+export async function replExec(a: CliArgs): Promise<ReplExec> {
+  if (a.toolsModule !== undefined) {
+    const tool = await loadToolsModule(a.toolsModule);
+    return (script) => tool.execute({ commands: script });
+  }
+  const bash = shellFor(a, true);
+  return (script) => bash.exec(script, { args: a.args, args0: a.args0 ?? "husk" });
+}
+
+async function runPlain(a: CliArgs, script: string, stdin: string): Promise<Outcome> {
+  const bash = shellFor(a);
   const r = await bash.exec(script, { stdin, args: a.args, args0: a.args0 ?? "husk" });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, error: r.error?.kind };
 }

@@ -71,12 +71,79 @@ export function cutLine(line: string, o: CutOptions): string | undefined {
     }
     return outDelim === undefined ? parts.join("") : parts.join(outDelim);
   }
-  const d = o.delimiter ?? "\t";
-  if (!line.includes(d)) return o.onlyDelimited ? undefined : line;
-  const fields = line.split(d);
-  const out: string[] = [];
-  for (let i = 0; i < fields.length; i++) if (selected(o.ranges, i + 1, o.complement ?? false)) out.push(fields[i] as string);
-  return out.join(o.outputDelimiter ?? d);
+  return new FieldCutter(o).begin().cut(line, 0, line.length);
+}
+
+/**
+ * `cut -f` over lines that lie in a bigger text, without slicing each line out first: runs of
+ * adjacent selected fields are copied as one slice. Reuses the position of the next delimiter
+ * across lines, so a text with few delimiters is still scanned once.
+ */
+class FieldCutter {
+  readonly #d: string;
+  readonly #out: string;
+  readonly #same: boolean;
+  readonly #o: CutOptions;
+  readonly #last: number;
+  #next = -1;
+
+  constructor(o: CutOptions) {
+    this.#o = o;
+    this.#d = o.delimiter ?? "\t";
+    this.#out = o.outputDelimiter ?? this.#d;
+    this.#same = this.#out === this.#d;
+    const r = o.ranges;
+    this.#last = o.complement || r.length === 0 ? Infinity : r[r.length - 1]!.hi;
+  }
+
+  /** Starts a new text: `cut` then takes lines of it in order. */
+  begin(): this {
+    this.#next = -1;
+    return this;
+  }
+
+  /** The position of the next delimiter at or after `p` (text.length when none). */
+  #find(text: string, p: number): number {
+    if (this.#next < p) {
+      const i = text.indexOf(this.#d, p);
+      this.#next = i < 0 ? text.length : i;
+    }
+    return this.#next;
+  }
+
+  /** Cuts text[start, end) (one line, after the previous one of the same text since `begin`); undefined when suppressed by `-s`. */
+  cut(text: string, start: number, end: number): string | undefined {
+    const o = this.#o;
+    let e = this.#find(text, start);
+    if (e >= end) return o.onlyDelimited ? undefined : text.slice(start, end);
+    const complement = o.complement ?? false;
+    let out = "";
+    let any = false;
+    let segStart = -1;
+    let segEnd = -1;
+    let p = start;
+    for (let field = 1; ; field++) {
+      if (e > end) e = end;
+      if (selected(o.ranges, field, complement)) {
+        if (!this.#same) {
+          out += any ? this.#out + text.slice(p, e) : text.slice(p, e);
+          any = true;
+        } else {
+          if (segStart < 0) segStart = p;
+          segEnd = e;
+        }
+      } else if (segStart >= 0) {
+        out += any ? this.#d + text.slice(segStart, segEnd) : text.slice(segStart, segEnd);
+        any = true;
+        segStart = -1;
+      }
+      if (e >= end || field >= this.#last) break;
+      p = e + 1;
+      e = this.#find(text, p);
+    }
+    if (segStart >= 0) out += any ? this.#d + text.slice(segStart, segEnd) : text.slice(segStart, segEnd);
+    return out;
+  }
 }
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
@@ -111,19 +178,26 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   if (mode !== "fields" && onlyDelimited) throw new UsageError("suppressing non-delimited lines makes sense\n\tonly when operating on fields", 1);
   const opts: CutOptions = { mode, ranges: parseList(list, mode === "fields" ? "field" : "byte/character"), delimiter, outputDelimiter, onlyDelimited, complement };
   const w = new Writer(ctx.stdout);
+  const fields = mode === "fields" ? new FieldCutter(opts) : null;
   const status = await forEachInput(ctx, args.operands, async (text) => {
     let start = 0;
+    let buf = "";
+    fields?.begin();
     while (start < text.length) {
       let end = text.indexOf(sep, start);
       if (end < 0) end = text.length;
-      const r = cutLine(text.slice(start, end), opts);
+      const r = fields !== null ? fields.cut(text, start, end) : cutLine(text.slice(start, end), opts);
       start = end + 1;
-      if (r !== undefined) {
-        const p = w.write(r + sep);
+      if (r !== undefined) buf += r + sep;
+      if (buf.length >= 65536) {
+        const p = w.write(buf);
+        buf = "";
         if (p) await p;
       }
       ctx.meter.tick();
     }
+    const p = w.write(buf);
+    if (p) await p;
   });
   await w.flush();
   return status;

@@ -115,7 +115,7 @@ export { tail, tailText } from "./tail.js";
 export { tee } from "./tee.js";
 export { timeout } from "./timeout.js";
 export { tr, makeTr, type TrOptions } from "./tr.js";
-export { uniq, uniqLines, type UniqOptions } from "./uniq.js";
+export { uniq, uniqLines, uniqText, type UniqOptions } from "./uniq.js";
 export { wc, wcCount, type WcCounts } from "./wc.js";
 export { xargs, splitXargs } from "./xargs.js";
 export { yes } from "./yes.js";

@@ -30,41 +30,71 @@ function compareKey(line: string, o: UniqOptions): string {
   return k;
 }
 
+/** Whether a group of `n` equal lines is printed (-d, -D, -u). */
+function shown(o: UniqOptions, n: number): boolean {
+  return (o.repeated && o.repeated !== "none" ? n > 1 : true) && (o.unique ? n === 1 : true);
+}
+
+/** The count prefix of -c: GNU's `%7d ` padding. */
+function countPrefix(n: number): string {
+  return `${n < 1000000 ? PAD[String(n).length] : ""}${n} `;
+}
+
 /** Collapses runs of adjacent equal lines as GNU `uniq` does; returns the output lines. */
 export function uniqLines(lines: readonly string[], o: UniqOptions = {}): string[] {
   const out: string[] = [];
   const plain = !o.ignoreCase && !o.skipFields && !o.skipChars && o.checkChars === undefined;
-  if (plain) {
-    // Fast path: whole lines compared as they are.
-    let i = 0;
-    while (i < lines.length) {
-      const line = lines[i] as string;
-      let j = i + 1;
-      while (j < lines.length && lines[j] === line) j++;
-      const n = j - i;
-      const show = (o.repeated && o.repeated !== "none" ? n > 1 : true) && (o.unique ? n === 1 : true);
-      if (show) {
-        if (o.repeated === "all") for (let k = i; k < j; k++) out.push(line);
-        else out.push(o.count ? `${n < 1000000 ? PAD[String(n).length] : ""}${n} ${line}` : line);
-      }
-      i = j;
-    }
-    return out;
-  }
+  const key = (l: string): string => (plain ? l : compareKey(l, o));
   let i = 0;
   while (i < lines.length) {
-    const key = compareKey(lines[i] as string, o);
+    const k = key(lines[i] as string);
     let j = i + 1;
-    while (j < lines.length && compareKey(lines[j] as string, o) === key) j++;
+    while (j < lines.length && (plain ? lines[j] === k : key(lines[j] as string) === k)) j++;
     const n = j - i;
-    const show = (o.repeated && o.repeated !== "none" ? n > 1 : true) && (o.unique ? n === 1 : true);
-    if (show) {
-      if (o.repeated === "all") for (let k = i; k < j; k++) out.push(lines[k] as string);
-      else out.push(o.count ? `${String(n).padStart(7)} ${lines[i]}` : (lines[i] as string));
+    if (shown(o, n)) {
+      if (o.repeated === "all") for (let m = i; m < j; m++) out.push(lines[m] as string);
+      else out.push(o.count ? countPrefix(n) + lines[i] : (lines[i] as string));
     }
     i = j;
   }
   return out;
+}
+
+/**
+ * `uniqLines` without options that change the comparison, over a whole text: lines are
+ * compared in place (`startsWith` at the next line's offset), so only one string per group of
+ * equal lines is made. Returns the output text (every line ended by `sep`).
+ */
+export function uniqText(text: string, sep: string, o: UniqOptions = {}): string {
+  let out = "";
+  const parts: string[] = [];
+  const len = text.length;
+  let i = 0;
+  while (i < len) {
+    let e = text.indexOf(sep, i);
+    if (e < 0) e = len;
+    const line = text.slice(i, e);
+    let n = 1;
+    let j = e + sep.length;
+    while (j < len) {
+      let e2 = text.indexOf(sep, j);
+      if (e2 < 0) e2 = len;
+      if (e2 - j !== line.length || !text.startsWith(line, j)) break;
+      n++;
+      j = e2 + sep.length;
+    }
+    if (shown(o, n)) {
+      if (o.repeated === "all") for (let m = 0; m < n; m++) out += line + sep;
+      else out += o.count ? countPrefix(n) + line + sep : line + sep;
+      if (out.length > 65536) {
+        parts.push(out);
+        out = "";
+      }
+    }
+    i = j;
+  }
+  parts.push(out);
+  return parts.join("");
 }
 
 function count(v: string | undefined, what: string): number {
@@ -99,10 +129,14 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   } catch (e) {
     return reportFsError(ctx, input, e);
   }
-  const lines = text === "" ? [] : text.split(sep);
-  if (text.endsWith(sep)) lines.pop();
-  const result = uniqLines(lines, o);
-  const body = result.length ? result.join(sep) + sep : "";
+  let body: string;
+  if (!o.ignoreCase && !o.skipFields && !o.skipChars && o.checkChars === undefined) body = uniqText(text, sep, o);
+  else {
+    const lines = text === "" ? [] : text.split(sep);
+    if (text.endsWith(sep)) lines.pop();
+    const result = uniqLines(lines, o);
+    body = result.length ? result.join(sep) + sep : "";
+  }
   if (output !== undefined && output !== "-") {
     await ctx.fs.writeFile(resolvePath(ctx.cwd, output), body);
     return 0;

@@ -39,13 +39,15 @@ export function buildMatcher(patterns: readonly string[], o: GrepOptions, meter?
       compileRegex(mode === "F" ? escapeRegex(p, "ere") : p, { flavor, ignoreCase: o.ignoreCase, wordMatch: o.wordRegexp, lineMatch: o.lineRegexp, lineMode }, meter),
     );
   const res = compile(false);
+  // patterns that are plain strings (`grep FAIL`) search like -F: indexOf, no automaton
+  if (res.every((re) => re.literal !== null)) return fixedMatcher(res.map((re) => re.literal!));
   let buffered: CompiledRegex[] | null = null;
   const find = (buf: string, from: number, maxLine: number): number => {
     buffered ??= compile(true);
     let best = -1;
     for (const re of buffered) {
-      const m = re.exec(buf, from, { maxLineLength: maxLine });
-      if (m && (best < 0 || m.start < best)) best = m.start;
+      const k = re.searchStart(buf, from, { maxLineLength: maxLine });
+      if (k >= 0 && (best < 0 || k < best)) best = k;
     }
     return best;
   };

@@ -4,6 +4,7 @@
  * handle `break N` / `continue N` completions.
  */
 import type { ArithCommand, Case, Command, For, ArithFor, If, Statement, While } from "@husk/syntax";
+import { yieldToHost } from "@husk/host";
 import { ArithError } from "./arith.js";
 import { Abrupt, FatalError } from "./errors.js";
 import type { Completion } from "./errors.js";
@@ -12,6 +13,7 @@ import type { Interp } from "./interp.js";
 import { matchPattern } from "./pattern.js";
 import { withRedirects } from "./redirect.js";
 import { evalTestExpr } from "./test-expr.js";
+import { debugTrap } from "./traps.js";
 
 /** Runs any compound command (and function definitions). */
 export async function execCompound(ip: Interp, cmd: Command): Promise<Completion> {
@@ -46,6 +48,10 @@ export async function execCompound(ip: Interp, cmd: Command): Promise<Completion
       return withRedirects(ip, cmd.redirects, async () => {
         ip.pos = cmd.span.start;
         ip.rt.meter.countCommand();
+        if (ip.st.traps.size > 0) {
+          const d = await debugTrap(ip, cmd.span.start);
+          if (d !== undefined) return d;
+        }
         let status: number;
         try {
           status = (await evalTestExpr(ip, cmd.expr)) ? 0 : 1;
@@ -66,10 +72,6 @@ export async function execCompound(ip: Interp, cmd: Command): Promise<Completion
   }
 }
 
-/** Lets timers and abort signals of the host run (every 4096 loop iterations). */
-function yieldNow(): Promise<void> {
-  return new Promise((r) => setTimeout(r, 0));
-}
 
 /** Runs a condition list with set -e disabled. */
 async function cond(ip: Interp, stmts: readonly Statement[]): Promise<Completion> {
@@ -107,7 +109,7 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
   try {
     for (;;) {
       meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       const c = await cond(ip, cmd.condition);
       if (c instanceof Abrupt) {
         const r = loopControl(c);
@@ -148,7 +150,11 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   try {
     for (const it of items) {
       ip.rt.meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
+      if (ip.st.traps.size > 0) {
+        const d = await debugTrap(ip, cmd.span.start);
+        if (d !== undefined) return d;
+      }
       ip.setVar(cmd.variable, it);
       const b = await ip.execList(cmd.body);
       if (typeof b === "number") status = b;
@@ -172,7 +178,7 @@ async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Comple
   let n = 0;
   for (;;) {
     ip.rt.meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
     items.forEach((it, i) => err.write(`${i + 1}) ${it}\n`));
     err.write(ip.getScalar("PS3") ?? "#? ");
     if (input === undefined) return 1;
@@ -205,6 +211,9 @@ async function readLine(input: import("./io.js").ShellInput): Promise<string | u
 
 async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
   ip.pos = cmd.span.start;
+  const debug = async (): Promise<Abrupt | undefined> => (ip.st.traps.size > 0 ? debugTrap(ip, cmd.span.start) : undefined);
+  let d = await debug();
+  if (d !== undefined) return d;
   if (cmd.init !== undefined) await ip.evalArith(cmd.init);
   let status = 0;
   let n = 0;
@@ -212,7 +221,8 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
   try {
     for (;;) {
       ip.rt.meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
+      if ((d = await debug()) !== undefined) return d;
       if (cmd.test !== undefined && !truthy(await ip.evalArith(cmd.test))) break;
       const b = await ip.execList(cmd.body);
       if (typeof b === "number") status = b;
@@ -222,6 +232,7 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
         break;
       }
       if (r !== "next") return r;
+      if ((d = await debug()) !== undefined) return d;
       if (cmd.update !== undefined) await ip.evalArith(cmd.update);
     }
   } finally {
@@ -232,6 +243,10 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
 
 async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
   ip.pos = cmd.span.start;
+  if (ip.st.traps.size > 0) {
+    const d = await debugTrap(ip, cmd.span.start);
+    if (d !== undefined) return d;
+  }
   const word = await ip.expandString(cmd.word);
   const opts = { extglob: true, nocase: ip.st.opt("nocasematch") };
   let c: Completion = 0;
@@ -259,6 +274,10 @@ async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
 async function execArithCommand(ip: Interp, cmd: ArithCommand): Promise<Completion> {
   ip.pos = cmd.span.start;
   ip.rt.meter.countCommand();
+  if (ip.st.traps.size > 0) {
+    const d = await debugTrap(ip, cmd.span.start);
+    if (d !== undefined) return d;
+  }
   try {
     const v = await ip.evalArithRaw(cmd.expr);
     return ip.checkErr(truthy(v) ? 0 : 1);

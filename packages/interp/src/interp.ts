@@ -5,7 +5,7 @@
  */
 import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { ParseError, Parser, parseArithmetic } from "@husk/syntax";
+import { ParseError } from "@husk/syntax";
 import type { Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import type { ArithEnv } from "./arith.js";
@@ -16,13 +16,21 @@ import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
 import { intToString } from "./int64.js";
 import { FileOutput } from "./io.js";
+import { ScriptLines, parseArithCached } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
 import { execPipeline } from "./pipeline.js";
 import { execSimple } from "./simple.js";
-import type { ShellState } from "./state.js";
+import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
+import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { isElementRef, parseRef } from "./refs.js";
 import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
+
+/**
+ * The logic-only profile's rejections, which spec/tool-layer-behaviour.md words without a line
+ * number (`bash: ls: command not found`, `bash: /tmp/f: filesystem redirection disabled`).
+ */
+const LOGIC_ONLY_REJECTION = /: command not found$|: filesystem redirection disabled$|^process substitution disabled in logic-only shell$/;
 
 /** The profile of a shell (see @husk/bash). */
 export type ProfileName = "sandbox" | "logic-only";
@@ -69,8 +77,10 @@ export class Interp {
   callDepth = 0;
   /** Nesting of `source` (return is valid inside). */
   sourceDepth = 0;
-  /** True while an ERR/EXIT/DEBUG trap runs (no recursion). */
-  inTrap = false;
+  /** Which trap actions are running now (bits of `Running` in traps.ts: no recursion). */
+  runningTraps = 0;
+  /** A simple command whose DEBUG trap already ran (a pipeline runs them before its stages). */
+  debugDone: Command | undefined;
   /** Set by break/continue/return/exit builtins: the completion of the command they end. */
   pendingAbrupt: Abrupt | undefined;
 
@@ -81,7 +91,7 @@ export class Interp {
     const env: ArithEnv = {
       getVar: (name, index) => this.arithGet(name, index),
       setVar: (name, index, value) => this.arithSet(name, index, value),
-      parse: (text) => parseArithmetic(text),
+      parse: parseArithCached,
     };
     this.arith = new ArithEvaluator(env);
   }
@@ -107,15 +117,15 @@ export class Interp {
    * Runs a script one complete command line at a time. Returns the final status; `exit`
    * and fatal errors end it. `lineOffset` shifts $LINENO (eval, source).
    */
-  async runScript(source: string, lineOffset = 0, topLevel = true): Promise<Completion> {
+  async runScript(source: string, lineOffset = 0, topLevel = true, file = this.src.file): Promise<Completion> {
     if (source.length > this.rt.limits.maxScriptBytes) {
       throw new LimitError("maxScriptBytes", `script too large: ${source.length} bytes`);
     }
     const saved = this.src;
-    this.src = new SourceInfo(source, lineOffset);
-    const parser = new Parser(source, {
-      extglob: true,
-      aliases: (n) => (this.st.aliases.size > 0 && this.st.opt("expand_aliases") ? this.st.aliases.get(n) : undefined),
+    this.src = new SourceInfo(source, lineOffset, file);
+    const parser = new ScriptLines(source, {
+      aliasesActive: () => this.st.aliases.size > 0 && this.st.opt("expand_aliases"),
+      alias: (n) => this.st.aliases.get(n),
       maxDepth: this.rt.limits.maxParseDepth,
       maxBytes: this.rt.limits.maxScriptBytes,
     });
@@ -136,6 +146,7 @@ export class Interp {
           throw e;
         }
         if (stmts === undefined) break;
+        if (topLevel) this.st.commandNumber++;
         if (this.st.options.noexec) continue;
         try {
           const c = await this.execList(stmts);
@@ -160,40 +171,45 @@ export class Interp {
   }
 
   /** Runs the EXIT trap (once) and returns the final status. */
-  async finish(status: number): Promise<number> {
-    const trap = this.st.trap("EXIT");
-    if (trap !== undefined && trap !== "") {
-      this.st.traps.delete("EXIT");
-      this.st.status = status;
-      const c = await this.runTrapText(trap);
-      if (c instanceof Abrupt && c.kind === "exit") return c.status;
-    }
-    return status;
+  finish(status: number): Promise<number> {
+    return exitTrap(this, status);
   }
 
-  /** Runs trap text; errors inside are reported, not propagated. */
-  async runTrapText(text: string): Promise<Completion> {
-    const savedStatus = this.st.status;
-    const savedTrap = this.inTrap;
-    this.inTrap = true;
-    try {
-      const c = await this.runScript(text, this.line() - 1, false);
-      if (c instanceof Abrupt && c.kind === "exit") return c;
-      return savedStatus;
-    } finally {
-      this.inTrap = savedTrap;
-      if (this.st.status !== savedStatus) this.st.status = savedStatus;
-    }
+  /** Runs trap text; errors inside are reported, not propagated (see traps.ts). */
+  runTrapText(text: string, name?: string): Promise<Completion> {
+    return runTrapText(this, text, name);
   }
 
   /** Runs a list of statements; stops at the first abrupt completion. */
   async execList(stmts: readonly Statement[]): Promise<Completion> {
+    const in0 = this.st.fds[0];
+    if (in0?.own === true) return this.#execInherited(stmts, in0);
     let c: Completion = this.st.status;
     for (let i = 0; i < stmts.length; i++) {
       c = await this.execStatement(stmts[i]!);
       if (c instanceof Abrupt) return c;
     }
     return c;
+  }
+
+  /**
+   * The commands of a body see the stdin of their compound command as inherited (not their
+   * own): a tool inside `... | while read` must not swallow the loop's input.
+   */
+  async #execInherited(stmts: readonly Statement[], in0: Fd): Promise<Completion> {
+    const demoted: Fd = { input: in0.input, output: in0.output };
+    const fds = this.st.fds.slice();
+    fds[0] = demoted;
+    this.st.fds = fds;
+    try {
+      return await this.execList(stmts);
+    } finally {
+      if (this.st.fds[0] === demoted) {
+        const back = this.st.fds.slice();
+        back[0] = in0;
+        this.st.fds = back;
+      }
+    }
   }
 
   /** Runs one statement (possibly in the background). */
@@ -209,6 +225,8 @@ export class Interp {
   /** Starts `cmd &` as a job running concurrently in a subshell. */
   startBackground(s: Statement): number {
     const sub = this.subshell();
+    // the status of `cmd &` itself is never checked (no ERR trap, no errexit)
+    if (s.command.type === "SimpleCommand") sub.condDepth++;
     const pid = sub.st.bashPid;
     const p = (async () => {
       await Promise.resolve();
@@ -278,17 +296,9 @@ export class Interp {
     }
   }
 
-  /** bash's set -e / ERR trap check after a command that can fail. */
-  async checkErr(status: number): Promise<Completion> {
-    if (status === 0 || this.condDepth > 0) return status;
-    const trap = this.st.trap("ERR");
-    if (trap !== undefined && trap !== "" && !this.inTrap) {
-      this.st.status = status;
-      const c = await this.runTrapText(trap);
-      if (c instanceof Abrupt) return c;
-    }
-    if (this.st.options.errexit) return new Abrupt("exit", 0, status);
-    return status;
+  /** bash's set -e / ERR trap check after a command that can fail (see traps.ts). */
+  checkErr(status: number): Promise<Completion> {
+    return checkErr(this, status);
   }
 
   /** Writes buffered redirection output to the filesystem. */
@@ -303,8 +313,12 @@ export class Interp {
     return this.src.lineOf(this.pos);
   }
 
-  /** Writes `bash: line N: msg` to the shell's stderr. */
+  /** Writes `bash: line N: msg` to the shell's stderr (`bash: msg` for a logic-only rejection). */
   error(msg: string): void {
+    if (this.rt.profile === "logic-only" && LOGIC_ONLY_REJECTION.test(msg)) {
+      this.stderr().write(`bash: ${msg}\n`);
+      return;
+    }
     this.errorAtLine(this.line(), msg);
   }
 
@@ -478,8 +492,6 @@ export class Interp {
         return (this.rt.clock.now() / 1000).toFixed(6);
       case "BASHPID":
         return String(this.st.isSubshell ? this.st.bashPid : this.rt.identity.pid);
-      case "FUNCNAME":
-        return this.st.callStack.length ? this.st.callStack[this.st.callStack.length - 1]!.name : undefined;
     }
     return undefined;
   }

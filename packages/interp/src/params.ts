@@ -3,8 +3,10 @@
  * every operator (`:-` `:=` `:?` `:+`, `#` `##` `%` `%%`, `/` `//` `/#` `/%`, `^` `^^` `,` `,,`,
  * slices, `@Q` and the other transforms), applied per element on `@`/`*` lists.
  */
+import { LimitError } from "@husk/host";
 import type { ParamExp, Word } from "@husk/syntax";
 import { FieldBuilder, Mode } from "./fields.js";
+import { expandPrompt } from "./prompt.js";
 import type { Interp } from "./interp.js";
 import { compilePattern, hasGlob, unescapePattern } from "./pattern.js";
 import { Attr, IndexedArray, isName } from "./vars.js";
@@ -250,7 +252,7 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
       const pat = await ip.expandPattern(op.pattern);
       const rep = op.replacement === undefined ? "" : await ip.expandPattern(op.replacement);
       const patsub = ip.st.opt("patsub_replacement");
-      return map((s) => replace(s, pat, rep, op.op, { extglob, nocase: false }, patsub));
+      return map((s) => replace(s, pat, rep, op.op, { extglob, nocase: false }, patsub, ip.rt.limits.maxStringBytes));
     }
     case "case": {
       const pat = op.pattern === undefined ? undefined : await ip.expandPattern(op.pattern);
@@ -312,6 +314,12 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
       return { list: false, v: chars.slice(start, end).join("") };
     }
     case "transform":
+      if (op.op === "P") {
+        if (!val.list) return { list: false, v: val.v === undefined ? undefined : await expandPrompt(ip, val.v) };
+        const items: string[] = [];
+        for (const it of val.items) items.push(await expandPrompt(ip, it));
+        return { list: true, items, star: val.star };
+      }
       return transform(ip, pe, val, op.op);
     default:
       return val;
@@ -325,8 +333,6 @@ function transform(ip: Interp, pe: ParamExp, val: PValue, op: string): PValue {
         return shellQuote(s);
       case "E":
         return decodeEscapes(s, false).text;
-      case "P":
-        return s;
       case "U":
         return Array.from(s, upper1).join("");
       case "u":
@@ -383,8 +389,11 @@ export function trim(s: string, pat: string, op: string, opts: { extglob: boolea
   return i < 0 ? s : s.slice(0, i);
 }
 
-/** `${s/pat/rep}` and its `//`, `/#`, `/%` forms; `rep` is in escaped form (`&` is the match). */
-export function replace(s: string, pat: string, rep: string, op: string, opts: { extglob: boolean; nocase: boolean }, patsub: boolean): string {
+/**
+ * `${s/pat/rep}` and its `//`, `/#`, `/%` forms; `rep` is in escaped form (`&` is the match).
+ * Throws LimitError (maxStringBytes) as soon as the result would grow past `maxBytes`.
+ */
+export function replace(s: string, pat: string, rep: string, op: string, opts: { extglob: boolean; nocase: boolean }, patsub: boolean, maxBytes = Number.POSITIVE_INFINITY): string {
   const repl = (m: string): string => {
     if (!patsub) return unescapePattern(rep);
     let out = "";
@@ -417,6 +426,8 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
       continue;
     }
     out += s.slice(last, m.start) + repl(s.slice(m.start, m.end));
+    // TM-DOS-004: `${x//?/$x$x}` grows quadratically; stop before the string is built
+    if (out.length > maxBytes) throw new LimitError("maxStringBytes", `string too long: more than ${maxBytes} bytes`);
     last = from = m.end;
     if (op === "/") break;
   }

@@ -10,6 +10,7 @@ import { Abrupt } from "./errors.js";
 import type { Completion } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Pipe, ShellInput } from "./io.js";
+import { debugTrap } from "./traps.js";
 import { IndexedArray } from "./vars.js";
 
 /** Runs a pipeline. */
@@ -26,7 +27,18 @@ export async function execPipeline(ip: Interp, p: Pipeline): Promise<Completion>
     if (c instanceof Abrupt) return c;
     setPipeStatus(ip, [c]);
   } else {
+    if (ip.st.traps.size > 0) {
+      // bash runs the DEBUG trap of each simple-command stage in the parent, before it forks
+      const lastpipe = ip.st.opt("lastpipe") && !ip.st.options.monitor;
+      for (let i = 0; i < p.commands.length; i++) {
+        const cmd = p.commands[i]!;
+        if (cmd.type !== "SimpleCommand" || (lastpipe && i === p.commands.length - 1)) continue;
+        const d = await debugTrap(ip, cmd.span.start);
+        if (d !== undefined) return d;
+      }
+    }
     const statuses = await runStages(ip, p);
+    ip.pos = p.commands[p.commands.length - 1]!.span.start;
     setPipeStatus(ip, statuses);
     c = statuses[statuses.length - 1]!;
     if (ip.st.options.pipefail) {
@@ -68,13 +80,14 @@ async function runStages(ip: Interp, p: Pipeline): Promise<number[]> {
     const sub = isLast && lastpipe ? ip : ip.subshell();
     const savedFds = sub.st.fds;
     const fds = savedFds.slice();
-    if (i > 0) fds[0] = { input: new ShellInput(pipes[i - 1]!) };
+    if (i > 0) fds[0] = { input: new ShellInput(pipes[i - 1]!), own: true };
     if (!isLast) {
       fds[1] = { output: pipes[i]! };
       if (p.pipeStderr[i]) fds[2] = { output: pipes[i]! };
     }
     sub.st.fds = fds;
     const cmd = p.commands[i]!;
+    if (sub !== ip) sub.debugDone = cmd;
     runs.push(
       (async () => {
         // let every stage start before any runs to completion

@@ -3,7 +3,7 @@
  * command table: builtins and registered commands), prefix assignments as temporary
  * bindings, xtrace, and invocation through the one Command contract.
  */
-import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage } from "@husk/host";
+import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { SimpleCommand } from "@husk/syntax";
 import { applyAssign, prepareAssign } from "./assign.js";
@@ -14,6 +14,8 @@ import type { Interp } from "./interp.js";
 import { ShellInput, shellInput } from "./io.js";
 import { printfQuote } from "./quote.js";
 import { applyPermanent, withRedirects } from "./redirect.js";
+import { debugTrap, returnTrap } from "./traps.js";
+import { ps4 } from "./prompt.js";
 import type { FuncEntry } from "./state.js";
 import { Attr } from "./vars.js";
 import type { Scope } from "./vars.js";
@@ -45,6 +47,12 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
   ip.pos = cmd.span.start;
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
   ip.rt.meter.countCommand();
+  // TM-DOS-001/003: recursion, eval and alias loops also let the host's timers run
+  if (ip.rt.meter.yieldDue()) await yieldToHost();
+  if (ip.st.traps.size > 0 && ip.debugDone !== cmd) {
+    const d = await debugTrap(ip, cmd.span.start);
+    if (d !== undefined) return d;
+  }
   ip.subStatus = undefined;
   let argv: string[];
   let assigns: (PreparedAssign | undefined)[] | undefined;
@@ -121,7 +129,7 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
     }
   }
   try {
-    if (ip.st.options.xtrace) xtrace(ip, argv);
+    if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
     const status = await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
     ip.st.lastArg = argv[argv.length - 1]!;
     if (status instanceof Abrupt) return status;
@@ -139,7 +147,7 @@ async function assignOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
   try {
     for (const a of cmd.assignments) {
       const p = await prepareAssign(ip, a);
-      if (ip.st.options.xtrace) ip.stderr().write(`${ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => xtraceQuote(e.value)).join(" ")})` : xtraceQuote(p.value ?? "")}\n`);
+      if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => xtraceQuote(e.value)).join(" ")})` : xtraceQuote(p.value ?? "")}\n`);
       applyAssign(ip, p);
     }
   } catch (e) {
@@ -160,15 +168,6 @@ async function assignOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
     return c instanceof Abrupt ? c : ip.checkErr(c);
   }
   return ip.checkErr(sub);
-}
-
-function ps4(ip: Interp): string {
-  const p = ip.getScalar("PS4");
-  return p === undefined ? "+ " : p;
-}
-
-function xtrace(ip: Interp, argv: string[]): void {
-  ip.stderr().write(`${ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
 }
 
 /** Quoting of `set -x` output: bare when safe, else single quotes. */
@@ -238,7 +237,7 @@ export async function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): P
   const savedPosn = ip.pos;
   st.positional = argv.slice(1);
   st.vars.scopes.push(new Map());
-  st.callStack.push({ name: argv[0]!, line: ip.line(), source: "main" });
+  st.callStack.push({ name: argv[0]!, line: ip.line(), source: fn.src.file, fn: true });
   ip.callDepth++;
   ip.src = fn.src;
   const savedLoop = ip.loopDepth;
@@ -258,8 +257,7 @@ export async function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): P
     st.callStack.pop();
     st.vars.scopes.pop();
     st.positional = savedPos;
-    const trap = st.trap("RETURN");
-    if (trap !== undefined && trap !== "" && !ip.inTrap) await ip.runTrapText(trap);
+    if (st.options.functrace) await returnTrap(ip);
   }
 }
 
@@ -310,6 +308,7 @@ export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssig
     name: argv[0]!,
     args: argv.slice(1),
     stdin: fds[0]?.input ?? EMPTY_SHELL_INPUT(),
+    stdinRedirected: fds[0]?.own === true,
     stdout: fds[1]?.output ?? BAD_FD_OUT,
     stderr: fds[2]?.output ?? NULL_OUT,
     get env() {
@@ -355,7 +354,7 @@ export function shellAccess(ip: Interp): ShellAccess {
 
 function applyIO(sub: Interp, io: CommandIO | undefined): void {
   if (io === undefined) return;
-  if (io.stdin !== undefined) sub.st.fds[0] = { input: shellInput(typeof io.stdin === "string" ? stringInput(io.stdin) : io.stdin) };
+  if (io.stdin !== undefined) sub.st.fds[0] = { input: shellInput(typeof io.stdin === "string" ? stringInput(io.stdin) : io.stdin), own: true };
   if (io.stdout !== undefined) sub.st.fds[1] = { output: io.stdout };
   if (io.stderr !== undefined) sub.st.fds[2] = { output: io.stderr };
 }

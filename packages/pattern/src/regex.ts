@@ -62,10 +62,18 @@ export interface CompiledRegex {
   /** True when the pattern matches anywhere in `input` (fastest path: no positions kept). */
   test(input: string): boolean;
   /**
+   * Where the leftmost match at or after `from` starts (the same start `exec` reports), or -1.
+   * The match's end is not computed, so a faster engine may run where leftmost-first and
+   * leftmost-longest differ only in the end (grep's buffer search needs only the line).
+   */
+  searchStart(input: string, from?: number, opts?: ExecOptions): number;
+  /**
    * The text every match equals when the pattern is one fixed, case-sensitive string without
    * groups or anchors (callers may then use `indexOf`); null otherwise.
    */
   readonly literal: string | null;
+  /** Some input has an empty match (the pattern may match without consuming a character). */
+  readonly canMatchEmpty: boolean;
 }
 
 /** Work a JS RegExp fast path may do in the worst case before we prefer the automaton. */
@@ -96,12 +104,16 @@ export class RegexCore {
   readonly #jsTestMax: number;
   /** Same RegExp usable for exec() (semantics equal) when true. */
   readonly #jsExec: boolean;
+  /** The RegExp finds the same match starts (any end). */
+  readonly #jsStart: boolean;
   readonly #hasBol: boolean;
   readonly #factors: number[];
   /** Compiled with `lineMode`. */
   readonly lineMode: boolean;
   /** See CompiledRegex.literal. */
   readonly literal: string | null;
+  /** See CompiledRegex.canMatchEmpty. */
+  readonly canMatchEmpty: boolean;
 
   /** `allowJs: false` forces the automaton/backtracker (tests compare the engines). */
   constructor(parsed: ParsedRegex, options: RegexOptions, allowJs = true) {
@@ -110,6 +122,7 @@ export class RegexCore {
     this.longest = options.flavor === "bre" || options.flavor === "ere";
     this.lineMode = !!options.lineMode;
     this.literal = literalOf(parsed.node);
+    this.canMatchEmpty = nullable(parsed.node);
     this.#prog = compileProgram(parsed.node, parsed.groupCount);
     const a = analyze(parsed.node);
     this.#hasBol = a.hasBol;
@@ -131,18 +144,37 @@ export class RegexCore {
     this.#jsD = js && parsed.groupCount > 0 ? new RegExp(js.source, `${js.flags}d`) : null;
     this.#jsTestMax = max;
     this.#jsExec = js !== null && (!this.longest || a.longestSafe) && a.backrefsSafe;
+    this.#jsStart = js !== null && a.backrefsSafe;
+  }
+
+  /** Whether the JS RegExp may search input[from..] (its worst-case work stays bounded). */
+  #jsAffordable(input: string, from: number, notBol: boolean, maxLine: number): boolean {
+    // lineMode: work per attempt is bounded by the line; attempts are one per position
+    const ok =
+      maxLine >= 0 && this.lineMode
+        ? lineModeCost(this.#factors, input.length - from, maxLine) <= JS_BUDGET * 50
+        : input.length - from <= this.#jsTestMax;
+    return ok && !(notBol && this.#hasBol);
+  }
+
+  /** See CompiledRegex.searchStart. */
+  searchStart(input: string, from: number, notBol: boolean, meter: LimitsMeter | undefined, maxLine = -1): number {
+    if (from > input.length) return -1;
+    if (this.#jsStart && this.#jsAffordable(input, from, notBol, maxLine)) {
+      const js = this.#js!;
+      js.lastIndex = from;
+      const m = js.exec(input);
+      return m === null ? -1 : m.index;
+    }
+    const m = this.exec(input, from, notBol, meter, maxLine);
+    return m === null ? -1 : m.start;
   }
 
   /** See CompiledRegex.exec. */
   exec(input: string, from: number, notBol: boolean, meter: LimitsMeter | undefined, maxLine = -1): RegexMatch | null {
     if (from > input.length) return null;
     const js = this.#js;
-    // lineMode: work per attempt is bounded by the line; attempts are one per position
-    const ok =
-      maxLine >= 0 && this.lineMode
-        ? lineModeCost(this.#factors, input.length - from, maxLine) <= JS_BUDGET * 50
-        : input.length - from <= this.#jsTestMax;
-    if (this.#jsExec && ok && !(notBol && this.#hasBol)) {
+    if (this.#jsExec && this.#jsAffordable(input, from, notBol, maxLine)) {
       const groups: ([number, number] | undefined)[] = [];
       if (this.#jsD !== null) {
         const re = this.#jsD;
@@ -357,6 +389,24 @@ function deterministicAlt(alts: readonly Node[]): boolean {
   return true;
 }
 
+/** The tree may match the empty string (conservative: assertions and back-references count as empty). */
+function nullable(n: Node): boolean {
+  switch (n.t) {
+    case "set":
+      return false;
+    case "cat":
+      return n.items.every(nullable);
+    case "alt":
+      return n.alts.some(nullable);
+    case "rep":
+      return n.min === 0 || nullable(n.node);
+    case "group":
+      return nullable(n.node);
+    default:
+      return true;
+  }
+}
+
 /** The fixed string a tree always matches (single-member sets only), or null. */
 function literalOf(n: Node): string | null {
   const items = n.t === "cat" ? n.items : [n];
@@ -490,8 +540,10 @@ export function compileRegex(source: string, options: RegexOptions, meter?: Limi
     groupCount: c.groupCount,
     groupNames: c.groupNames,
     literal: c.literal,
+    canMatchEmpty: c.canMatchEmpty,
     exec: (input, from = 0, opts) => c.exec(input, from, opts?.notBol ?? false, meter, opts?.maxLineLength ?? -1),
     test: (input) => c.test(input, meter),
+    searchStart: (input, from = 0, opts) => c.searchStart(input, from, opts?.notBol ?? false, meter, opts?.maxLineLength ?? -1),
   };
 }
 

@@ -2,7 +2,8 @@ import { HuskError, type LimitsMeter } from "@husk/host";
 import type { CompiledRegex } from "@husk/pattern";
 import type { LineReader } from "./input.js";
 import type { Program } from "./parse.js";
-import type { Address, ReplPart, SedCommand, Subst } from "./script.js";
+import type { Address, SedCommand, Subst } from "./script.js";
+import { type BlockStep, blockPlan, runBlock, substitute } from "./subst.js";
 
 /** What the executor needs from the world (files for r/R/w/W, output sinks). */
 export interface SedHost {
@@ -242,6 +243,9 @@ export class SedState {
       return true;
     };
 
+    const plan = blockPlan(this.#p, o.quiet, o.sep, meter);
+    if (plan !== null) return this.#runBlocks(reader, plan, lineNo);
+
     let r0 = readInto(false);
     let haveLine = r0 === true || r0 === false ? r0 : await r0;
     while (haveLine) {
@@ -300,12 +304,14 @@ export class SedState {
             break;
           case "G":
             ps = `${ps}\n${this.hold}`;
+            meter?.checkString(ps.length); // TM-DOS-004: G/H/s in a loop double the buffers
             break;
           case "h":
             this.hold = ps;
             break;
           case "H":
             this.hold = `${this.hold}\n${ps}`;
+            meter?.checkString(this.hold.length);
             break;
           case "x": {
             const t = ps;
@@ -358,15 +364,19 @@ export class SedState {
           case "Q":
             return { exit: c.num >= 0 ? c.num : 0, lineNo: await this.#done(lineNo) };
           case "b":
+            // TM-DOS-001: `:a;ba` loops without reading input; count each jump
+            if (meter) meter.tick();
             pc = c.target < 0 ? cmds.length : c.target;
             break;
           case "t":
+            if (meter) meter.tick();
             if (tflag) {
               tflag = false;
               pc = c.target < 0 ? cmds.length : c.target;
             }
             break;
           case "T":
+            if (meter) meter.tick();
             if (tflag) tflag = false;
             else pc = c.target < 0 ? cmds.length : c.target;
             break;
@@ -394,6 +404,7 @@ export class SedState {
           case "s": {
             const r = this.#substitute(c.subst!, ps);
             if (r !== null) {
+              meter?.checkString(r.length);
               ps = r;
               tflag = true;
               for (let k = 0; k < c.subst!.print; k++) this.#emitLine(ps, nl);
@@ -417,6 +428,29 @@ export class SedState {
       }
       r0 = readInto(false);
       haveLine = r0 === true || r0 === false ? r0 : await r0;
+    }
+    return { exit: null, lineNo: await this.#done(lineNo) };
+  }
+
+  /** runStream for a block plan: whole buffers of lines at once, line by line only at chunk ends. */
+  async #runBlocks(reader: LineReader, plan: BlockStep[], lineNo: number): Promise<ExecResult & { lineNo: number }> {
+    const meter = this.#h.meter;
+    while (await reader.hasMore()) {
+      const b = reader.takeBlock();
+      if (b !== null) {
+        if (meter) meter.checkDeadline();
+        this.#emit(runBlock(plan, b.text, b.maxLine, meter));
+        lineNo += b.lines;
+        await this.#flush();
+        continue;
+      }
+      // a line without its separator yet: the end of the input, or of a chunk of a stream
+      const l = await reader.next();
+      if (l === null) break;
+      lineNo++;
+      let ps = l.text;
+      for (const st of plan) ps = this.#substitute(st.subst, ps) ?? ps;
+      this.#emitLine(ps, l.nl);
     }
     return { exit: null, lineNo: await this.#done(lineNo) };
   }
@@ -458,94 +492,8 @@ export class SedState {
 
   /** Applies `s`; returns the new pattern space, or null when nothing was replaced. */
   #substitute(s: Subst, ps: string): string | null {
-    const re = this.#regex(s.re.re);
-    const lit = re.literal;
-    if (lit !== null && s.repl.every((p) => p.k === "lit" || (p.k === "group" && p.n === 0))) {
-      // fixed string: indexOf, no regex machinery
-      let i = ps.indexOf(lit);
-      if (i < 0) return null;
-      const rep = expand(s.repl, lit, 0, lit.length, []);
-      let out = "";
-      let pos = 0;
-      let count = 0;
-      let did = false;
-      while (i >= 0) {
-        if (++count >= s.nth) {
-          out += ps.slice(pos, i) + rep;
-          pos = i + lit.length;
-          did = true;
-          if (!s.global) break;
-        }
-        i = ps.indexOf(lit, i + lit.length);
-      }
-      return did ? out + ps.slice(pos) : null;
-    }
-    const meter = this.#h.meter;
-    let out = "";
-    let pos = 0;
-    let from = 0;
-    let prevEnd = -1;
-    let count = 0;
-    let did = false;
-    while (from <= ps.length) {
-      const m = re.exec(ps, from);
-      if (!m) break;
-      if (m.start === m.end && m.start === prevEnd) {
-        // no empty match right after the previous match
-        from = m.start + 1;
-        continue;
-      }
-      count++;
-      if (count >= s.nth) {
-        out += ps.slice(pos, m.start) + expand(s.repl, ps, m.start, m.end, m.groups);
-        pos = m.end;
-        did = true;
-        if (!s.global) break;
-      }
-      prevEnd = m.end;
-      from = m.end > m.start ? m.end : m.start + 1;
-      if (meter) meter.tick();
-    }
-    return did ? out + ps.slice(pos) : null;
+    return substitute(s, this.#regex(s.re.re), ps, this.#h.meter, null);
   }
-}
-
-/** Expands a replacement for one match (`&`, groups, case conversion). */
-function expand(parts: readonly ReplPart[], ps: string, start: number, end: number, groups: ReadonlyArray<readonly [number, number] | undefined>): string {
-  if (parts.length === 1 && parts[0]!.k === "lit") return parts[0]!.s;
-  let out = "";
-  let mode: "U" | "L" | null = null;
-  let one: "u" | "l" | null = null;
-  const add = (t: string): void => {
-    if (t === "") return;
-    if (mode === null && one === null) {
-      out += t;
-      return;
-    }
-    let first = "";
-    let rest = t;
-    if (one !== null) {
-      first = one === "u" ? t[0]!.toUpperCase() : t[0]!.toLowerCase();
-      rest = t.slice(1);
-      one = null;
-    }
-    out += first + (mode === "U" ? rest.toUpperCase() : mode === "L" ? rest.toLowerCase() : rest);
-  };
-  for (const p of parts) {
-    if (p.k === "lit") add(p.s);
-    else if (p.k === "group") {
-      if (p.n === 0) add(ps.slice(start, end));
-      else {
-        const g = groups[p.n - 1];
-        if (g) add(ps.slice(g[0], g[1]));
-      }
-    } else if (p.c === "u" || p.c === "l") one = p.c;
-    else if (p.c === "E") {
-      mode = null;
-      one = null;
-    } else mode = p.c;
-  }
-  return out;
 }
 
 function transliterate(ps: string, src: string, dst: string): string {

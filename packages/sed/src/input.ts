@@ -107,6 +107,33 @@ export class LineReader {
     return { text, nl: false };
   }
 
+  /**
+   * Synchronous: every complete line left in the current buffer as one string (separators
+   * included), with their count and the longest one's length; null when the buffer holds no
+   * complete line. The lines count as read.
+   */
+  takeBlock(): { text: string; lines: number; maxLine: number } | null {
+    const sep = this.#sep;
+    const buf = this.#buf;
+    const last = buf.lastIndexOf(sep);
+    if (last < this.#pos) return null;
+    const end = last + sep.length;
+    let lines = 0;
+    let maxLine = 0;
+    let p = this.#pos;
+    while (p < end) {
+      const e = buf.indexOf(sep, p);
+      if (e - p > maxLine) maxLine = e - p;
+      lines++;
+      p = e + sep.length;
+    }
+    const text = buf.slice(this.#pos, end);
+    this.#mark(this.#pos, end);
+    this.#pos = end;
+    this.fileName = this.#nextName;
+    return { text, lines, maxLine };
+  }
+
   /** The next line, or null at the end of all sources. */
   async next(): Promise<SedLine | null> {
     if (!(await this.hasMore())) return null;

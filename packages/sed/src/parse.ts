@@ -1,6 +1,6 @@
 import type { LimitsMeter } from "@husk/host";
 import { HuskError } from "@husk/host";
-import { RegexError, compileRegex } from "@husk/pattern";
+import { RegexError, type RegexOptions, compileRegex } from "@husk/pattern";
 import type { Address, ReplPart, SedCommand, SedRegex, Subst } from "./script.js";
 
 /** A script error: `sed: -e expression #1, char 5: unterminated `s' command`, status 1. */
@@ -101,9 +101,9 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
     const compile = (src: string, flags: { icase: boolean; ml: boolean }): SedRegex => {
       if (src === "") return { re: null };
       try {
-        return {
-          re: compileRegex(sedEscapes(src), { flavor: opts.extended ? "ere" : "bre", ignoreCase: flags.icase, multiline: flags.ml }, opts.meter),
-        };
+        const source = sedEscapes(src);
+        const options: RegexOptions = { flavor: opts.extended ? "ere" : "bre", ignoreCase: flags.icase, multiline: flags.ml };
+        return { re: compileRegex(source, options, opts.meter), source, options };
       } catch (e) {
         if (e instanceof RegexError) return fail(e.message);
         throw e;

@@ -1,4 +1,4 @@
-import type { CompiledRegex } from "@husk/pattern";
+import type { CompiledRegex, RegexOptions } from "@husk/pattern";
 
 /** A sed address. */
 export type Address =
@@ -14,6 +14,9 @@ export type Address =
 /** A regex as written in a script: null `re` is the empty regex (reuse the last one used). */
 export interface SedRegex {
   readonly re: CompiledRegex | null;
+  /** The pattern as compiled and its options (to recompile it for a buffer of lines). */
+  readonly source?: string;
+  readonly options?: RegexOptions;
 }
 
 /** One piece of an `s` replacement. */

@@ -6,6 +6,7 @@
 import type {
   AnsiCQuoted,
   Arithmetic,
+  Literal,
   ParamExp,
   ParamOp,
   Span,
@@ -73,7 +74,23 @@ export abstract class Reader {
     this.opts = opts;
     this.nest = nest;
     this.base = base;
-    if (nest > opts.maxDepth) this.fail("maximum nesting depth exceeded");
+    if (nest > opts.maxDepth) this.tooDeep();
+  }
+
+  /**
+   * Nesting inside this reader: compound commands (the scanner) and expansions inside words
+   * (`${ }`, quotes, arithmetic). `nest + depth` is bounded by `opts.maxDepth`.
+   */
+  depth = 0;
+
+  /** Enters one nesting level (callers decrement `depth` on the way out); fails past maxDepth. */
+  enter(): void {
+    if (++this.depth + this.nest > this.opts.maxDepth) this.tooDeep();
+  }
+
+  /** Throws the ParseError of a breached nesting bound (it names the option). */
+  tooDeep(): never {
+    this.fail(`maximum nesting depth exceeded (maxDepth ${this.opts.maxDepth})`);
   }
 
   /** Parses `$( ... )`: `pos` is just after `$(`; leaves `pos` after the `)`. */
@@ -97,11 +114,19 @@ export abstract class Reader {
   protected lit(parts: WordPart[], start: number, end: number): void {
     if (end <= start) return;
     const value = this.src.slice(start, end);
-    const last = parts[parts.length - 1];
-    if (last !== undefined && last.type === "Literal") {
+    // Literal parts enter `parts` only through here, so "the last part is a Literal" is "the
+    // last call appended to this array at this length" (no megamorphic `type` load per call).
+    if (this.litParts === parts && this.litLength === parts.length) {
+      const last = parts[parts.length - 1] as Literal;
       parts[parts.length - 1] = { type: "Literal", span: { start: last.span.start, end: end + this.base }, value: last.value + value };
-    } else parts.push({ type: "Literal", span: this.span(start, end), value });
+    } else {
+      parts.push({ type: "Literal", span: this.span(start, end), value });
+      this.litParts = parts;
+      this.litLength = parts.length;
+    }
   }
+  private litParts: WordPart[] | undefined;
+  private litLength = -1;
 
   /** Reads an unquoted word in context `stop`; returns undefined when no character was read. */
   readWord(stop: number, assignValue = false): Word | undefined {
@@ -310,7 +335,9 @@ export abstract class Reader {
   /** `"..."` (or `$"..."`, `skip` = 2) starting at `s`. */
   readDouble(s: number, skip: number, locale: boolean): WordPart {
     this.pos = s + skip;
+    this.enter();
     const parts = this.readDQParts(true, false);
+    this.depth--;
     if (this.pos >= this.end) this.eof('"', s);
     this.pos++;
     return { type: "DoubleQuoted", span: this.span(s, this.pos), parts, locale };
@@ -389,7 +416,9 @@ export abstract class Reader {
       return;
     }
     if (n === "{") {
+      this.enter();
       parts.push(this.readBraced(s));
+      this.depth--;
       return;
     }
     if (n === "[") {
@@ -428,7 +457,9 @@ export abstract class Reader {
     this.pos = s + skip;
     const parts: WordPart[] = [];
     const start = this.pos;
+    this.enter();
     this.readParts(stop, parts);
+    this.depth--;
     if (!this.src.startsWith(close, this.pos) || this.pos + close.length > this.end) {
       // bash: an arithmetic context cut off by end of input is an error, not a subshell.
       if (this.pos >= this.end) this.eof(")", s);
@@ -445,7 +476,8 @@ export abstract class Reader {
     const source: Word = { type: "Word", span: this.span(start, end), parts };
     let expr;
     if (parts.length === 0) expr = tryParseArithmetic("", start + this.base);
-    else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.span.start);
+    // The expression nests inside what is open here: it gets the rest of the depth budget.
+    else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.span.start, this.opts.maxDepth - this.nest - this.depth);
     return expr === undefined
       ? { type: "Arithmetic", span: source.span, source }
       : { type: "Arithmetic", span: source.span, source, expr };

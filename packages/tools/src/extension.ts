@@ -8,6 +8,7 @@ import { ToolRegistry, ToolRegistryBuilder, type ToolPolicy } from "./registry.j
 import type { ToolArgs, ToolDef } from "./tool-def.js";
 import type { ToolImpl } from "./tool-impl.js";
 import { ToolInvocationTrace } from "./trace.js";
+import type { SchemaValidatorFactory } from "./validate.js";
 
 /** Builder of a ToolDefExtension. Each `build()` mints a fresh trace. */
 export class ToolDefExtensionBuilder {
@@ -31,6 +32,11 @@ export class ToolDefExtensionBuilder {
   /** Sets a policy hook. */
   policy(fn: ToolPolicy): this {
     this.#inner.policy(fn);
+    return this;
+  }
+  /** Replaces ajv as the JSON Schema validator (see SchemaValidatorFactory). */
+  validator(factory: SchemaValidatorFactory): this {
+    this.#inner.validator(factory);
     return this;
   }
   /** Callback error sanitization (default true). */

@@ -3,7 +3,11 @@
  * ScriptedTool, ScriptingToolSet, help/discover and prompts. See README.md.
  */
 export { isValidToolName, ToolArgs, ToolDef } from "./tool-def.js";
-export type { AsyncToolCallback, SyncToolCallback, ToolCallback, ToolCallSurface } from "./tool-def.js";
+export type { AsyncToolCallback, SyncToolCallback, ToolCallback, ToolCallSurface, ToolInputSchema } from "./tool-def.js";
+export { describeIssue, isStandardSchema, standardToJsonSchema, standardValidator } from "./standard-schema.js";
+export type { StandardSchemaIssue, StandardSchemaResult, StandardSchemaV1 } from "./standard-schema.js";
+export { SchemaCompiler } from "./validate.js";
+export type { InputValidator, SchemaValidatorFactory } from "./validate.js";
 export { ToolImpl } from "./tool-impl.js";
 export { ToolRegistry, ToolRegistryBuilder } from "./registry.js";
 export type { PolicyDecision, PolicyRequest, RegisteredTool, ToolCallOptions, ToolCallRequest, ToolCallResult, ToolPolicy } from "./registry.js";

@@ -13,7 +13,8 @@ import { jsonObject, sortedJson, type JsonObject } from "./json.js";
 import { isValidToolName, LazyAbort, NEVER_ABORTED, ToolArgs, type ToolCallback, type ToolCallSurface, type ToolDef } from "./tool-def.js";
 import type { ToolImpl } from "./tool-impl.js";
 import { ToolInvocationTrace } from "./trace.js";
-import { SchemaCompiler, type InputValidator } from "./validate.js";
+import { standardValidator } from "./standard-schema.js";
+import { SchemaCompiler, type InputValidator, type SchemaValidatorFactory } from "./validate.js";
 
 /** What the policy hook sees of a call. */
 export interface PolicyRequest {
@@ -91,6 +92,7 @@ export class ToolRegistryBuilder {
   #tools: RegisteredTool[] = [];
   #policy: ToolPolicy | undefined;
   #sanitize = true;
+  #validator: SchemaValidatorFactory | undefined;
 
   /** Registers a ToolImpl (definition + exec). */
   tool(impl: ToolImpl): this {
@@ -117,9 +119,17 @@ export class ToolRegistryBuilder {
     this.#sanitize = on;
     return this;
   }
+  /**
+   * Replaces ajv as the JSON Schema validator (for runtimes that forbid `new Function`; see
+   * SchemaValidatorFactory). Tools defined by a Standard Schema always use its own `validate`.
+   */
+  validator(factory: SchemaValidatorFactory): this {
+    this.#validator = factory;
+    return this;
+  }
   /** Builds the registry; throws on an invalid, reserved or duplicate tool name. */
   build(): ToolRegistry {
-    return new ToolRegistry(this.#tools, { policy: this.#policy, sanitizeErrors: this.#sanitize });
+    return new ToolRegistry(this.#tools, { policy: this.#policy, sanitizeErrors: this.#sanitize, validator: this.#validator });
   }
 }
 
@@ -129,7 +139,8 @@ export class ToolRegistry implements ShellExtension {
   readonly name = "tools";
   readonly #tools = new Map<string, RegisteredTool>();
   readonly #validators = new Map<string, InputValidator>();
-  readonly #compiler = new SchemaCompiler();
+  readonly #compiler: SchemaCompiler;
+  readonly #factory: SchemaValidatorFactory | undefined;
   readonly #policy: ToolPolicy | undefined;
   readonly #sanitize: boolean;
   #commands: Command[] | undefined;
@@ -140,7 +151,7 @@ export class ToolRegistry implements ShellExtension {
   }
 
   /** Prefer `ToolRegistry.builder()`. Throws on an invalid, reserved or duplicate name. */
-  constructor(tools: readonly RegisteredTool[], options: { policy?: ToolPolicy; sanitizeErrors?: boolean } = {}) {
+  constructor(tools: readonly RegisteredTool[], options: { policy?: ToolPolicy; sanitizeErrors?: boolean; validator?: SchemaValidatorFactory } = {}) {
     for (const t of tools) {
       const name = t.def.name;
       if (!isValidToolName(name)) throw new Error(`invalid tool name: ${JSON.stringify(name)}`);
@@ -150,6 +161,8 @@ export class ToolRegistry implements ShellExtension {
     }
     this.#policy = options.policy;
     this.#sanitize = options.sanitizeErrors ?? true;
+    this.#factory = options.validator;
+    this.#compiler = new SchemaCompiler(options.validator);
   }
 
   /** Whether callback errors are sanitized. */
@@ -174,7 +187,7 @@ export class ToolRegistry implements ShellExtension {
 
   /** A registry with the same tools and policy and another sanitization setting. */
   withSanitizeErrors(on: boolean): ToolRegistry {
-    return new ToolRegistry(this.tools(), { policy: this.#policy, sanitizeErrors: on });
+    return new ToolRegistry(this.tools(), { policy: this.#policy, sanitizeErrors: on, validator: this.#factory });
   }
 
   /** Installs the tool commands, `help` and `discover` (host `ShellExtension`). */
@@ -207,14 +220,15 @@ export class ToolRegistry implements ShellExtension {
   #validator(tool: RegisteredTool): InputValidator {
     let v = this.#validators.get(tool.def.name);
     if (!v) {
-      v = this.#compiler.compile(tool.def.inputSchema);
+      const standard = tool.def.standardSchema;
+      v = standard ? standardValidator(standard) : this.#compiler.compile(tool.def.inputSchema);
       this.#validators.set(tool.def.name, v);
     }
     return v;
   }
 
-  /** Validates params for `name`; undefined when valid, else the DETAIL. Unknown tool: undefined. */
-  validate(name: string, params: JsonObject): string | undefined {
+  /** Validates params for `name`; undefined when valid, else the DETAIL (a Promise for async Standard Schemas). Unknown tool: undefined. */
+  validate(name: string, params: JsonObject): string | undefined | Promise<string | undefined> {
     const tool = this.#tools.get(name);
     return tool ? this.#validator(tool)(params) : undefined;
   }
@@ -243,12 +257,14 @@ export class ToolRegistry implements ShellExtension {
     }
     let result: ToolCallResult;
     if (dryRun) {
-      const detail = this.#validator(tool)(params);
+      const checked = this.#validator(tool)(params);
+      const detail = checked instanceof Promise ? await checked : checked;
       result = detail
         ? { exitCode: 1, stdout: "", stderr: `${sortedJson({ dry_run: true, error: `schema error: ${detail}`, tool: name, valid: false })}\n` }
         : { exitCode: 0, stdout: `${sortedJson({ dry_run: true, params, tool: name, valid: true })}\n`, stderr: "" };
     } else {
-      const stdinText = await ctx.stdin.readAll();
+      // Stdin inherited from an enclosing loop or function is not the tool's (`| while read`).
+      const stdinText = ctx.stdinRedirected === false ? "" : await ctx.stdin.readAll();
       const request = ctx.request as ToolCallRequest;
       result = await this.#call(tool, params, stdinText === "" ? undefined : stdinText, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter.remainingMs());
     }
@@ -284,7 +300,8 @@ export class ToolRegistry implements ShellExtension {
     remainingMs: number,
   ): Promise<ToolCallResult> {
     const { name } = tool.def;
-    const detail = this.#validator(tool)(params);
+    const checked = this.#validator(tool)(params);
+    const detail = checked instanceof Promise ? await checked : checked;
     if (detail !== undefined) return { exitCode: 2, stdout: "", stderr: `${name}: schema error: ${detail}\n` };
     if (this.#policy) {
       let allowed: boolean;

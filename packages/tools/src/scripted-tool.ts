@@ -13,6 +13,7 @@ import { createShell } from "./shell.js";
 import type { ToolArgs, ToolCallSurface, ToolDef } from "./tool-def.js";
 import type { ToolImpl } from "./tool-impl.js";
 import { type ToolInvocation, ToolInvocationTrace } from "./trace.js";
+import type { SchemaValidatorFactory } from "./validate.js";
 
 /** The input of `execute()`: the script and an optional time limit. */
 export interface ScriptInput {
@@ -157,6 +158,11 @@ export class ScriptedToolBuilder {
   /** A policy hook for every tool call. */
   policy(fn: ToolPolicy): this {
     this.#tools.policy(fn);
+    return this;
+  }
+  /** Replaces ajv as the JSON Schema validator (see SchemaValidatorFactory: Workers, strict CSP). */
+  validator(factory: SchemaValidatorFactory): this {
+    this.#tools.validator(factory);
     return this;
   }
   /** List tools as `name (description)` in the system prompt (default false). */

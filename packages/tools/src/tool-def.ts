@@ -3,7 +3,12 @@
  * receives) and the callback type. `ToolImpl` (definition + callback, usable as a Command)
  * lives in tool-impl.ts.
  */
+import { LazyAbort } from "@husk/host";
 import type { JsonObject, JsonValue } from "./json.js";
+import { isStandardSchema, standardToJsonSchema, type StandardSchemaV1 } from "./standard-schema.js";
+
+/** What a tool's input schema may be: a JSON Schema (draft 2020-12 or 07) or a Standard Schema (zod 4, valibot, arktype...). */
+export type ToolInputSchema = JsonObject | StandardSchemaV1;
 
 /** One segment of a tool name: `[A-Za-z_][A-Za-z0-9_]*`; a name is segments joined by `.`. */
 const TOOL_NAME = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -22,34 +27,47 @@ export class ToolDef {
   readonly name: string;
   /** Human-readable description shown by `help`, `discover` and prompts. */
   readonly description: string;
-  /** JSON Schema of the input (`{}` when unset). */
+  /** JSON Schema of the input (`{}` when unset; converted when a Standard Schema was given). */
   readonly inputSchema: JsonObject;
+  /** The Standard Schema the definition was made from, if any; it validates the input. */
+  readonly standardSchema: StandardSchemaV1 | undefined;
   /** Free-form labels for `discover --tag`. */
   readonly tags: readonly string[];
   /** Grouping key for `discover --category`. */
   readonly category: string | undefined;
 
-  constructor(name: string, description: string, inputSchema: JsonObject = {}, tags: readonly string[] = [], category?: string) {
+  /**
+   * `jsonSchema` replaces the JSON Schema derived from a Standard Schema (for libraries that
+   * offer no Standard JSON Schema, e.g. valibot without @valibot/to-json-schema): it drives
+   * prompts, usage and flag coercion, while the Standard Schema still validates.
+   */
+  constructor(name: string, description: string, inputSchema: ToolInputSchema = {}, tags: readonly string[] = [], category?: string, jsonSchema?: JsonObject) {
     this.name = name;
     this.description = description;
-    this.inputSchema = inputSchema;
+    if (isStandardSchema(inputSchema)) {
+      this.standardSchema = inputSchema;
+      this.inputSchema = jsonSchema ?? standardToJsonSchema(inputSchema);
+    } else {
+      this.standardSchema = undefined;
+      this.inputSchema = inputSchema;
+    }
     this.tags = Object.freeze([...tags]);
     this.category = category;
   }
 
-  /** A copy with `schema` as the input schema. */
-  withSchema(schema: JsonObject): ToolDef {
-    return new ToolDef(this.name, this.description, schema, this.tags, this.category);
+  /** A copy with `schema` (JSON Schema or Standard Schema) as the input schema. */
+  withSchema(schema: ToolInputSchema, jsonSchema?: JsonObject): ToolDef {
+    return new ToolDef(this.name, this.description, schema, this.tags, this.category, jsonSchema);
   }
 
   /** A copy with these tags (replacing any previous ones). */
   withTags(tags: readonly string[]): ToolDef {
-    return new ToolDef(this.name, this.description, this.inputSchema, tags, this.category);
+    return new ToolDef(this.name, this.description, this.standardSchema ?? this.inputSchema, tags, this.category, this.inputSchema);
   }
 
   /** A copy in this category. */
   withCategory(category: string): ToolDef {
-    return new ToolDef(this.name, this.description, this.inputSchema, this.tags, category);
+    return new ToolDef(this.name, this.description, this.standardSchema ?? this.inputSchema, this.tags, category, this.inputSchema);
   }
 }
 
@@ -59,30 +77,8 @@ export type ToolCallSurface = "shell" | "api" | (string & {});
 /** A signal that never fires (for calls without a cancellation source). */
 export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
-/**
- * An AbortController created only when someone reads `signal`: most callbacks never look at
- * theirs, and creating AbortSignals per call is a measurable cost (and GC pressure).
- */
-export class LazyAbort {
-  #controller: AbortController | undefined;
-  #aborted = false;
-  #reason: unknown;
-  /** The signal (created on first read; already aborted if `abort` came first). */
-  get signal(): AbortSignal {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
-  }
-  /** Aborts (once). */
-  abort(reason?: unknown): void {
-    if (this.#aborted) return;
-    this.#aborted = true;
-    this.#reason = reason;
-    this.#controller?.abort(reason);
-  }
-}
+/** An AbortController created only when someone reads `signal` (from @husk/host; re-exported for the registry). */
+export { LazyAbort };
 
 /**
  * The arguments a callback receives: `params` parsed from `--key value` flags (coerced by the

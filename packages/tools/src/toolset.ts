@@ -13,6 +13,7 @@ import type { ToolArgs, ToolDef } from "./tool-def.js";
 import type { ToolImpl } from "./tool-impl.js";
 import { scriptedOutputSchema } from "./prompt.js";
 import { runDiscover } from "./introspect.js";
+import type { SchemaValidatorFactory } from "./validate.js";
 
 /** How many tools `tools()` returns. */
 export type DiscoveryMode = "exclusive" | "with-discovery";
@@ -152,6 +153,11 @@ export class ScriptingToolSetBuilder {
   /** See ScriptedToolBuilder.policy. */
   policy(fn: ToolPolicy): this {
     this.#inner.policy(fn);
+    return this;
+  }
+  /** See ScriptedToolBuilder.validator. */
+  validator(factory: SchemaValidatorFactory): this {
+    this.#inner.validator(factory);
     return this;
   }
   /** See ScriptedToolBuilder.compactPrompt (discovery mode always uses the compact prompt). */

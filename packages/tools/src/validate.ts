@@ -5,11 +5,25 @@
  * that ajv cannot compile, reject every input (fail closed).
  */
 import { Ajv, type ErrorObject, type ValidateFunction } from "ajv";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import type { JsonObject, JsonValue } from "./json.js";
 import { checkRefs } from "./schema.js";
 
-/** Validates one input; returns undefined when valid, else the DETAIL of `NAME: schema error: DETAIL`. */
-export type InputValidator = (input: JsonValue) => string | undefined;
+/**
+ * Validates one input; returns undefined when valid, else the DETAIL of `NAME: schema error:
+ * DETAIL` (a Promise of it only for asynchronous Standard Schema validators).
+ */
+export type InputValidator = (input: JsonValue) => string | undefined | Promise<string | undefined>;
+
+/**
+ * The validator seam: builds the validator of one JSON Schema, once per tool. The default
+ * (`ajvValidatorFactory`) compiles with ajv, which generates code with `new Function`; in
+ * runtimes that forbid it (Cloudflare Workers, Deno Deploy and other V8 isolates with code
+ * generation disabled, pages under a strict Content-Security-Policy without `unsafe-eval`,
+ * Node with `--disallow-code-generation-from-strings`) supply a factory over an interpreting
+ * validator such as `@cfworker/json-schema`. Return undefined for valid input, else a DETAIL.
+ */
+export type SchemaValidatorFactory = (schema: JsonObject) => (input: JsonValue) => string | undefined;
 
 /** Turns an ajv instance path (`/tags/3`) into the page's form (`input.tags[3]`). */
 export function instancePathToText(path: string): string {
@@ -46,9 +60,16 @@ function describe(e: ErrorObject): string {
   }
 }
 
-function newAjv(): Ajv {
-  // ownProperties: inherited names (`constructor`...) never satisfy `required`.
-  return new Ajv({ strict: false, allErrors: false, validateFormats: false, ownProperties: true });
+// ownProperties: inherited names (`constructor`...) never satisfy `required`.
+const AJV_OPTIONS = { strict: false, allErrors: false, validateFormats: false, ownProperties: true, logger: false } as const;
+
+/** A schema that declares draft 2020-12 (or 2019-09) as its dialect; these get Ajv2020. */
+function is2020(schema: JsonObject): boolean {
+  return typeof schema.$schema === "string" && /\/draft\/(2020-12|2019-09)\//.test(schema.$schema);
+}
+
+function newAjv(modern: boolean): Ajv {
+  return modern ? new Ajv2020(AJV_OPTIONS) : new Ajv(AJV_OPTIONS);
 }
 
 /**
@@ -56,21 +77,37 @@ function newAjv(): Ajv {
  * on first use) and the result cached by the caller.
  */
 export class SchemaCompiler {
-  /** One ajv instance for the whole process (creating one costs ~30 ms); it caches by schema. */
+  /** One ajv instance per dialect for the whole process (creating one costs ~30 ms); it caches by schema. */
   static #ajv: Ajv | undefined;
+  static #ajv2020: Ajv | undefined;
+  readonly #factory: SchemaValidatorFactory | undefined;
+
+  /** `factory` replaces ajv (see SchemaValidatorFactory); `$ref` checks still apply first. */
+  constructor(factory?: SchemaValidatorFactory) {
+    this.#factory = factory;
+  }
 
   /** Compiles `schema` into a validator (never throws: broken schemas reject everything). */
   compile(schema: JsonObject): InputValidator {
     const refProblem = checkRefs(schema);
     if (refProblem) return () => refProblem;
-    let fn: ValidateFunction;
-    try {
-      SchemaCompiler.#ajv ??= newAjv();
+    if (this.#factory) {
       try {
-        fn = SchemaCompiler.#ajv.compile(schema);
+        return this.#factory(schema);
+      } catch (e) {
+        const msg = e instanceof Error ? e.message.split("\n")[0] : "";
+        return () => `invalid input schema${msg ? ` (${msg})` : ""}`;
+      }
+    }
+    let fn: ValidateFunction;
+    const modern = is2020(schema);
+    try {
+      const shared = modern ? (SchemaCompiler.#ajv2020 ??= newAjv(true)) : (SchemaCompiler.#ajv ??= newAjv(false));
+      try {
+        fn = shared.compile(schema);
       } catch {
         // e.g. a `$id` another tool's schema already registered: compile in isolation.
-        fn = newAjv().compile(schema);
+        fn = newAjv(modern).compile(schema);
       }
     } catch (e) {
       const msg = e instanceof Error ? e.message.split("\n")[0] : "";

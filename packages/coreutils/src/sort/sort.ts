@@ -169,11 +169,43 @@ function comparators(lines: readonly string[], options: SortOptions): Comparator
 export function sortLines(lines: readonly string[], options: SortOptions = {}): string[] {
   const c = comparators(lines, options);
   if (c.plain) {
-    // Array#sort without a comparator orders strings by UTF-16 code units: C order, natively.
-    const out = [...lines].sort();
+    const out = sortPlain(lines);
     if (c.reverse) out.reverse();
     return options.unique ? dedupe(out) : out;
   }
+  return sortByKeys(lines, c, options);
+}
+
+/**
+ * `sortLines(lines, options)` joined, each line ended by `sep`; whole-line sorts of repetitive
+ * input build the text from the distinct lines (`repeat`) without an array of every line.
+ */
+export function sortText(lines: readonly string[], sep: string, options: SortOptions = {}): string {
+  const c = comparators(lines, options);
+  if (c.plain && !options.unique) {
+    const counts = countLines(lines);
+    if (counts !== null) {
+      const keys = [...counts.keys()].sort(byCodeUnits);
+      if (c.reverse) keys.reverse();
+      const parts: string[] = new Array<string>(keys.length);
+      for (let k = 0; k < keys.length; k++) {
+        const key = keys[k]!;
+        const n = counts.get(key)!;
+        parts[k] = n === 1 ? key + sep : (key + sep).repeat(n);
+      }
+      return parts.join("");
+    }
+  }
+  let sorted: string[];
+  if (c.plain) {
+    sorted = sortPlain(lines);
+    if (c.reverse) sorted.reverse();
+    if (options.unique) sorted = dedupe(sorted);
+  } else sorted = sortByKeys(lines, c, options);
+  return sorted.length ? sorted.join(sep) + sep : "";
+}
+
+function sortByKeys(lines: readonly string[], c: ReturnType<typeof comparators>, options: SortOptions): string[] {
   const idx = Array.from({ length: lines.length }, (_, i) => i);
   idx.sort(c.fast ?? c.full);
   if (!options.unique) return idx.map((i) => lines[i] as string);
@@ -249,6 +281,40 @@ function pick(k: SortKey): Pick<SortKey, "startField" | "startChar" | "endField"
   return { startField: k.startField, startChar: k.startChar, endField: k.endField, endChar: k.endChar };
 }
 
+/**
+ * Whole lines in C order. Equal lines are indistinguishable, so when there are many repeats
+ * (a log's first column) only the distinct lines are sorted, then repeated by their counts.
+ */
+function sortPlain(lines: readonly string[]): string[] {
+  const counts = countLines(lines);
+  if (counts !== null) {
+    const keys = [...counts.keys()].sort(byCodeUnits);
+    const out: string[] = new Array<string>(lines.length);
+    let k = 0;
+    for (const key of keys) for (let c = counts.get(key)!; c > 0; c--) out[k++] = key;
+    return out;
+  }
+  return [...lines].sort(byCodeUnits);
+}
+
+/** How often each line occurs, or null when the lines look mostly distinct (or are few). */
+function countLines(lines: readonly string[]): Map<string, number> | null {
+  const n = lines.length;
+  if (n <= 64) return null;
+  const counts = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const l = lines[i] as string;
+    counts.set(l, (counts.get(l) ?? 0) + 1);
+    if ((i & 4095) === 4095 && i > 32768 && counts.size * 2 > i) return null;
+  }
+  return counts;
+}
+
+/** C order of strings (UTF-16 code units, which is byte order for ASCII). */
+function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function dedupe(lines: string[]): string[] {
   const out: string[] = [];
   for (const l of lines) if (out.length === 0 || out[out.length - 1] !== l) out.push(l);
@@ -296,7 +362,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const opts: SortOptions = { keys, global, tab, unique, stable, salt: ctx.random.nextU32() };
   const operands = args.operands.length ? args.operands : ["-"];
   if (check && operands.length > 1) throw new UsageError(`extra operand '${operands[1]}' not allowed with -${check}`, 2);
-  const lines: string[] = [];
+  let lines: string[] = [];
   const runs: Array<[number, number]> = [];
   for (const op of operands) {
     let text: string;
@@ -311,7 +377,8 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     if (text === "") continue;
     const parts = text.split(sep);
     if (text.endsWith(sep)) parts.pop();
-    for (const p of parts) lines.push(p);
+    if (lines.length === 0) lines = parts;
+    else for (const p of parts) lines.push(p);
     (runs[runs.length - 1] as [number, number])[1] = lines.length;
     ctx.meter.tick();
   }
@@ -321,8 +388,11 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     if (check === "c") ctx.stderr.write(`sort: ${operands[0]}:${bad + 1}: disorder: ${lines[bad]}\n`);
     return 1;
   }
-  const sorted = args.has("m") ? mergeRuns(runs.map(([a, b]) => lines.slice(a, b)), opts) : sortLines(lines, opts);
-  const text = sorted.length ? sorted.join(sep) + sep : "";
+  let text: string;
+  if (args.has("m")) {
+    const sorted = mergeRuns(runs.map(([a, b]) => lines.slice(a, b)), opts);
+    text = sorted.length ? sorted.join(sep) + sep : "";
+  } else text = sortText(lines, sep, opts);
   if (output !== undefined && output !== "-") {
     await ctx.fs.writeFile(resolvePath(ctx.cwd, output), text).catch((e: unknown) => {
       if (e instanceof FsError) throw new FsError(e.code, `open failed: ${output}`);

@@ -8,6 +8,9 @@ import type { FunctionDef } from "@husk/syntax";
 import type { ShellInput } from "./io.js";
 import type { SourceInfo } from "./source.js";
 import { VarStore } from "./vars.js";
+import { installCallStackVars } from "./callstack.js";
+import { installOptionVars } from "./shellopts.js";
+import type { Frame } from "./callstack.js";
 
 /** One open file descriptor. */
 export interface Fd {
@@ -228,7 +231,7 @@ export class ShellState {
   nextPid = 0;
   umask = 0o022;
   /** Call stack of function names (innermost last) with the line they were called from. */
-  callStack: { name: string; line: number; source: string }[] = [];
+  callStack: Frame[] = [];
   /** Depth of subshells/command substitutions. */
   subshellDepth = 0;
   /** Last argument of the previous command (`$_`). */
@@ -277,6 +280,8 @@ export class ShellState {
     c.dirStack = this.dirStack.slice();
     c.umask = this.umask;
     c.callStack = this.callStack.slice();
+    installCallStackVars(c);
+    installOptionVars(c);
     c.subshellDepth = this.subshellDepth + 1;
     c.lastArg = this.lastArg;
     c.hashed = new Map(this.hashed);

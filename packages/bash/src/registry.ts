@@ -23,7 +23,10 @@ export function commandsOf(ns: Readonly<Record<string, unknown>>): Command[] {
   return [...out.values()];
 }
 
-/** Every command of the builtin packages (coreutils, grep, sed, awk, jq). */
-export function packageCommands(): Command[] {
-  return [coreutils, grep, sed, awk, jq].flatMap((ns) => commandsOf(ns as unknown as Record<string, unknown>));
+let cached: readonly Command[] | undefined;
+
+/** Every command of the builtin packages (coreutils, grep, sed, awk, jq); collected once (module namespaces are slow to walk). */
+export function packageCommands(): readonly Command[] {
+  cached ??= [coreutils, grep, sed, awk, jq].flatMap((ns) => commandsOf(ns as unknown as Record<string, unknown>));
+  return cached;
 }

@@ -45,6 +45,13 @@ export interface CommandContext {
   /** Arguments after the name. */
   readonly args: readonly string[];
   readonly stdin: InputStream;
+  /**
+   * True when `stdin` was given to this very command: a pipe into it, a `<`, here-doc or
+   * here-string redirection, or a ShellAccess caller's input; false when it is inherited from
+   * an enclosing loop, compound command, function or the script. Undefined when the shell
+   * does not say (treat as true). The tool layer hands stdin to callbacks only when true.
+   */
+  readonly stdinRedirected?: boolean;
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
   /** Exported variables of the calling shell (a snapshot; null-prototype safe). */
@@ -118,12 +125,21 @@ export interface ShellExtension {
  * There is exactly one per shell; every dispatch goes through `get`.
  */
 export class CommandTable implements CommandRegistrar {
-  readonly #map = new Map<string, Command>();
+  #map = new Map<string, Command>();
+  /** The map may be shared with clones: copy it before the first change (copy-on-write). */
+  #shared = false;
   constructor(commands: Iterable<Command> = []) {
-    for (const c of commands) this.register(c);
+    for (const c of commands) this.#map.set(c.name, c);
+  }
+  #own(): Map<string, Command> {
+    if (this.#shared) {
+      this.#map = new Map(this.#map);
+      this.#shared = false;
+    }
+    return this.#map;
   }
   register(command: Command): void {
-    this.#map.set(command.name, command);
+    this.#own().set(command.name, command);
   }
   has(name: string): boolean {
     return this.#map.has(name);
@@ -132,15 +148,19 @@ export class CommandTable implements CommandRegistrar {
     return this.#map.get(name);
   }
   delete(name: string): boolean {
-    return this.#map.delete(name);
+    return this.#map.has(name) ? this.#own().delete(name) : false;
   }
   /** Names in registration order. */
   names(): string[] {
     return [...this.#map.keys()];
   }
-  /** A copy that can be changed without affecting this table. */
+  /** A copy that can be changed without affecting this table (O(1): the entries are copied on the first change of either). */
   clone(): CommandTable {
-    return new CommandTable(this.#map.values());
+    const c = new CommandTable();
+    c.#map = this.#map;
+    c.#shared = true;
+    this.#shared = true;
+    return c;
   }
 }
 

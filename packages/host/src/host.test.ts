@@ -5,6 +5,7 @@ import {
   DisabledFs,
   FixedClock,
   FsError,
+  LazyAbort,
   LimitError,
   LimitsMeter,
   SeededRandom,
@@ -17,6 +18,7 @@ import {
   resolvePath,
   utf8Length,
 } from "./index.js";
+import type { Command } from "./index.js";
 
 describe("paths", () => {
   it.each([
@@ -139,5 +141,42 @@ describe("SeededRandom and errorMessage", () => {
   it("never exposes a stack or a host message", () => {
     expect(errorMessage(new TypeError("at /home/secret/x.js:1"))).toBe("internal error: TypeError");
     expect(errorMessage(new LimitError("maxFields", "too many fields"))).toContain("too many fields");
+  });
+});
+
+describe("CommandTable", () => {
+  const cmd = (name: string, out: string): Command => ({ name, run: (ctx) => (ctx.stdout.write(out), 0) });
+  it("clone is independent of its original in both directions (copy-on-write)", () => {
+    const a = new CommandTable([cmd("x", "1"), cmd("y", "1")]);
+    const b = a.clone();
+    const c = a.clone();
+    b.register(cmd("z", "2"));
+    a.delete("x");
+    c.register(cmd("y", "3"));
+    expect(a.names()).toEqual(["y"]);
+    expect(b.names()).toEqual(["x", "y", "z"]);
+    expect(c.names()).toEqual(["x", "y"]);
+    expect(a.get("y")).not.toBe(c.get("y"));
+    expect(a.delete("missing")).toBe(false);
+  });
+});
+
+describe("LazyAbort", () => {
+  it("creates its signal on first read, aborted when abort came first", () => {
+    const l = new LazyAbort();
+    expect(l.aborted).toBe(false);
+    l.abort("why");
+    l.abort("ignored");
+    expect(l.aborted).toBe(true);
+    expect(l.reason).toBe("why");
+    expect(l.signal.aborted).toBe(true);
+    expect(l.signal.reason).toBe("why");
+  });
+  it("fires listeners of a signal read before abort", () => {
+    const l = new LazyAbort();
+    let fired = 0;
+    l.signal.addEventListener("abort", () => fired++);
+    l.abort();
+    expect(fired).toBe(1);
   });
 });

@@ -11,3 +11,4 @@ export * from "./clock.js";
 export * from "./command.js";
 export * from "./disabled-fs.js";
 export * from "./memory-fs.js";
+export * from "./abort.js";

@@ -3,7 +3,7 @@
  * the run's runtime (limits meter, capped outputs, cancellation), executes the script and
  * turns every ending (normal, exit, limit breach, timeout, cancellation) into a result.
  */
-import { AbortError, CommandTable, DEFAULT_IDENTITY, LimitError, LimitsMeter, SeededRandom, StringInput, SYSTEM_CLOCK, resolveLimits } from "@husk/host";
+import { AbortError, CommandTable, DEFAULT_IDENTITY, LazyAbort, LimitError, LimitsMeter, SeededRandom, StringInput, SYSTEM_CLOCK, resolveLimits } from "@husk/host";
 import type { Clock, FileSystem, Identity, Limits, RequestContext } from "@husk/host";
 import { BUILTINS } from "./builtins/index.js";
 import { Abrupt } from "./errors.js";
@@ -12,6 +12,8 @@ import type { ProfileName, Runtime } from "./interp.js";
 import { CappedOutput, ShellInput } from "./io.js";
 import type { FileOutput } from "./io.js";
 import { ShellState } from "./state.js";
+import { installCallStackVars } from "./callstack.js";
+import { installOptionVars } from "./shellopts.js";
 import { Attr, IndexedArray, VarStore } from "./vars.js";
 
 /** Options of a session (fixed for its lifetime). */
@@ -55,6 +57,11 @@ export function commandTable(extra: Iterable<import("@husk/host").Command> = [])
   for (const c of extra) t.register(c);
   return t;
 }
+
+/** Abort reasons of a run's signal (shared objects: a DOMException per run is costly). */
+const RUN_ENDED = new AbortError("cancelled", "husk: run ended");
+const RUN_CANCELLED = new AbortError("cancelled");
+const RUN_TIMED_OUT = new AbortError("timeout");
 
 /** A shell whose variables, functions and options persist across `run()` calls. */
 export class ShellSession {
@@ -101,19 +108,22 @@ export class ShellSession {
     const bv = st.vars.create("BASH_VERSINFO", g, Attr.Readonly);
     bv.value = IndexedArray.of(["5", "2", "21", "1", "release", "x86_64-pc-linux-gnu"]);
     for (const [k, v] of Object.entries(this.options.env ?? {})) set(k, v, Attr.Export);
+    installCallStackVars(st);
+    installOptionVars(st);
     return st;
   }
 
   /** Runs a script. Never throws for script failures, limits, timeouts or cancellation. */
   async run(script: string, ro: RunOptions = {}): Promise<RunResult> {
     const limits = resolveLimits({ ...this.options.limits, ...ro.limits });
-    const internal = new AbortController();
-    const onAbort = (): void => internal.abort();
+    // Lazy: most runs never read their signal, and an AbortController costs microseconds.
+    const internal = new LazyAbort();
+    const onAbort = (): void => internal.abort(RUN_CANCELLED);
     ro.signal?.addEventListener("abort", onAbort);
-    if (ro.signal?.aborted) internal.abort();
+    if (ro.signal?.aborted) internal.abort(RUN_CANCELLED);
     const clock = this.clock;
-    const meter = new LimitsMeter(limits, { signal: internal.signal, now: () => clock.monotonic() });
-    const timer = setTimeout(() => internal.abort(), limits.timeoutMs + 10);
+    const meter = new LimitsMeter(limits, { signal: internal, now: () => clock.monotonic() });
+    const timer = setTimeout(() => internal.abort(RUN_TIMED_OUT), limits.timeoutMs + 10);
     const stdout = new CappedOutput(limits.maxStdoutBytes, "maxStdoutBytes");
     const stderr = new CappedOutput(limits.maxStderrBytes, "maxStderrBytes");
     const rt: Runtime = {
@@ -126,14 +136,16 @@ export class ShellSession {
       identity: this.identity,
       request: ro.context ?? {},
       profile: this.options.profile ?? "sandbox",
-      signal: internal.signal,
+      get signal() {
+        return internal.signal;
+      },
       startMs: clock.now(),
       openFiles: new Set<FileOutput>(),
       pending: new Set(),
       tmpCounter: 0,
       fail(e: unknown) {
         if (rt.fatal === undefined) rt.fatal = e;
-        internal.abort();
+        internal.abort(RUN_CANCELLED);
       },
     };
     const st = this.#state ?? this.#initialState(limits);
@@ -183,7 +195,7 @@ export class ShellSession {
     } finally {
       clearTimeout(timer);
       ro.signal?.removeEventListener("abort", onAbort);
-      internal.abort();
+      internal.abort(RUN_ENDED);
       for (const f of rt.openFiles) await f.flush().catch(() => undefined);
     }
     st.vars.scopes.length = 1;

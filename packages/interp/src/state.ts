@@ -8,11 +8,21 @@ import type { FunctionDef } from "@husk/syntax";
 import type { ShellInput } from "./io.js";
 import type { SourceInfo } from "./source.js";
 import { VarStore } from "./vars.js";
+import { installCallStackVars } from "./callstack.js";
+import { installOptionVars } from "./shellopts.js";
+import type { Frame } from "./callstack.js";
 
 /** One open file descriptor. */
 export interface Fd {
   readonly input?: ShellInput;
   readonly output?: OutputStream;
+  /**
+   * fd 0 only: the input was given to the command about to run (a pipe into this pipeline
+   * stage, a `<`/here-doc/here-string redirection, a ShellAccess caller's stdin) rather than
+   * inherited from an enclosing compound command, function or the script. `execList` clears
+   * it for the commands inside a body (CommandContext.stdinRedirected).
+   */
+  readonly own?: boolean;
 }
 
 /** `set -o` options, by their long names. */
@@ -163,6 +173,9 @@ export const SHOPT_DEFAULTS: Readonly<Record<string, boolean>> = {
   xpg_echo: false,
 };
 
+/** SHOPT_DEFAULTS as a Map (copying a Map is cheaper than rebuilding it from entries per shell). */
+const SHOPT_DEFAULT_MAP: ReadonlyMap<string, boolean> = new Map(Object.entries(SHOPT_DEFAULTS));
+
 /** A defined function and the source it was defined in (for $LINENO). */
 export interface FuncEntry {
   readonly def: FunctionDef;
@@ -183,7 +196,21 @@ export class ShellState {
   vars: VarStore;
   functions = new Map<string, FuncEntry>();
   options: SetOptions = defaultOptions();
-  shopt = new Map<string, boolean>(Object.entries(SHOPT_DEFAULTS));
+  /** `shopt` options, shared copy-on-write with the defaults and with clones (read through `opt`). */
+  #shopt: ReadonlyMap<string, boolean> = SHOPT_DEFAULT_MAP;
+  #shoptOwned = false;
+  /** `shopt` options (a Map this shell owns: reading it makes the private copy). */
+  get shopt(): Map<string, boolean> {
+    if (!this.#shoptOwned) {
+      this.#shopt = new Map(this.#shopt);
+      this.#shoptOwned = true;
+    }
+    return this.#shopt as Map<string, boolean>;
+  }
+  set shopt(m: Map<string, boolean>) {
+    this.#shopt = m;
+    this.#shoptOwned = true;
+  }
   positional: string[] = [];
   arg0 = "bash";
   cwd = "/";
@@ -204,7 +231,7 @@ export class ShellState {
   nextPid = 0;
   umask = 0o022;
   /** Call stack of function names (innermost last) with the line they were called from. */
-  callStack: { name: string; line: number; source: string }[] = [];
+  callStack: Frame[] = [];
   /** Depth of subshells/command substitutions. */
   subshellDepth = 0;
   /** Last argument of the previous command (`$_`). */
@@ -234,7 +261,8 @@ export class ShellState {
     const c = new ShellState(this.vars.clone());
     c.functions = new Map(this.functions);
     c.options = { ...this.options };
-    c.shopt = new Map(this.shopt);
+    c.#shopt = this.#shopt;
+    this.#shoptOwned = false;
     c.positional = this.positional.slice();
     c.arg0 = this.arg0;
     c.cwd = this.cwd;
@@ -252,6 +280,8 @@ export class ShellState {
     c.dirStack = this.dirStack.slice();
     c.umask = this.umask;
     c.callStack = this.callStack.slice();
+    installCallStackVars(c);
+    installOptionVars(c);
     c.subshellDepth = this.subshellDepth + 1;
     c.lastArg = this.lastArg;
     c.hashed = new Map(this.hashed);
@@ -267,6 +297,6 @@ export class ShellState {
 
   /** A shopt option's value. */
   opt(name: string): boolean {
-    return this.shopt.get(name) === true;
+    return this.#shopt.get(name) === true;
   }
 }

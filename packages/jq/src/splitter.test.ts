@@ -7,6 +7,10 @@ describe("JsonSplitter", () => {
     ["scalars and strings", [["1 2", ' "a\\"b"', " true"]], '1|2|"a\\"b"|true'],
     ["adjacent containers", [['[1][2]{"x":"{"}']], '[1]|[2]|{"x":"{"}'],
     ["scalar at end of input", [["[1] 42"]], "[1]|42"],
+    ["scalar split across chunks", [["1", "23", " 4", "5"]], "123|45"],
+    ["string split after its escape", [['"a\\', '"b"', "[1", "]"]], '"a\\"b"|[1]'],
+    ["unfinished text at end", [["[1,", "2"]], "[1,2"],
+    ["blank input", [[" \n", "\t"]], ""],
   ];
   for (const [name, runs, want] of cases) {
     it(name, () => {
@@ -20,4 +24,15 @@ describe("JsonSplitter", () => {
       }
     });
   }
+  it("takes every chunk of one large document once (no quadratic rescans)", () => {
+    const sp = new JsonSplitter();
+    const piece = '{"a":[1,2,"x]"]},';
+    const n = 20000;
+    const got: string[] = [];
+    got.push(...sp.push("["));
+    for (let i = 0; i < n; i++) got.push(...sp.push(piece));
+    got.push(...sp.push("0] 7"));
+    got.push(sp.end());
+    expect(got).toEqual([`[${piece.repeat(n)}0]`, "7"]);
+  });
 });

@@ -3,6 +3,7 @@
  * receives) and the callback type. `ToolImpl` (definition + callback, usable as a Command)
  * lives in tool-impl.ts.
  */
+import { LazyAbort } from "@husk/host";
 import type { JsonObject, JsonValue } from "./json.js";
 import { isStandardSchema, standardToJsonSchema, type StandardSchemaV1 } from "./standard-schema.js";
 
@@ -76,30 +77,8 @@ export type ToolCallSurface = "shell" | "api" | (string & {});
 /** A signal that never fires (for calls without a cancellation source). */
 export const NEVER_ABORTED: AbortSignal = new AbortController().signal;
 
-/**
- * An AbortController created only when someone reads `signal`: most callbacks never look at
- * theirs, and creating AbortSignals per call is a measurable cost (and GC pressure).
- */
-export class LazyAbort {
-  #controller: AbortController | undefined;
-  #aborted = false;
-  #reason: unknown;
-  /** The signal (created on first read; already aborted if `abort` came first). */
-  get signal(): AbortSignal {
-    if (!this.#controller) {
-      this.#controller = new AbortController();
-      if (this.#aborted) this.#controller.abort(this.#reason);
-    }
-    return this.#controller.signal;
-  }
-  /** Aborts (once). */
-  abort(reason?: unknown): void {
-    if (this.#aborted) return;
-    this.#aborted = true;
-    this.#reason = reason;
-    this.#controller?.abort(reason);
-  }
-}
+/** An AbortController created only when someone reads `signal` (from @husk/host; re-exported for the registry). */
+export { LazyAbort };
 
 /**
  * The arguments a callback receives: `params` parsed from `--key value` flags (coerced by the

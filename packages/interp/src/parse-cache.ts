@@ -1,0 +1,144 @@
+/**
+ * Script lines with a parse cache: bash reads and runs a script one complete command line at a
+ * time, and the same texts come back again and again (a tool layer running the same script in
+ * fresh shells, `eval` and traps in loops). A script whose parse did not depend on aliases is
+ * remembered by its text; running it again replays the parsed lines instead of parsing.
+ */
+import { ParseError, Parser, parseArithmetic } from "@husk/syntax";
+import type { ArithExpr, Statement } from "@husk/syntax";
+
+/** One line of a script: its statements, or the error that line gave. */
+type Line = readonly Statement[] | ParseError;
+
+interface Entry {
+  readonly lines: readonly Line[];
+  readonly maxDepth: number;
+  readonly maxBytes: number;
+}
+
+/** Scripts longer than this are not cached (their parse time is amortized by their run). */
+const MAX_ENTRY_CHARS = 64 * 1024;
+/** Bound of the cache, in source characters (entries are evicted oldest first). */
+const MAX_TOTAL_CHARS = 2 * 1024 * 1024;
+const cache = new Map<string, Entry>();
+let totalChars = 0;
+
+function remember(source: string, entry: Entry): void {
+  const old = cache.get(source);
+  if (old !== undefined) {
+    cache.delete(source);
+    totalChars -= source.length;
+  }
+  while (totalChars + source.length > MAX_TOTAL_CHARS && cache.size > 0) {
+    const oldest = cache.keys().next().value as string;
+    cache.delete(oldest);
+    totalChars -= oldest.length;
+  }
+  cache.set(source, entry);
+  totalChars += source.length;
+}
+
+/** What `ScriptLines` needs of the shell. */
+export interface ScriptLinesOptions {
+  readonly maxDepth: number;
+  readonly maxBytes: number;
+  /** True while alias expansion can change parsing (aliases defined and `expand_aliases` on). */
+  aliasesActive(): boolean;
+  /** The alias for a command word, when one applies. */
+  alias(name: string): string | undefined;
+}
+
+/**
+ * The lines of one script, in order. `next()` behaves as `Parser.next()` of @husk/syntax (the
+ * statements of the next complete command line, `undefined` at the end, a ParseError for a bad
+ * line after which the following line comes next), served from the cache when it can be.
+ */
+export class ScriptLines {
+  #cached: readonly Line[] | undefined;
+  #parser: Parser | undefined;
+  /** The lines parsed so far, while the parse can still be cached. */
+  #recording: Line[] | undefined;
+  #i = 0;
+
+  constructor(
+    readonly source: string,
+    readonly options: ScriptLinesOptions,
+  ) {
+    const e = source.length <= MAX_ENTRY_CHARS ? cache.get(source) : undefined;
+    if (e !== undefined && e.maxDepth === options.maxDepth && e.maxBytes === options.maxBytes) this.#cached = e.lines;
+    else if (source.length <= MAX_ENTRY_CHARS) this.#recording = [];
+  }
+
+  /** The next line's statements; `undefined` at the end. Throws ParseError for a bad line. */
+  next(): Statement[] | undefined {
+    const cached = this.#cached;
+    if (cached !== undefined) {
+      if (!this.options.aliasesActive()) {
+        if (this.#i >= cached.length) return undefined;
+        const l = cached[this.#i++]!;
+        if (l instanceof ParseError) throw l;
+        return l as Statement[];
+      }
+      // Aliases now apply: parse the rest for real, after the lines already served.
+      this.#cached = undefined;
+      this.#parser = this.#live();
+      for (let k = 0; k < this.#i; k++) {
+        try {
+          if (this.#parser.next() === undefined) break;
+        } catch (e) {
+          if (!(e instanceof ParseError)) throw e;
+        }
+      }
+    }
+    const parser = (this.#parser ??= this.#live());
+    const rec = this.#recording;
+    let stmts: Statement[] | undefined;
+    this.#i++;
+    try {
+      stmts = parser.next();
+    } catch (e) {
+      if (rec !== undefined && e instanceof ParseError) rec.push(e);
+      throw e;
+    }
+    if (rec !== undefined) {
+      if (stmts === undefined) {
+        remember(this.source, { lines: rec, maxDepth: this.options.maxDepth, maxBytes: this.options.maxBytes });
+        this.#recording = undefined;
+      } else rec.push(stmts);
+    }
+    return stmts;
+  }
+
+  #live(): Parser {
+    const o = this.options;
+    return new Parser(this.source, {
+      extglob: true,
+      aliases: (n) => {
+        if (!o.aliasesActive()) return undefined;
+        const a = o.alias(n);
+        // a parse that used an alias depends on shell state: never cache it
+        if (a !== undefined) this.#recording = undefined;
+        return a;
+      },
+      maxDepth: o.maxDepth,
+      maxBytes: o.maxBytes,
+    });
+  }
+}
+
+const arithCache = new Map<string, ArithExpr>();
+const MAX_ARITH_ENTRIES = 2048;
+
+/**
+ * `parseArithmetic` of @husk/syntax, remembered by text (the same subscripts and `$(( ))`
+ * bodies are evaluated on every loop iteration). Errors are not cached; they throw as before.
+ */
+export function parseArithCached(text: string): ArithExpr {
+  let e = arithCache.get(text);
+  if (e === undefined) {
+    e = parseArithmetic(text);
+    if (arithCache.size >= MAX_ARITH_ENTRIES) arithCache.clear();
+    if (text.length <= 1024) arithCache.set(text, e);
+  }
+  return e;
+}

@@ -3,7 +3,7 @@
  * command table: builtins and registered commands), prefix assignments as temporary
  * bindings, xtrace, and invocation through the one Command contract.
  */
-import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage } from "@husk/host";
+import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { SimpleCommand } from "@husk/syntax";
 import { applyAssign, prepareAssign } from "./assign.js";
@@ -47,6 +47,8 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
   ip.pos = cmd.span.start;
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
   ip.rt.meter.countCommand();
+  // TM-DOS-001/003: recursion, eval and alias loops also let the host's timers run
+  if (ip.rt.meter.yieldDue()) await yieldToHost();
   if (ip.st.traps.size > 0 && ip.debugDone !== cmd) {
     const d = await debugTrap(ip, cmd.span.start);
     if (d !== undefined) return d;
@@ -63,7 +65,7 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
         for (let i = 1; i < cmd.words.length; i++) {
           const a = cmd.argAssignments[i];
           if (a !== undefined) {
-            const p = await prepareAssign(ip, a);
+            const p = await prepareAssign(ip, a, argv.some((w) => /^-[A-Za-z]*A/.test(w)));
             argv.push(`${p.name}${p.index !== undefined ? `[${p.index}]` : ""}${p.append ? "+" : ""}=${p.value ?? ""}`);
             assigns.push(p);
           } else {
@@ -149,8 +151,15 @@ async function assignOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
       applyAssign(ip, p);
     }
   } catch (e) {
-    // bash: a failed assignment statement abandons the rest of the command line
-    if (e instanceof FatalError && e.scope === "command") throw new FatalError(e.message, e.status, "line");
+    if (e instanceof FatalError && e.scope === "command") {
+      // bash: under set -e a failed assignment statement ends the shell (even in a condition)
+      if (ip.st.options.errexit) {
+        ip.error(e.message);
+        return new Abrupt("exit", 0, e.status);
+      }
+      // otherwise it abandons the rest of the command line
+      throw new FatalError(e.message, e.status, "line");
+    }
     throw e;
   }
   const sub = ip.subStatus ?? 0;
@@ -228,7 +237,7 @@ export async function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): P
   const savedPosn = ip.pos;
   st.positional = argv.slice(1);
   st.vars.scopes.push(new Map());
-  st.callStack.push({ name: argv[0]!, line: ip.line(), source: "main" });
+  st.callStack.push({ name: argv[0]!, line: ip.line(), source: fn.src.file, fn: true });
   ip.callDepth++;
   ip.src = fn.src;
   const savedLoop = ip.loopDepth;
@@ -299,6 +308,7 @@ export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssig
     name: argv[0]!,
     args: argv.slice(1),
     stdin: fds[0]?.input ?? EMPTY_SHELL_INPUT(),
+    stdinRedirected: fds[0]?.own === true,
     stdout: fds[1]?.output ?? BAD_FD_OUT,
     stderr: fds[2]?.output ?? NULL_OUT,
     get env() {
@@ -344,7 +354,7 @@ export function shellAccess(ip: Interp): ShellAccess {
 
 function applyIO(sub: Interp, io: CommandIO | undefined): void {
   if (io === undefined) return;
-  if (io.stdin !== undefined) sub.st.fds[0] = { input: shellInput(typeof io.stdin === "string" ? stringInput(io.stdin) : io.stdin) };
+  if (io.stdin !== undefined) sub.st.fds[0] = { input: shellInput(typeof io.stdin === "string" ? stringInput(io.stdin) : io.stdin), own: true };
   if (io.stdout !== undefined) sub.st.fds[1] = { output: io.stdout };
   if (io.stderr !== undefined) sub.st.fds[2] = { output: io.stderr };
 }

@@ -34,6 +34,17 @@ describe("husk mcp argument parsing", () => {
 });
 
 describe.skipIf(!existsSync(bin))("husk mcp over stdio (after `npx tsc -b`)", () => {
+  it("bad usage and a missing module give a clear message and a status, no stack", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const run = (args: string[]) => spawnSync(process.execPath, [bin, "mcp", ...args], { encoding: "utf8", input: "", timeout: 30_000 });
+    const bad = run(["--bogus"]);
+    expect([bad.status, bad.stderr]).toEqual([2, "husk: mcp: --bogus: invalid option\nTry 'husk mcp --help' for more information.\n"]);
+    const missing = run(["--tools", "/nonexistent/t.mjs"]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/^husk: mcp: Cannot find module '\/nonexistent\/t\.mjs'[^\n]*\n$/);
+    expect(run(["--help"]).stdout).toMatch(/^Usage: husk mcp /);
+  });
+
   it("lists and calls the ScriptedTool of --tools and its discover tool", async () => {
     const client = await connect(["--tools", `${root}examples/ecommerce/tools.mjs`]);
     try {
@@ -50,6 +61,38 @@ describe.skipIf(!existsSync(bin))("husk mcp over stdio (after `npx tsc -b`)", ()
       expect(bad.structuredContent).toEqual({ stdout: "", stderr: "get_user: callback failed\n", exit_code: 1 });
       const d = await client.callTool({ name: "ecommerce_discover", arguments: { all: true } });
       expect((d.structuredContent as { stdout: string }).stdout).toBe("inventory (1 tool)\norders (2 tools)\nusers (1 tool)\n");
+    } finally {
+      await client.close();
+    }
+  });
+
+  it("a client's cancellation reaches the running callback's AbortSignal", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "husk-mcp-cancel-"));
+    const flag = join(dir, "aborted");
+    const started = join(dir, "started");
+    writeFileSync(
+      join(dir, "slow.mjs"),
+      `import { writeFileSync } from "node:fs";
+export const name = "slowpoke";
+export default [{ def: { name: "wait_forever", description: "Waits until cancelled" }, fn: (a) => new Promise((resolve) => {
+  writeFileSync(${JSON.stringify(started)}, "yes");
+  a.signal.addEventListener("abort", () => { writeFileSync(${JSON.stringify(flag)}, "yes"); resolve("late\\n"); }, { once: true });
+}) }];
+`,
+    );
+    const client = await connect(["--tools", join(dir, "slow.mjs")]);
+    try {
+      const ac = new AbortController();
+      const call = client.callTool({ name: "slowpoke", arguments: { commands: "wait_forever" } }, undefined, { signal: ac.signal });
+      // Cancel once the callback runs (not before: then it would never be called at all).
+      for (let i = 0; i < 400 && !existsSync(started); i++) await new Promise((r) => setTimeout(r, 50));
+      ac.abort();
+      await expect(call).rejects.toThrow();
+      for (let i = 0; i < 100 && !existsSync(flag); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(flag)).toBe(true);
+      // The server is still serving.
+      const r = await client.callTool({ name: "slowpoke", arguments: { commands: "echo alive" } });
+      expect(r.structuredContent).toEqual({ stdout: "alive\n", stderr: "", exit_code: 0 });
     } finally {
       await client.close();
     }

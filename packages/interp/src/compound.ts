@@ -57,7 +57,7 @@ export async function execCompound(ip: Interp, cmd: Command): Promise<Completion
           status = (await evalTestExpr(ip, cmd.expr)) ? 0 : 1;
         } catch (e) {
           if (e instanceof FatalError && e.scope !== "exit") {
-            ip.error(e.message);
+            if (e.message !== "") ip.error(e.message);
             status = e.scope === "line" ? 1 : 2;
           } else throw e;
         }

@@ -146,8 +146,10 @@ export class Interp {
         } catch (e) {
           if (e instanceof ParseError) {
             this.errorAtLine(e.line + lineOffset, e.message);
-            this.st.status = 2;
-            return topLevel ? new Abrupt("exit", 0, 2) : 2;
+            // bash quirk: a syntax error inside `[[ ]]` exits with the previous status, not 2
+            const st = isConditionalError(e) ? this.st.status : 2;
+            this.st.status = st;
+            return topLevel ? new Abrupt("exit", 0, st) : st;
           }
           throw e;
         }
@@ -383,7 +385,13 @@ export class Interp {
     const status = await sub.runSubshell(() => sub.execList(body));
     this.subStatus = status;
     this.st.status = status;
-    return out.text.replace(/\n+$/, "");
+    let text = out.text;
+    if (text.includes("\0")) {
+      // bash drops NUL bytes (shell strings cannot hold them), with a warning
+      this.error("warning: command substitution: ignored null byte in input");
+      text = text.replace(/\0/g, "");
+    }
+    return text.replace(/\n+$/, "");
   }
 
   /** `<(...)` / `>(...)`: runs the body and exposes its output as a temp file. */
@@ -411,7 +419,11 @@ export class Interp {
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
   async evalArithRaw(a: Arithmetic): Promise<Int> {
     if (a.expr !== undefined) return this.arith.evaluate(a.expr, literalText(a.source), a.source.span.start);
-    const text = await this.expandString(a.source);
+    // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
+    // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
+    const quoted = (p: WordPart): boolean => p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
+    const src = a.source.parts.some(quoted) ? { ...a.source, parts: a.source.parts.map((p) => (quoted(p) ? { type: "Literal" as const, span: p.span, value: `'${(p as { value: string }).value}'` } : p)) } : a.source;
+    const text = await this.expandString(src);
     return this.arith.evaluateText(text);
   }
 
@@ -624,6 +636,7 @@ export class Interp {
     const v = this.st.vars.get(name);
     const val = v?.value;
     if (val instanceof Map) return val.get(stripQuotes(index));
+    if (v !== undefined && v.attrs & Attr.Assoc) return undefined;
     let i = Number(this.arith.evaluateText(index));
     if (val instanceof IndexedArray) {
       if (i < 0) i += val.end;
@@ -639,7 +652,7 @@ export class Interp {
       return;
     }
     const v = this.st.vars.get(name);
-    if (v?.value instanceof Map) this.setElement(name, stripQuotes(index), s);
+    if (v !== undefined && (v.value instanceof Map || v.attrs & Attr.Assoc)) this.setElement(name, stripQuotes(index), s);
     else this.setElement(name, Number(this.arith.evaluateText(index)), s);
   }
 
@@ -655,6 +668,11 @@ export class Interp {
     }
     return env;
   }
+}
+
+/** True for the parse errors of a `[[ ]]` expression (bash's cond parser, not its grammar). */
+function isConditionalError(e: ParseError): boolean {
+  return /conditional|^syntax error near unexpected token `\]\]'$/.test(e.message);
 }
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };

@@ -60,8 +60,13 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
   }
   if (op?.kind === "default") {
     const isSet = val.list ? val.items.length > 0 : val.v !== undefined;
-    const nonEmpty = val.list ? val.items.join(val.star ? " " : " ") !== "" || val.items.length > 1 : (val.v ?? "") !== "";
-    const ok = op.op.startsWith(":") ? isSet && nonEmpty : isSet;
+    // a list is null when its join is: a quoted "$*" joins with IFS's first character, the
+    // other forms with a space
+    const starJoin = val.list && val.star && q;
+    const ifs = starJoin ? ip.getScalar("IFS") : undefined;
+    const nonEmpty = val.list ? val.items.join(starJoin ? (ifs === undefined ? " " : ifs.slice(0, 1)) : " ") !== "" : (val.v ?? "") !== "";
+    // bash quirk: through `${!ref}` to `a[@]`/`a[*]`, the `:` forms test only set-ness
+    const ok = op.op.startsWith(":") && !(pe.indirect && val.list) ? isSet && nonEmpty : isSet;
     switch (op.op) {
       case ":-":
       case "-":

@@ -66,7 +66,7 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
         for (let i = 1; i < cmd.words.length; i++) {
           const a = cmd.argAssignments[i];
           if (a !== undefined) {
-            const p = await prepareAssign(ip, a);
+            const p = await prepareAssign(ip, a, argv.some((w) => /^-[A-Za-z]*A/.test(w)));
             argv.push(`${p.name}${p.index !== undefined ? `[${p.index}]` : ""}${p.append ? "+" : ""}=${p.value ?? ""}`);
             assigns.push(p);
           } else {
@@ -152,8 +152,15 @@ async function assignOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
       applyAssign(ip, p);
     }
   } catch (e) {
-    // bash: a failed assignment statement abandons the rest of the command line
-    if (e instanceof FatalError && e.scope === "command") throw new FatalError(e.message, e.status, "line");
+    if (e instanceof FatalError && e.scope === "command") {
+      // bash: under set -e a failed assignment statement ends the shell (even in a condition)
+      if (ip.st.options.errexit) {
+        ip.error(e.message);
+        return new Abrupt("exit", 0, e.status);
+      }
+      // otherwise it abandons the rest of the command line
+      throw new FatalError(e.message, e.status, "line");
+    }
     throw e;
   }
   const sub = ip.subStatus ?? 0;

@@ -142,6 +142,7 @@ export class ShellSession {
       startMs: clock.now(),
       openFiles: new Set<FileOutput>(),
       pending: new Set(),
+      shells: new Map(),
       tmpCounter: 0,
       fail(e: unknown) {
         if (rt.fatal === undefined) rt.fatal = e;
@@ -162,6 +163,7 @@ export class ShellSession {
     st.arg0 = ro.args0 ?? "bash";
     st.fds = [{ input: new ShellInput(new StringInput(ro.stdin ?? "")) }, { output: stdout }, { output: stderr }];
     const ip = new Interp(rt, st);
+    rt.shells.set(this.identity.pid, ip);
     let exitCode = 0;
     let error: RunResult["error"];
     try {

@@ -393,7 +393,9 @@ export function print(node: Node): string {
     case "Script": {
       const p = new Printer();
       p.list(node.body);
-      return p.text();
+      const t = p.text();
+      // a lone `\` ending the input is literal; a newline after it would make it a continuation
+      return /(?:^|[^\\])(?:\\\\)*\\\n$/.test(t) ? t.slice(0, -1) : t;
     }
     case "Statement": {
       const p = new Printer();

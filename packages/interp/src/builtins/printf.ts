@@ -238,7 +238,10 @@ function formatPass(st: State, fmt: string): { out: string; stop: boolean; consu
         width = -width;
       }
     } else if (m[2] !== undefined) width = Number(m[2]);
-    if (m[3] === "*") prec = Number(toInt(st, next(st)));
+    if (m[3] === "*") {
+      prec = Number(toInt(st, next(st)));
+      if (prec < 0) prec = undefined; // C: a negative precision is taken as omitted
+    }
     else if (m[3] !== undefined) prec = Number(m[3] || 0);
     // TM-DOS-004: `%*s` / `%.*d` with a huge number would build the string before any limit
     st.ctx.meter.checkString(Math.max(width ?? 0, prec ?? 0));

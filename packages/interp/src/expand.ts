@@ -10,6 +10,7 @@ import { globExpand } from "./glob.js";
 import { intToString } from "./int64.js";
 import type { Interp } from "./interp.js";
 import { expandParam } from "./params.js";
+import { expandExtGlobInto } from "./extglob.js";
 import { hasGlob, unescapePattern } from "./pattern.js";
 import { LimitError } from "@husk/host";
 
@@ -139,7 +140,7 @@ export async function expandPartsInto(ip: Interp, parts: readonly WordPart[], q:
         break;
       }
       case "ExtGlob":
-        b.literal(`${p.op}(${p.pattern})`);
+        await expandExtGlobInto(ip, p, b);
         break;
     }
   }

@@ -148,7 +148,8 @@ export async function expandPartsInto(ip: Interp, parts: readonly WordPart[], q:
 
 /** True for `$@` / `${a[@]}`-style parts (a quoted empty list yields no field). */
 function isAtList(p: WordPart): boolean {
-  return p.type === "ParamExp" && (p.name === "@" || p.index === "@") && !p.length;
+  // `${!a[@]OP}` names one parameter through the joined elements: not a list
+  return p.type === "ParamExp" && (p.name === "@" || p.index === "@") && !p.length && !(p.indirect && p.op !== undefined);
 }
 
 /** `~`, `~+`, `~-`, `~user`. */

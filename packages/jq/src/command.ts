@@ -482,9 +482,12 @@ async function runJq(ctx: CommandContext): Promise<number> {
           if (rest) texts.push(rest);
         } else for (let k = chunk.indexOf("\n"); k >= 0; k = chunk.indexOf("\n", k + 1)) lines++;
         currentLine = lines;
-        for (const t of texts) {
+        const starts = splitter.starts;
+        for (let ti = 0; ti < texts.length; ti++) {
+          const t = texts[ti]!;
           let v: Val | undefined;
-          const r = new JsonReader(t, ctx.meter.limits.maxParseDepth * 10);
+          const at = starts[ti];
+          const r = new JsonReader(t, ctx.meter.limits.maxParseDepth * 10, at?.line, at?.col);
           try {
             v = r.next();
             if (v !== undefined && r.next() !== undefined) throw new JsonParseError("Unexpected extra JSON values");

@@ -9,6 +9,14 @@ export class JsonParseError extends Error {}
 
 const WS = new Uint8Array(128);
 for (const c of [0x20, 0x09, 0x0a, 0x0d]) WS[c] = 1;
+/** Characters that end a literal token (jq's scanner: whitespace and `[]{},:"`). */
+const DELIM = new Uint8Array(128);
+for (const c of [0x20, 0x09, 0x0a, 0x0d, 0x5b, 0x5d, 0x7b, 0x7d, 0x2c, 0x3a, 0x22]) DELIM[c] = 1;
+/** True when `s[p]` continues a literal token (false at the end of the text). */
+function inToken(s: string, p: number): boolean {
+  const c = s.charCodeAt(p);
+  return c >= 128 || DELIM[c] === 0;
+}
 
 /** Object keys seen lately (bounded), shared by every reader: see `JsonReader.#key`. */
 const KEYS = new Map<string, string>();
@@ -19,9 +27,14 @@ export class JsonReader {
   pos = 0;
   readonly #maxDepth: number;
   readonly #stack: Val[] = [];
-  constructor(text: string, maxDepth = 10000) {
+  readonly #line: number;
+  readonly #col: number;
+  /** `line`/`col`: where `text` starts in the whole input (for error positions). */
+  constructor(text: string, maxDepth = 10000, line = 1, col = 0) {
     this.text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     this.#maxDepth = maxDepth;
+    this.#line = line;
+    this.#col = col;
   }
 
   /** The next value, or `undefined` at the end of the text. */
@@ -57,8 +70,8 @@ export class JsonReader {
   }
 
   #where(): string {
-    let line = 1;
-    let col = 0;
+    let line = this.#line;
+    let col = this.#col;
     for (let i = 0; i < this.pos && i < this.text.length; i++) {
       if (this.text.charCodeAt(i) === 10) {
         line++;
@@ -70,6 +83,23 @@ export class JsonReader {
 
   #fail(msg: string): never {
     throw new JsonParseError(`${msg} ${this.#where()}`);
+  }
+
+  /**
+   * Fails where jq notices the error: after the token starting at `p` (a string up to its closing
+   * quote, a literal up to and including the delimiter that ends it, else the one character).
+   */
+  #failAfterToken(msg: string, p: number): never {
+    const s = this.text;
+    if (s.charCodeAt(p) === 0x22) {
+      for (p++; p < s.length && s.charCodeAt(p) !== 0x22; p++) if (s.charCodeAt(p) === 0x5c) p++;
+      p++;
+    } else if (inToken(s, p)) {
+      while (p < s.length && inToken(s, p)) p++;
+      p++;
+    } else p++;
+    this.pos = Math.min(p, s.length);
+    this.#fail(msg);
   }
 
   #value(depth: number): Val {
@@ -90,10 +120,10 @@ export class JsonReader {
         const q = s.charCodeAt(this.pos);
         if (q !== 0x22) {
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-          if (q === 0x27) {
-            this.pos++;
-            this.#fail(`Invalid string literal; expected ", but got '`);
-          }
+          // jq reads the key as a value first (reporting a bad literal as such), then rejects it at ':'.
+          if (q !== 0x5d && q !== 0x7d && q !== 0x2c && q !== 0x3a) this.#value(depth + 1);
+          this.#skipWs();
+          if (s.charCodeAt(this.pos) === 0x3a) this.pos++;
           this.#fail("Object keys must be strings");
         }
         const k = this.#key();
@@ -112,7 +142,7 @@ export class JsonReader {
         if (d === 0x2c) continue;
         if (d === 0x7d) return m;
         if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
-        this.#fail("Expected separator between values");
+        this.#failAfterToken("Expected separator between values", this.pos - 1);
       }
     }
     if (c === 0x5b) {
@@ -138,7 +168,7 @@ export class JsonReader {
           if (d === 0x2c) continue;
           if (d === 0x5d) return stk.slice(base);
           if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
-          this.#fail("Expected separator between values");
+          this.#failAfterToken("Expected separator between values", this.pos - 1);
         }
       } finally {
         stk.length = base;
@@ -227,13 +257,13 @@ export class JsonReader {
         if (c === 0x2b || c === 0x2d) c = s.charCodeAt(++p);
         while (c >= 0x30 && c <= 0x39) c = s.charCodeAt(++p);
       }
-      if (!isLiteralChar(c)) {
+      if (!inToken(s, p)) {
         this.pos = p;
         return Number(s.slice(start, p));
       }
     }
     p = start;
-    while (p < s.length && isLiteralChar(s.charCodeAt(p))) p++;
+    while (p < s.length && inToken(s, p)) p++;
     if (p === start) {
       this.pos++;
       const ch = s[start]!;
@@ -264,6 +294,9 @@ export class JsonReader {
     const n = parseNumberLiteral(w);
     if (n === undefined) {
       if (p >= s.length) this.#fail("Invalid numeric literal at EOF");
+      // jq reports a bad literal once it has read the delimiter after it.
+      this.pos = p + 1;
+      if (w.charCodeAt(0) === 0x27) this.#fail(`Invalid string literal; expected ", but got '`);
       this.#fail(/^[tfn]/.test(w) ? "Invalid literal" : "Invalid numeric literal");
     }
     return n;

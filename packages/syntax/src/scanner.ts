@@ -739,10 +739,27 @@ export class Scanner extends Reader {
 
   /** `$( ... )`: a nested scanner runs to the closing `)`, then the grammar parses its tokens. */
   readCommandSub(): Statement[] {
-    const sub = new Scanner(this.src, this.pos, this.end, this.opts, this.nest + SUB_LEVELS + this.depth, this.base, true);
+    // Memoized by offset: text that is read twice (an assignment argument of `declare`, the
+    // `$( (` retry of `$((`) would otherwise re-parse every level inside (exponential time).
+    // A result is reused at another nesting when its height still fits under maxDepth. (An
+    // arithmetic expression inside gets its depth budget from where it was first read: at
+    // worst one left for run time where a fresh read would have pre-parsed it, or vice versa.)
+    const memo = this.memoFor();
+    const start = this.pos;
+    const nest = this.nest + SUB_LEVELS + this.depth;
+    const hit = memo.subs.get(start);
+    if (hit !== undefined && hit.end === this.end && nest + hit.height <= this.opts.maxDepth) {
+      this.pos = hit.pos;
+      if (nest + hit.height > this.peak) this.peak = nest + hit.height;
+      return hit.body;
+    }
+    const sub = new Scanner(this.src, start, this.end, this.opts, nest, this.base, true);
+    sub.memo = memo;
     sub.scanAll();
     const body = parseTokens(sub.tokens, this.src);
     this.pos = sub.pos + 1;
+    if (sub.peak > this.peak) this.peak = sub.peak;
+    memo.subs.set(start, { end: this.end, height: sub.peak - nest, body, pos: this.pos });
     return body;
   }
 
@@ -750,6 +767,7 @@ export class Scanner extends Reader {
   parseBacktick(text: string, offset: number): Statement[] {
     const sub = new Scanner(text, 0, text.length, this.opts, this.nest + SUB_LEVELS + this.depth, offset);
     sub.scanAll();
+    if (sub.peak > this.peak) this.peak = sub.peak;
     return parseTokens(sub.tokens, text);
   }
 }

@@ -56,6 +56,14 @@ function isDigit(c: string): boolean {
 }
 const SPECIALS = "@*#?-$!";
 
+/** See `Reader.memo`. Entries hold the `end` they were read with (and subs their nesting). */
+export interface ReadMemo {
+  readonly src: string;
+  /** `height`: how many levels the substitution nests below its own nesting. */
+  readonly subs: Map<number, { readonly end: number; readonly height: number; readonly body: Statement[]; readonly pos: number }>;
+  readonly arithFails: Map<number, number>;
+}
+
 /** Reads words; the scanner subclass provides nested command parsing. */
 export abstract class Reader {
   src: string;
@@ -74,6 +82,7 @@ export abstract class Reader {
     this.opts = opts;
     this.nest = nest;
     this.base = base;
+    this.peak = nest;
     if (nest > opts.maxDepth) this.tooDeep();
   }
 
@@ -85,7 +94,26 @@ export abstract class Reader {
 
   /** Enters one nesting level (callers decrement `depth` on the way out); fails past maxDepth. */
   enter(): void {
-    if (++this.depth + this.nest > this.opts.maxDepth) this.tooDeep();
+    const level = ++this.depth + this.nest;
+    if (level > this.opts.maxDepth) this.tooDeep();
+    if (level > this.peak) this.peak = level;
+  }
+
+  /** The deepest `nest + depth` reached by this reader and the readers nested in it. */
+  peak: number;
+
+  /**
+   * Results shared by the readers of one source string (a parse and its nested `$( )`
+   * scanners), so that re-reading text never re-parses what it contains: command
+   * substitutions by start offset, and offsets where `$((` turned out not to be arithmetic.
+   */
+  memo: ReadMemo | undefined;
+
+  /** The memo for the current source text (a fresh one when the text changed, e.g. an alias). */
+  memoFor(): ReadMemo {
+    let m = this.memo;
+    if (m === undefined || m.src !== this.src) m = this.memo = { src: this.src, subs: new Map(), arithFails: new Map() };
+    return m;
   }
 
   /** Throws the ParseError of a breached nesting bound (it names the option). */
@@ -454,6 +482,8 @@ export abstract class Reader {
    * (pos restored) when the text does not end that way (then `$((` is `$( (`).
    */
   tryArith(s: number, skip: number, stop: number, close: string): Arithmetic | undefined {
+    const memo = this.memoFor();
+    if (memo.arithFails.get(s) === this.end) return undefined;
     this.pos = s + skip;
     const parts: WordPart[] = [];
     const start = this.pos;
@@ -464,6 +494,9 @@ export abstract class Reader {
       // bash: an arithmetic context cut off by end of input is an error, not a subshell.
       if (this.pos >= this.end) this.eof(")", s);
       this.pos = s;
+      // Remembered: `$(($((...) )) )` retries each level as `$( (`, which would re-try the
+      // levels inside it again (exponential time without this).
+      memo.arithFails.set(s, this.end);
       return undefined;
     }
     const arith = this.arith(parts, start, this.pos);

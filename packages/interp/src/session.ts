@@ -3,7 +3,7 @@
  * the run's runtime (limits meter, capped outputs, cancellation), executes the script and
  * turns every ending (normal, exit, limit breach, timeout, cancellation) into a result.
  */
-import { AbortError, CommandTable, DEFAULT_IDENTITY, LazyAbort, LimitError, LimitsMeter, SeededRandom, StringInput, SYSTEM_CLOCK, resolveLimits } from "@husk/host";
+import { AbortError, CommandTable, DEFAULT_IDENTITY, LazyAbort, LimitError, LimitsMeter, errorMessage, SeededRandom, StringInput, SYSTEM_CLOCK, resolveLimits } from "@husk/host";
 import type { Clock, FileSystem, Identity, Limits, RequestContext } from "@husk/host";
 import { BUILTINS } from "./builtins/index.js";
 import { Abrupt } from "./errors.js";
@@ -190,7 +190,9 @@ export class ShellSession {
         exitCode = 1;
         error = { kind: "resource_limit", message: msg, limit: "maxCallDepth" };
       } else {
-        const msg = `husk: internal error: ${err instanceof Error ? err.message : String(err)}`;
+        // TM-INF-002: an unexpected error (a bug, a host filesystem's own Error) may carry host
+        // paths or secrets in its message: the script sees its name only
+        const msg = `husk: ${errorMessage(err)}`;
         stderr.write(`${msg}\n`);
         exitCode = 1;
       }

@@ -436,3 +436,60 @@ yes '{"a":1}' | jq -c .a | head -2
 1
 1
 ## END
+
+#### jq input parse error positions (line and column as jq counts them; message wording differs in 1.6)
+for t in '[1,tru]' '[1,2x ]' '{"a":1 2}' '[1 "a"]' '{1:2}' '{true :1}' '{[1]:2}' '[1]]' 'nul' '1 2 3x 4' "{'a': 1}"; do
+  echo "$t" | jq -c . 2>&1 >/dev/null | grep -o 'line [0-9]*, column [0-9]*'
+done
+## STDOUT:
+line 1, column 7
+line 1, column 6
+line 1, column 9
+line 1, column 6
+line 1, column 3
+line 1, column 7
+line 1, column 5
+line 1, column 4
+line 2, column 0
+line 1, column 7
+line 1, column 5
+## END
+
+#### jq input parse error position counts earlier texts and lines
+printf '{"a":1}\n{"b":2}\n  [1,tru]\n' | jq -c . 2>&1 | grep -o 'line [0-9]*, column [0-9]*'
+printf '{"a":1}\n{"b":2}\n  [1,tru]\n' | jq -c . 2>/dev/null | cat
+## STDOUT:
+line 3, column 9
+{"a":1}
+{"b":2}
+## END
+
+#### jq usage errors: first line of the message and status 2 (the help URL line differs in 1.6)
+for args in '--foo' '-x .' '-n --indent 8 .' '-n --indent -2 .' '-n --indent' '-n --arg x' '-n --argjson x' '-n --argjson x { .' '--rawfile x' '--slurpfile x' '-n . -L'; do
+  jq $args 2>&1 </dev/null | sed -n 1p
+  echo "status ${PIPESTATUS[0]}"
+done
+## STDOUT:
+jq: Unknown option --foo
+status 2
+jq: Unknown option -x
+status 2
+jq: --indent takes a number between -1 and 7
+status 2
+jq: --indent takes a number between -1 and 7
+status 2
+jq: --indent takes one parameter
+status 2
+jq: --arg takes two parameters (e.g. --arg varname value)
+status 2
+jq: --argjson takes two parameters (e.g. --argjson varname text)
+status 2
+jq: invalid JSON text passed to --argjson
+status 2
+jq: --rawfile takes two parameters (e.g. --rawfile varname filename)
+status 2
+jq: --slurpfile takes two parameters (e.g. --slurpfile varname filename)
+status 2
+-L takes a parameter: (e.g. -L /search/path or -L/search/path)
+status 2
+## END

@@ -10,6 +10,7 @@ import { globExpand } from "./glob.js";
 import { intToString } from "./int64.js";
 import type { Interp } from "./interp.js";
 import { expandParam } from "./params.js";
+import { expandExtGlobInto } from "./extglob.js";
 import { hasGlob, unescapePattern } from "./pattern.js";
 import { LimitError } from "@husk/host";
 
@@ -139,7 +140,7 @@ export async function expandPartsInto(ip: Interp, parts: readonly WordPart[], q:
         break;
       }
       case "ExtGlob":
-        b.literal(`${p.op}(${p.pattern})`);
+        await expandExtGlobInto(ip, p, b);
         break;
     }
   }
@@ -147,7 +148,8 @@ export async function expandPartsInto(ip: Interp, parts: readonly WordPart[], q:
 
 /** True for `$@` / `${a[@]}`-style parts (a quoted empty list yields no field). */
 function isAtList(p: WordPart): boolean {
-  return p.type === "ParamExp" && (p.name === "@" || p.index === "@") && !p.length;
+  // `${!a[@]OP}` names one parameter through the joined elements: not a list
+  return p.type === "ParamExp" && (p.name === "@" || p.index === "@") && !p.length && !(p.indirect && p.op !== undefined);
 }
 
 /** `~`, `~+`, `~-`, `~user`. */

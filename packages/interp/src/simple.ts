@@ -46,6 +46,7 @@ export function isBuiltin(c: Command | undefined): c is Builtin {
 export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
   ip.pos = cmd.span.start;
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
+  if (ip.jobSignal?.aborted) throw new AbortError("cancelled");
   ip.rt.meter.countCommand();
   // TM-DOS-001/003: recursion, eval and alias loops also let the host's timers run
   if (ip.rt.meter.yieldDue()) await yieldToHost();
@@ -208,6 +209,10 @@ async function runPath(ip: Interp, argv: string[]): Promise<number> {
       ip.error(`${name}: Is a directory`);
       return 126;
     }
+    if ((st.mode & 0o111) === 0) {
+      ip.error(`${name}: Permission denied`);
+      return 126;
+    }
     text = await ip.rt.fs.readFile(path);
   } catch {
     // /bin/echo, /usr/bin/env ...: the registered command of that name
@@ -316,7 +321,7 @@ export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssig
     },
     cwd: ip.st.cwd,
     fs: rt.fs,
-    signal: rt.signal,
+    signal: ip.jobSignal ?? rt.signal,
     meter: rt.meter,
     clock: rt.clock,
     random: rt.random,

@@ -87,7 +87,14 @@ interface Opts {
   pending: { kind: "slurpfile" | "rawfile"; name: string; file: string }[];
 }
 
-class Usage extends Error {}
+/** A usage error: jq prints it (after `jq: ` unless `bare`), then where to find help, and exits 2. */
+class Usage extends Error {
+  constructor(message: string, readonly bare = false) {
+    super(message);
+  }
+}
+
+const L_NEEDS_DIR = "-L takes a parameter: (e.g. -L /search/path or -L/search/path)";
 
 function parseArgs(args: readonly string[]): Opts | "help" | "version" {
   const o: Opts = {
@@ -104,7 +111,7 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
       try {
         o.positional.push(parseJson(a));
       } catch {
-        throw new Usage(`Invalid JSON text passed to --jsonargs`);
+        throw new Usage(`invalid JSON text passed to --jsonargs`);
       }
     } else o.files.push(a);
   };
@@ -118,8 +125,8 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
       endOfOpts = true;
       continue;
     }
-    const need = (n: number) => {
-      if (i + n >= args.length) throw new Usage(`${a} takes ${n === 1 ? "one parameter" : "two parameters"} (e.g. ${a} ${n === 1 ? "value" : "name value"})`);
+    const need = (n: number, example = "") => {
+      if (i + n >= args.length) throw new Usage(`${a} takes ${n === 1 ? "one parameter" : `two parameters (e.g. ${a} ${example})`}`);
       const r = args.slice(i + 1, i + 1 + n);
       i += n;
       return r;
@@ -140,9 +147,8 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "--tab": o.tab = true; break;
         case "--indent": {
           const [n] = need(1);
-          const v = Number(n);
-          if (!Number.isInteger(v) || v < -1) throw new Usage("Cannot indent less than -1");
-          if (v > 7) throw new Usage("Cannot indent more than 7 characters");
+          const v = Number.parseInt(n!, 10) || 0; // atoi
+          if (v < -1 || v > 7) throw new Usage("--indent takes a number between -1 and 7");
           o.indent = v;
           o.tab = false;
           break;
@@ -153,20 +159,20 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "--exit-status": o.exitStatus = true; break;
         case "--unbuffered": break;
         case "--from-file": o.fromFile = need(1)[0]!; break;
-        case "--arg": { const [n, v] = need(2); o.named.push([n!, v!]); break; }
+        case "--arg": { const [n, v] = need(2, "varname value"); o.named.push([n!, v!]); break; }
         case "--argjson": {
-          const [n, v] = need(2);
+          const [n, v] = need(2, "varname text");
           let val: Val;
           try {
             val = parseJson(v!);
           } catch {
-            throw new Usage(`Invalid JSON text passed to --argjson`);
+            throw new Usage(`invalid JSON text passed to --argjson`);
           }
           o.named.push([n!, val]);
           break;
         }
         case "--slurpfile": case "--rawfile": {
-          const [n, f] = need(2);
+          const [n, f] = need(2, "varname filename");
           o.pending.push({ kind: a === "--slurpfile" ? "slurpfile" : "rawfile", name: n!, file: f! });
           break;
         }
@@ -174,9 +180,9 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "--jsonargs": restMode = "jsonargs"; break;
         case "--help": return "help";
         case "--version": return "version";
-        case "--library-path": need(1); break;
+        case "--library-path": if (i + 1 >= args.length) throw new Usage(L_NEEDS_DIR, true); i++; break;
         default:
-          throw new Usage(`Unknown arguments: ${a}`);
+          throw new Usage(`Unknown option ${a}`);
       }
       continue;
     }
@@ -198,9 +204,15 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "h": return "help";
         case "V": return "version";
         case "f": o.fromFile = need(1)[0]!; break;
-        case "L": if (k === a.length - 1) need(1); k = a.length; break;
+        case "L":
+          if (k === a.length - 1) {
+            if (i + 1 >= args.length) throw new Usage(L_NEEDS_DIR, true);
+            i++;
+          }
+          k = a.length;
+          break;
         default:
-          throw new Usage(`Unknown arguments: ${a}`);
+          throw new Usage(`Unknown option -${c}`);
       }
     }
   }
@@ -230,7 +242,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     o = parseArgs(ctx.args);
   } catch (e) {
     if (e instanceof Usage) {
-      err(`jq: ${e.message}\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n`);
+      err(`${e.bare ? "" : "jq: "}${e.message}\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n`);
       return 2;
     }
     throw e;
@@ -245,6 +257,9 @@ async function runJq(ctx: CommandContext): Promise<number> {
   }
   const opts = o;
   let programText: string;
+  // jq's wording: `jq: Could not open F: ...` for -f, `jq: Bad JSON in --slurpfile N F: ...`.
+  const message = (e: unknown): string | undefined =>
+    e instanceof JqError ? runtimeErrorText(e.value) : e instanceof JsonParseError ? e.message : undefined;
   try {
     if (opts.fromFile !== undefined) {
       if (opts.filter !== undefined) {
@@ -253,24 +268,22 @@ async function runJq(ctx: CommandContext): Promise<number> {
       }
       programText = await readFile(ctx, opts.fromFile);
     } else programText = opts.filter ?? ".";
-    for (const p of opts.pending) {
-      const text = await readFile(ctx, p.file);
-      if (p.kind === "rawfile") opts.named.push([p.name, text]);
-      else {
-        try {
-          opts.named.push([p.name, [...iterJson(text)]]);
-        } catch (e) {
-          if (e instanceof JsonParseError) throw new JqError(`Invalid JSON text in --slurpfile ${p.file}: ${e.message}`);
-          throw e;
-        }
-      }
-    }
   } catch (e) {
-    if (e instanceof JqError) {
-      err(`jq: error: ${runtimeErrorText(e.value)}\n`);
+    const m = message(e);
+    if (m === undefined) throw e;
+    err(`jq: ${m}\n`);
+    return 2;
+  }
+  for (const p of opts.pending) {
+    try {
+      const text = await readFile(ctx, p.file);
+      opts.named.push([p.name, p.kind === "rawfile" ? text : [...iterJson(text)]]);
+    } catch (e) {
+      const m = message(e);
+      if (m === undefined) throw e;
+      err(`jq: Bad JSON in --${p.kind} ${p.name} ${p.file}: ${m}\n`);
       return 2;
     }
-    throw e;
   }
 
   const named: JqObject = new Map(opts.named);
@@ -482,9 +495,12 @@ async function runJq(ctx: CommandContext): Promise<number> {
           if (rest) texts.push(rest);
         } else for (let k = chunk.indexOf("\n"); k >= 0; k = chunk.indexOf("\n", k + 1)) lines++;
         currentLine = lines;
-        for (const t of texts) {
+        const starts = splitter.starts;
+        for (let ti = 0; ti < texts.length; ti++) {
+          const t = texts[ti]!;
           let v: Val | undefined;
-          const r = new JsonReader(t, ctx.meter.limits.maxParseDepth * 10);
+          const at = starts[ti];
+          const r = new JsonReader(t, ctx.meter.limits.maxParseDepth * 10, at?.line, at?.col);
           try {
             v = r.next();
             if (v !== undefined && r.next() !== undefined) throw new JsonParseError("Unexpected extra JSON values");

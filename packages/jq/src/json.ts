@@ -9,9 +9,17 @@ export class JsonParseError extends Error {}
 
 const WS = new Uint8Array(128);
 for (const c of [0x20, 0x09, 0x0a, 0x0d]) WS[c] = 1;
+/** Characters that end a literal token (jq's scanner: whitespace and `[]{},:"`). */
+const DELIM = new Uint8Array(128);
+for (const c of [0x20, 0x09, 0x0a, 0x0d, 0x5b, 0x5d, 0x7b, 0x7d, 0x2c, 0x3a, 0x22]) DELIM[c] = 1;
+/** True when `s[p]` continues a literal token (false at the end of the text). */
+function inToken(s: string, p: number): boolean {
+  const c = s.charCodeAt(p);
+  return c >= 128 || DELIM[c] === 0;
+}
 
-/** Object keys seen lately (bounded), shared by every reader: see `JsonReader.#key`. */
-const KEYS = new Map<string, string>();
+/** Object keys seen lately (a direct-mapped cache), shared by every reader: see `JsonReader.#key`. */
+const KEYS: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
 
 /** Reads successive JSON values from one text. */
 export class JsonReader {
@@ -19,9 +27,14 @@ export class JsonReader {
   pos = 0;
   readonly #maxDepth: number;
   readonly #stack: Val[] = [];
-  constructor(text: string, maxDepth = 10000) {
+  readonly #line: number;
+  readonly #col: number;
+  /** `line`/`col`: where `text` starts in the whole input (for error positions). */
+  constructor(text: string, maxDepth = 10000, line = 1, col = 0) {
     this.text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     this.#maxDepth = maxDepth;
+    this.#line = line;
+    this.#col = col;
   }
 
   /** The next value, or `undefined` at the end of the text. */
@@ -57,8 +70,8 @@ export class JsonReader {
   }
 
   #where(): string {
-    let line = 1;
-    let col = 0;
+    let line = this.#line;
+    let col = this.#col;
     for (let i = 0; i < this.pos && i < this.text.length; i++) {
       if (this.text.charCodeAt(i) === 10) {
         line++;
@@ -70,6 +83,23 @@ export class JsonReader {
 
   #fail(msg: string): never {
     throw new JsonParseError(`${msg} ${this.#where()}`);
+  }
+
+  /**
+   * Fails where jq notices the error: after the token starting at `p` (a string up to its closing
+   * quote, a literal up to and including the delimiter that ends it, else the one character).
+   */
+  #failAfterToken(msg: string, p: number): never {
+    const s = this.text;
+    if (s.charCodeAt(p) === 0x22) {
+      for (p++; p < s.length && s.charCodeAt(p) !== 0x22; p++) if (s.charCodeAt(p) === 0x5c) p++;
+      p++;
+    } else if (inToken(s, p)) {
+      while (p < s.length && inToken(s, p)) p++;
+      p++;
+    } else p++;
+    this.pos = Math.min(p, s.length);
+    this.#fail(msg);
   }
 
   #value(depth: number): Val {
@@ -90,10 +120,10 @@ export class JsonReader {
         const q = s.charCodeAt(this.pos);
         if (q !== 0x22) {
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-          if (q === 0x27) {
-            this.pos++;
-            this.#fail(`Invalid string literal; expected ", but got '`);
-          }
+          // jq reads the key as a value first (reporting a bad literal as such), then rejects it at ':'.
+          if (q !== 0x5d && q !== 0x7d && q !== 0x2c && q !== 0x3a) this.#value(depth + 1);
+          this.#skipWs();
+          if (s.charCodeAt(this.pos) === 0x3a) this.pos++;
           this.#fail("Object keys must be strings");
         }
         const k = this.#key();
@@ -112,7 +142,7 @@ export class JsonReader {
         if (d === 0x2c) continue;
         if (d === 0x7d) return m;
         if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
-        this.#fail("Expected separator between values");
+        this.#failAfterToken("Expected separator between values", this.pos - 1);
       }
     }
     if (c === 0x5b) {
@@ -138,7 +168,7 @@ export class JsonReader {
           if (d === 0x2c) continue;
           if (d === 0x5d) return stk.slice(base);
           if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
-          this.#fail("Expected separator between values");
+          this.#failAfterToken("Expected separator between values", this.pos - 1);
         }
       } finally {
         stk.length = base;
@@ -212,12 +242,34 @@ export class JsonReader {
     const s = this.text;
     const start = this.pos;
     let p = start;
-    // Fast path: a well-formed JSON number followed by a delimiter.
+    // Fast paths: true/false/null, and a well-formed JSON number followed by a delimiter
+    // (integers of up to 15 digits are computed without slicing the text).
     let c = s.charCodeAt(p);
-    if (c === 0x2d) c = s.charCodeAt(++p);
+    if (c === 0x74 && s.startsWith("true", p) && !inToken(s, p + 4)) {
+      this.pos = p + 4;
+      return true;
+    }
+    if (c === 0x66 && s.startsWith("false", p) && !inToken(s, p + 5)) {
+      this.pos = p + 5;
+      return false;
+    }
+    if (c === 0x6e && s.startsWith("null", p) && !inToken(s, p + 4)) {
+      this.pos = p + 4;
+      return null;
+    }
+    const neg = c === 0x2d;
+    if (neg) c = s.charCodeAt(++p);
     if (c >= 0x30 && c <= 0x39) {
-      do c = s.charCodeAt(++p);
-      while (c >= 0x30 && c <= 0x39);
+      const digits = p;
+      let n = 0;
+      do {
+        n = n * 10 + (c - 0x30);
+        c = s.charCodeAt(++p);
+      } while (c >= 0x30 && c <= 0x39);
+      if (p - digits <= 15 && c !== 0x2e && c !== 0x65 && c !== 0x45 && !inToken(s, p)) {
+        this.pos = p;
+        return neg ? -n : n;
+      }
       if (c === 0x2e) {
         do c = s.charCodeAt(++p);
         while (c >= 0x30 && c <= 0x39);
@@ -227,13 +279,13 @@ export class JsonReader {
         if (c === 0x2b || c === 0x2d) c = s.charCodeAt(++p);
         while (c >= 0x30 && c <= 0x39) c = s.charCodeAt(++p);
       }
-      if (!isLiteralChar(c)) {
+      if (!inToken(s, p)) {
         this.pos = p;
         return Number(s.slice(start, p));
       }
     }
     p = start;
-    while (p < s.length && isLiteralChar(s.charCodeAt(p))) p++;
+    while (p < s.length && inToken(s, p)) p++;
     if (p === start) {
       this.pos++;
       const ch = s[start]!;
@@ -264,6 +316,9 @@ export class JsonReader {
     const n = parseNumberLiteral(w);
     if (n === undefined) {
       if (p >= s.length) this.#fail("Invalid numeric literal at EOF");
+      // jq reports a bad literal once it has read the delimiter after it.
+      this.pos = p + 1;
+      if (w.charCodeAt(0) === 0x27) this.#fail(`Invalid string literal; expected ", but got '`);
       this.#fail(/^[tfn]/.test(w) ? "Invalid literal" : "Invalid numeric literal");
     }
     return n;
@@ -271,12 +326,23 @@ export class JsonReader {
 
   /** An object key: short keys are shared across the document (`name` is stored once, not per object). */
   #key(): string {
-    const k = this.#string();
-    if (k.length > 32) return k;
-    const known = KEYS.get(k);
-    if (known !== undefined) return known;
-    if (KEYS.size >= 10000) KEYS.clear();
-    KEYS.set(k, k);
+    const s = this.text;
+    const p = this.pos + 1;
+    let q = p;
+    for (; q < s.length; q++) {
+      const c = s.charCodeAt(q);
+      if (c === 0x22) break;
+      if (c === 0x5c) return this.#string();
+    }
+    const len = q - p;
+    if (q >= s.length || len > 32) return this.#string();
+    this.pos = q + 1;
+    // A direct-mapped cache: a hit costs a comparison, no slice and no hashing.
+    const h = (len * 31 + s.charCodeAt(p) * 7 + s.charCodeAt(q - 1) + s.charCodeAt(p + (len >> 1)) * 13) & (KEYS.length - 1);
+    const known = KEYS[h];
+    if (known !== undefined && known.length === len && s.startsWith(known, p)) return known;
+    const k = s.slice(p, q);
+    KEYS[h] = k;
     return k;
   }
 

@@ -88,6 +88,9 @@ interface Opts {
 }
 
 /** A usage error: jq prints it (after `jq: ` unless `bare`), then where to find help, and exits 2. */
+/** jq 1.8 (main.c): a malformed input text ends the run with `jq: parse error (at F:N): ...` and 5. */
+const PARSE_ERROR_STATUS = 5;
+
 class Usage extends Error {
   constructor(message: string, readonly bare = false) {
     super(message);
@@ -352,7 +355,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
           v = r.next();
         } catch (e) {
           if (e instanceof JsonParseError) {
-            err(`jq: error (at ${s.name ?? "<stdin>"}:${countLines(s.text, r.pos)}): ${e.message}\n`);
+            err(`jq: parse error (at ${s.name ?? "<stdin>"}:${countLines(s.text, r.pos)}): ${e.message}\n`);
             parseFailed = true;
             return;
           }
@@ -507,8 +510,8 @@ async function runJq(ctx: CommandContext): Promise<number> {
           } catch (e) {
             if (e instanceof JsonParseError) {
               await flush();
-              err(`jq: error (at <stdin>:${lines}): ${e.message}\n`);
-              return 2;
+              err(`jq: parse error (at <stdin>:${lines}): ${e.message}\n`);
+              return PARSE_ERROR_STATUS;
             }
             throw e;
           }
@@ -537,7 +540,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     }
     throw e;
   }
-  if (parseFailed) return 2;
+  if (parseFailed) return PARSE_ERROR_STATUS;
   if (openFailed && status === 0) status = 2;
   if (status !== 0) return status;
   if (opts.exitStatus) {

@@ -411,3 +411,16 @@ echo "status=$?"
 status=1 []
 status=1
 ## END
+
+#### break/continue: extra arguments abandon the line, a bad count exits with 128
+for x in a b c; do echo $x; continue 1 2 3; done; echo same line
+echo "st=$?"
+x=oops
+while true; do echo hi; break $x; done
+echo not reached
+## STDOUT:
+a
+st=1
+hi
+## END
+## status: 128

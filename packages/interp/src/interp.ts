@@ -6,11 +6,11 @@
 import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
 import { ParseError } from "@husk/syntax";
-import type { Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
+import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import type { ArithEnv } from "./arith.js";
 import { Abrupt, FatalError } from "./errors.js";
-import type { Completion } from "./errors.js";
+import type { Completion, MaybeAsync } from "./errors.js";
 import { expandPartsInto, expandPattern, expandString, expandWords } from "./expand.js";
 import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
@@ -172,23 +172,42 @@ export class Interp {
     return runTrapText(this, text, name);
   }
 
-  /** Runs a list of statements; stops at the first abrupt completion. */
-  async execList(stmts: readonly Statement[]): Promise<Completion> {
+  /** Runs a list of statements; stops at the first abrupt completion. Synchronous while its statements are. */
+  execList(stmts: readonly Statement[]): MaybeAsync<Completion> {
     let c: Completion = this.st.status;
     for (let i = 0; i < stmts.length; i++) {
-      c = await this.execStatement(stmts[i]!);
+      const r = this.execStatement(stmts[i]!);
+      if (r instanceof Promise) return this.#execListFrom(stmts, i, r);
+      c = r;
+      if (c instanceof Abrupt) return c;
+    }
+    return c;
+  }
+
+  /** The rest of `execList` once statement `i` went asynchronous. */
+  async #execListFrom(stmts: readonly Statement[], i: number, pending: Promise<Completion>): Promise<Completion> {
+    let c = await pending;
+    if (c instanceof Abrupt) return c;
+    for (i++; i < stmts.length; i++) {
+      const r = this.execStatement(stmts[i]!);
+      c = r instanceof Promise ? await r : r;
       if (c instanceof Abrupt) return c;
     }
     return c;
   }
 
   /** Runs one statement (possibly in the background). */
-  async execStatement(s: Statement): Promise<Completion> {
+  execStatement(s: Statement): MaybeAsync<Completion> {
     if (s.background) return this.startBackground(s);
-    const c = await this.execCommand(s.command);
+    const r = this.execCommand(s.command);
+    if (r instanceof Promise) return r.then((c) => this.#statementDone(c));
+    return this.#statementDone(r);
+  }
+
+  #statementDone(c: Completion): MaybeAsync<Completion> {
     if (typeof c === "number") this.st.status = c;
     else if (c.kind !== "break" && c.kind !== "continue") this.st.status = c.status;
-    if (this.rt.openFiles.size > 0) await this.flushFiles();
+    if (this.rt.openFiles.size > 0) return this.flushFiles().then(() => c);
     return c;
   }
 
@@ -223,7 +242,7 @@ export class Interp {
   }
 
   /** Runs `fn` as the body of a subshell: `exit` and fatal errors end only the subshell. */
-  async runSubshell(fn: () => Promise<Completion>): Promise<number> {
+  async runSubshell(fn: () => MaybeAsync<Completion>): Promise<number> {
     let status: number;
     try {
       const c = await fn();
@@ -242,7 +261,7 @@ export class Interp {
   }
 
   /** Dispatches one command. */
-  async execCommand(cmd: Command): Promise<Completion> {
+  execCommand(cmd: Command): MaybeAsync<Completion> {
     switch (cmd.type) {
       case "SimpleCommand":
         return execSimple(this, cmd);
@@ -250,24 +269,41 @@ export class Interp {
         return execPipeline(this, cmd);
       case "AndOr": {
         this.condDepth++;
-        let l: Completion;
+        let l: MaybeAsync<Completion>;
         try {
-          l = await this.execCommand(cmd.left);
-        } finally {
+          l = this.execCommand(cmd.left);
+        } catch (e) {
           this.condDepth--;
+          throw e;
         }
-        if (l instanceof Abrupt) return l;
-        this.st.status = l;
-        if (cmd.op === "&&" ? l !== 0 : l === 0) return l;
-        return this.execCommand(cmd.right);
+        if (l instanceof Promise) return this.#andOrAsync(cmd, l);
+        this.condDepth--;
+        return this.#andOrRight(cmd, l);
       }
       default:
         return execCompound(this, cmd);
     }
   }
 
-  /** bash's set -e / ERR trap check after a command that can fail (see traps.ts). */
-  checkErr(status: number): Promise<Completion> {
+  async #andOrAsync(cmd: AndOr, left: Promise<Completion>): Promise<Completion> {
+    let l: Completion;
+    try {
+      l = await left;
+    } finally {
+      this.condDepth--;
+    }
+    return this.#andOrRight(cmd, l);
+  }
+
+  #andOrRight(cmd: AndOr, l: Completion): MaybeAsync<Completion> {
+    if (l instanceof Abrupt) return l;
+    this.st.status = l;
+    if (cmd.op === "&&" ? l !== 0 : l === 0) return l;
+    return this.execCommand(cmd.right);
+  }
+
+  /** bash's set -e / ERR trap check after a command that can fail (see traps.ts; synchronous unless a trap runs). */
+  checkErr(status: number): MaybeAsync<Completion> {
     return checkErr(this, status);
   }
 
@@ -306,22 +342,22 @@ export class Interp {
   // ---------------------------------------------------------------- expansion glue
 
   /** Expands words into arguments. */
-  expandWords(words: readonly Word[]): Promise<string[]> {
+  expandWords(words: readonly Word[]): MaybeAsync<string[]> {
     return expandWords(this, words);
   }
 
   /** Expands a word to one string (no splitting, no globbing). */
-  expandString(w: Word): Promise<string> {
+  expandString(w: Word): MaybeAsync<string> {
     return expandString(this, w);
   }
 
   /** Expands a word to escaped pattern form. */
-  expandPattern(w: Word): Promise<string> {
+  expandPattern(w: Word): MaybeAsync<string> {
     return expandPattern(this, w);
   }
 
   /** Expands parts into a field builder. */
-  expandPartsInto(parts: readonly WordPart[], q: boolean, b: FieldBuilder, splitLiterals = false): Promise<void> {
+  expandPartsInto(parts: readonly WordPart[], q: boolean, b: FieldBuilder, splitLiterals = false): MaybeAsync<void> {
     return expandPartsInto(this, parts, q, b, splitLiterals);
   }
 
@@ -359,20 +395,27 @@ export class Interp {
   }
 
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
-  async evalArithRaw(a: Arithmetic): Promise<Int> {
+  evalArithRaw(a: Arithmetic): MaybeAsync<Int> {
     if (a.expr !== undefined) return this.arith.evaluate(a.expr, literalText(a.source), a.source.span.start);
-    const text = await this.expandString(a.source);
+    const text = this.expandString(a.source);
+    if (text instanceof Promise) return text.then((t) => this.arith.evaluateText(t));
     return this.arith.evaluateText(text);
   }
 
   /** Evaluates an Arithmetic node (expanding its source first when it has expansions). */
-  async evalArith(a: Arithmetic): Promise<Int> {
+  evalArith(a: Arithmetic): MaybeAsync<Int> {
+    let r: MaybeAsync<Int>;
     try {
-      return await this.evalArithRaw(a);
+      r = this.evalArithRaw(a);
     } catch (e) {
-      if (e instanceof ArithError) throw new FatalError(e.message, 1, "line");
-      throw e;
+      throw arithFatal(e);
     }
+    if (r instanceof Promise) {
+      return r.catch((e: unknown) => {
+        throw arithFatal(e);
+      });
+    }
+    return r;
   }
 
   /** Evaluates arithmetic text; errors become a FatalError (the command fails). */
@@ -386,13 +429,17 @@ export class Interp {
   }
 
   /** An array subscript evaluated arithmetically. */
-  async arithIndex(w: Word): Promise<number> {
-    const text = await this.expandString(w);
+  arithIndex(w: Word): MaybeAsync<number> {
+    const text = this.expandString(w);
+    if (text instanceof Promise) return text.then((t) => this.#indexOf(t));
+    return this.#indexOf(text);
+  }
+
+  #indexOf(text: string): number {
     try {
       return Number(this.arith.evaluateText(text));
     } catch (e) {
-      if (e instanceof ArithError) throw new FatalError(e.message, 1, "line");
-      throw e;
+      throw arithFatal(e);
     }
   }
 
@@ -610,6 +657,11 @@ export class Interp {
 }
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };
+
+/** An ArithError as the FatalError that ends the line; anything else unchanged. */
+function arithFatal(e: unknown): unknown {
+  return e instanceof ArithError ? new FatalError(e.message, 1, "line") : e;
+}
 
 function stripQuotes(s: string): string {
   const t = s.trim();

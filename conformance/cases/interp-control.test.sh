@@ -204,3 +204,75 @@ echo two
 hi
 two
 ## END
+
+#### FUNCNAME, BASH_SOURCE, BASH_LINENO and caller through functions and source
+printf '%s\n' 'echo "s: ${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}"' 'g() { echo "g: ${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}"; caller; caller 0; }' g > /tmp/cs-helper.sh
+f() {
+  echo "f: ${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}"
+  . /tmp/cs-helper.sh
+}
+f
+. /tmp/cs-helper.sh
+echo "top: ${FUNCNAME[*]}|${BASH_SOURCE[*]}|${BASH_LINENO[*]}|${#FUNCNAME[@]}"
+## STDOUT:
+f: f|main|6
+s: source f|/tmp/cs-helper.sh main|4 6
+g: g source f|/tmp/cs-helper.sh /tmp/cs-helper.sh main|3 4 6
+3 /tmp/cs-helper.sh
+3 source /tmp/cs-helper.sh
+s: |/tmp/cs-helper.sh|7
+g: g source|/tmp/cs-helper.sh /tmp/cs-helper.sh|3 7
+3 /tmp/cs-helper.sh
+3 source /tmp/cs-helper.sh
+top: |||0
+## END
+
+#### umask: octal, symbolic clauses, errors, and the mode of files redirections create
+umask 0124; umask u-r,g+w; umask
+umask a=rx,o-x; umask -S
+umask u+z; echo status=$?
+umask 1777; echo status=$?; umask 12345; echo status=$?
+umask 0002; echo x > /tmp/umask-f; stat -c %a /tmp/umask-f
+umask -p
+## STDOUT:
+0504
+u=rx,g=rx,o=r
+status=1
+status=0
+status=1
+664
+umask 0002
+## END
+
+#### SHELLOPTS/BASHOPTS are read-only option lists; exported SHELLOPTS reaches child shells
+case :$SHELLOPTS: in *:hashall:*) echo hashall ;; esac
+set -o noglob; case :$SHELLOPTS: in *:noglob:*) echo noglob ;; esac; set +o noglob
+shopt -s nullglob; case :$BASHOPTS: in *:nullglob:*) echo nullglob ;; esac
+SHELLOPTS=x
+echo status=$?
+export SHELLOPTS; set -o errexit
+bash -c 'case $- in *e*) echo child-e ;; esac'
+## STDOUT:
+hashall
+noglob
+nullglob
+status=1
+child-e
+## END
+
+#### bash invocation options: bundles, -o/-O, -c with flags after it, usage errors
+bash -oo errexit noglob -c 'echo $-' | tr -d hB
+bash -O nullglob -c 'echo x *.none y'
+bash -c -x 'echo hi' 2>&1
+bash -c 'echo 0=$0 1=$1' -z
+bash -z -c 'echo no' 2>/dev/null; echo status=$?
+bash -c 2>/dev/null; echo status=$?
+## STDOUT:
+efc
+x y
++ echo hi
+hi
+0=-z 1=
+status=2
+status=2
+## END

@@ -166,3 +166,173 @@ echo .*
 . .. .a .. .a
 .a
 ## END
+
+#### NUL ends a $'...' string
+x=$'ab\0cd'
+echo "${#x} [$x]"
+printf $'x\U0z' | od -A n -t x1
+test -n $'\0'; echo "status=$?"
+## STDOUT:
+2 [ab]
+ 78
+status=1
+## END
+
+#### command substitution and read drop NUL bytes, mapfile cuts lines at NUL
+s=$(printf 'a\000b')
+echo "${#s} $s"
+printf '.\000.\n' | { read r; echo "${#r}"; }
+printf '.\000.\n.\000x\n' | { mapfile L; echo "${#L[@]} ${#L[0]} ${#L[1]}"; }
+printf '1\0002\000' | { read -d '' a; read -d '' b; echo "$a $b"; }
+## STDOUT:
+2 ab
+2
+2 1 1
+1 2
+## END
+
+#### od aligns several -t formats
+printf 'hi\0\n' | od -A n -t c -t x1
+printf 'abc' | od -t x2 -t c
+## STDOUT:
+   h   i  \0  \n
+  68  69  00  0a
+0000000    6261    0063
+          a   b   c
+0000003
+## END
+
+#### syntax error inside [[ ]] exits with the previous status
+false
+[[ ]]
+echo not reached
+## STDOUT:
+## END
+## status: 1
+
+#### =~ with a regex glibc rejects returns 2 silently
+for r in '*' '{' 'a{x}' '+a' '(*a)' 'a$*' 'a**' 'x{1}' 'a{,2}' '()' '[*]'; do [[ aaa =~ $r ]]; echo "$r $?"; done
+HOME='^a$'
+[[ $HOME =~ ~ ]]; echo "tilde $?"
+## STDOUT:
+* 2
+{ 2
+a{x} 2
++a 2
+(*a) 2
+a$* 2
+a** 0
+x{1} 1
+a{,2} 0
+() 0
+[*] 1
+tilde 0
+## END
+
+#### bash 5.2 assoc literal: [k]+=v appends to the old value, no tilde expansion
+HOME=/h
+declare -A a=([hello]=X)
+a=([hello]=1 [hello]+=2)
+declare -p a
+a+=([hello]+=:3)
+declare -p a
+declare -A b=([k]=~ [j]=x:~)
+declare -p b
+c=([1]=~)
+declare -p c
+## STDOUT:
+declare -A a=([hello]="X2" )
+declare -A a=([hello]="X2:3" )
+declare -A b=([k]="~" [j]="x:~" )
+declare -a c=([1]="/h")
+## END
+
+#### array literal subscripts see earlier elements; indexed and assoc do not convert
+a=([0]=1+2+3 [a[0]]=10 [a[6]]=hello)
+declare -p a
+declare -a x=(1 2)
+declare -A x=([a]=b)
+echo "status=$?"
+declare -A y=([a]=b)
+declare -a y=(1 2)
+echo "status=$?"
+s=world
+declare -A s+=([k]=v)
+declare -p s
+## STDOUT:
+declare -a a=([0]="1+2+3" [6]="10" [10]="hello")
+status=1
+status=1
+declare -A s=([0]="world" [k]="v" )
+## END
+
+#### declare -a/-A parse a '(...)' value as a compound literal
+declare -a 'x=(5 6)'
+y='(1 2)'
+declare -a z=$y
+declare -A 'A=([a]=1)'
+declare 'q=(1 2)'
+declare +a 'r=(2 3)'
+declare -p x z A q r
+## STDOUT:
+declare -a x=([0]="5" [1]="6")
+declare -a z=([0]="1" [1]="2")
+declare -A A=([a]="1" )
+declare -- q="(1 2)"
+declare -- r="(2 3)"
+## END
+
+#### single quotes are an error in arithmetic, but not in assoc subscripts
+echo $(( "1" + 2 ))
+(( x='1' )); echo "status=$? x=$x"
+declare -A A
+(( A['k']=3 ))
+key=j
+(( A["$key"]=4 ))
+declare -p A
+## STDOUT:
+3
+status=1 x=
+declare -A A=([k]="3" [j]="4" )
+## END
+
+#### null tests on lists: quoted "$*" joins with IFS
+set -- "" ""
+IFS=
+echo "[${*:-minus}] [${*:+plus}]"
+echo [${*:-minus}] [${*:+plus}]
+a=("" "")
+printf '<%s>' "${a[*]:-empty}" "${a[@]:-empty}"; echo
+r='a[*]'
+printf '<%s>' "${!r:-empty}"; echo
+## STDOUT:
+[minus] []
+[ ] [plus]
+<empty><><>
+<>
+## END
+
+#### getopts: invalid name, end of options
+set -- -c foo -h
+getopts 'hc:' opt-
+echo "status=$? OPTARG=$OPTARG OPTIND=$OPTIND"
+set -- a
+OPTIND=3
+getopts h opt
+echo "status=$? OPTIND=$OPTIND opt=$opt OPTARG=[$OPTARG]"
+## STDOUT:
+status=1 OPTARG=foo OPTIND=3
+status=1 OPTIND=2 opt=? OPTARG=[]
+## END
+
+#### readonly assignment under set -e ends the shell
+readonly foo=bar
+foo=x; echo "same line $?"
+echo "next $?"
+set -e
+if foo=eggs; then echo in; fi
+echo not reached
+## STDOUT:
+next 1
+## END
+## status: 1

@@ -436,3 +436,30 @@ yes '{"a":1}' | jq -c .a | head -2
 1
 1
 ## END
+
+#### jq input parse error positions (line and column as jq counts them; message wording differs in 1.6)
+for t in '[1,tru]' '[1,2x ]' '{"a":1 2}' '[1 "a"]' '{1:2}' '{true :1}' '{[1]:2}' '[1]]' 'nul' '1 2 3x 4' "{'a': 1}"; do
+  echo "$t" | jq -c . 2>&1 >/dev/null | grep -o 'line [0-9]*, column [0-9]*'
+done
+## STDOUT:
+line 1, column 7
+line 1, column 6
+line 1, column 9
+line 1, column 6
+line 1, column 3
+line 1, column 7
+line 1, column 5
+line 1, column 4
+line 2, column 0
+line 1, column 7
+line 1, column 5
+## END
+
+#### jq input parse error position counts earlier texts and lines
+printf '{"a":1}\n{"b":2}\n  [1,tru]\n' | jq -c . 2>&1 | grep -o 'line [0-9]*, column [0-9]*'
+printf '{"a":1}\n{"b":2}\n  [1,tru]\n' | jq -c . 2>/dev/null | cat
+## STDOUT:
+line 3, column 9
+{"a":1}
+{"b":2}
+## END

@@ -55,6 +55,38 @@ describe.skipIf(!existsSync(bin))("husk mcp over stdio (after `npx tsc -b`)", ()
     }
   });
 
+  it("a client's cancellation reaches the running callback's AbortSignal", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "husk-mcp-cancel-"));
+    const flag = join(dir, "aborted");
+    const started = join(dir, "started");
+    writeFileSync(
+      join(dir, "slow.mjs"),
+      `import { writeFileSync } from "node:fs";
+export const name = "slowpoke";
+export default [{ def: { name: "wait_forever", description: "Waits until cancelled" }, fn: (a) => new Promise((resolve) => {
+  writeFileSync(${JSON.stringify(started)}, "yes");
+  a.signal.addEventListener("abort", () => { writeFileSync(${JSON.stringify(flag)}, "yes"); resolve("late\\n"); }, { once: true });
+}) }];
+`,
+    );
+    const client = await connect(["--tools", join(dir, "slow.mjs")]);
+    try {
+      const ac = new AbortController();
+      const call = client.callTool({ name: "slowpoke", arguments: { commands: "wait_forever" } }, undefined, { signal: ac.signal });
+      // Cancel once the callback runs (not before: then it would never be called at all).
+      for (let i = 0; i < 400 && !existsSync(started); i++) await new Promise((r) => setTimeout(r, 50));
+      ac.abort();
+      await expect(call).rejects.toThrow();
+      for (let i = 0; i < 100 && !existsSync(flag); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(existsSync(flag)).toBe(true);
+      // The server is still serving.
+      const r = await client.callTool({ name: "slowpoke", arguments: { commands: "echo alive" } });
+      expect(r.structuredContent).toEqual({ stdout: "alive\n", stderr: "", exit_code: 0 });
+    } finally {
+      await client.close();
+    }
+  });
+
   it("without --tools serves a BashTool whose files persist across calls", async () => {
     const dir = mkdtempSync(join(tmpdir(), "husk-mcp-"));
     writeFileSync(join(dir, "seed.txt"), "seeded\n");

@@ -7,9 +7,11 @@
 // Usage: npx tsc -b && node packages/coreutils/scripts/bench-text.mjs [--mb 10] [--k 3]
 //        [--only REGEX] [--no-just] [--no-linear] [--no-rss]
 //   --no-linear: skip the 1/4-size run that checks linearity (time(4x) / time(1x) <= 4.5)
-//   --no-rss: skip the peak-memory run (a fresh node process per workload)
+//   --no-rss: skip the peak-memory run (a fresh node process per workload): maxRSS growth
+//     during the run over the input size (the input already in memory counts as baseline)
+// just-bash runs once per workload, in a fresh process.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -103,16 +105,32 @@ function gnuRun(dir, script) {
   return { ms: (u + sy) * 1000, out };
 }
 
-/** --child: one husk run in this fresh process; prints {base, peak} RSS in bytes. */
+/**
+ * --child NAME: one run in this fresh process over log.txt of --dir; prints {base, peak, ms}
+ * (maxRSS before and after the run, bytes; CPU ms). --engine just runs just-bash instead.
+ */
 async function child() {
-  const { Bash } = await import("../../bash/dist/index.js");
-  const mb = Number(opt("--mb", "10"));
   const w = WORKLOADS.find((x) => x.name === opt("--child"));
-  const log = makeLog(mb * 1e6);
+  const log = readFileSync(join(opt("--dir"), "log.txt"), "latin1");
+  const just = opt("--engine") === "just";
+  const mod = just ? await import("just-bash") : await import("../../bash/dist/index.js");
   globalThis.gc?.();
-  const base = process.memoryUsage().rss;
-  await huskRun(Bash, log, w.script);
-  console.log(JSON.stringify({ base, peak: process.resourceUsage().maxRSS * 1024, input: log.length }));
+  const base = process.resourceUsage().maxRSS * 1024;
+  const r = just ? await justRun(mod, log, w.script) : await huskRun(mod.Bash, log, w.script);
+  console.log(JSON.stringify({ base, peak: process.resourceUsage().maxRSS * 1024, input: log.length, ms: r.ms }));
+}
+
+/** Runs `child()` in a fresh node process; its JSON report, or null. */
+function inChild(w, dir, engine) {
+  const c = spawnSync(process.execPath, ["--expose-gc", new URL(import.meta.url).pathname, "--child", w.name, "--dir", dir, "--engine", engine], {
+    encoding: "utf8",
+    maxBuffer: 1 << 26,
+  });
+  try {
+    return JSON.parse(c.stdout.trim().split("\n").pop());
+  } catch {
+    return null;
+  }
 }
 
 async function main() {
@@ -121,7 +139,7 @@ async function main() {
   const k = Number(opt("--k", "3"));
   const only = new RegExp(opt("--only", "."));
   let just = null;
-  if (!flag("--no-just")) just = await import("just-bash").catch(() => null);
+  if (!flag("--no-just")) just = await import("just-bash").then(() => true).catch(() => null);
   const dir = mkdtempSync(join(tmpdir(), "husk-bench-text-"));
   const big = makeLog(mb * 1e6);
   const small = makeLog((mb * 1e6) / 4);
@@ -154,22 +172,15 @@ async function main() {
     let jt = "";
     let jr = "";
     if (just) {
-      const j = await justRun(just, big, w.script);
-      jt = j.ms.toFixed(0);
-      jr = (j.ms / h).toFixed(1);
+      // in a fresh process: its garbage must not slow the next husk runs down
+      const j = inChild(w, dir, "just");
+      jt = j ? j.ms.toFixed(0) : "err";
+      jr = j ? (j.ms / h).toFixed(1) : "";
     }
     let rss = "";
     if (!flag("--no-rss")) {
-      const c = spawnSync(process.execPath, ["--expose-gc", new URL(import.meta.url).pathname, "--child", w.name, "--mb", String(mb)], {
-        encoding: "utf8",
-        maxBuffer: 1 << 26,
-      });
-      try {
-        const m = JSON.parse(c.stdout.trim().split("\n").pop());
-        rss = ((m.peak - m.base) / m.input).toFixed(1);
-      } catch {
-        rss = "err";
-      }
+      const m = inChild(w, dir, "husk");
+      rss = m ? ((m.peak - m.base) / m.input).toFixed(1) : "err";
     }
     console.log(
       `${w.name.padEnd(14)} ${g.toFixed(0).padStart(7)} ${h.toFixed(0).padStart(7)} ${(h / g).toFixed(2).padStart(6)} ${jt.padStart(8)} ${jr.padStart(9)} ${lin.padStart(8)} ${rss.padStart(7)} ${gout === hout}`,

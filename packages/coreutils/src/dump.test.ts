@@ -23,6 +23,11 @@ describe("od xxd hexdump", () => {
     { args: ["-tu4"], stdin: "abcdefgh" },
     { args: ["-N", "4", "-j", "2", "-c"], stdin: text },
     { args: ["-t", "q"] },
+    // several formats: every block padded to the widest format's width
+    { args: ["-An", "-tc", "-tx1"], stdin: "\0-\n" },
+    { args: ["-c", "-tx2", "-td1"], stdin: `${text}${text}` },
+    { args: ["-td8", "-tu2", "-to1"], stdin: "abcdefghijklmnopqrstuvwxyz" },
+    { args: ["-Ad", "-tx4", "-tc"], stdin: "abc" },
   ]);
   differential(xxd, [
     { args: [], stdin: text },

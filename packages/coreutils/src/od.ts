@@ -28,20 +28,52 @@ function parseType(spec: string): OdType[] {
   return out;
 }
 
+/** Characters a field of type `t` needs, without the separating space (GNU od's field_width). */
+function fieldWidth(t: OdType): number {
+  if (t.kind === "c") return 3;
+  const bits = t.size * 8;
+  if (t.kind === "o") return Math.ceil(bits / 3);
+  if (t.kind === "x") return t.size * 2;
+  if (t.kind === "d") return String(-(2n ** BigInt(bits - 1))).length;
+  return String(2n ** BigInt(bits) - 1n).length;
+}
+
+/** The text of one field (unpadded). */
 function cell(bytes: Uint8Array, i: number, t: OdType): string {
   if (t.kind === "c") {
     const b = bytes[i] as number;
-    const s = NAMED[b] ?? (b >= 32 && b < 127 ? String.fromCharCode(b) : b.toString(8).padStart(3, "0"));
-    return s.padStart(4);
+    return NAMED[b] ?? (b >= 32 && b < 127 ? String.fromCharCode(b) : b.toString(8).padStart(3, "0"));
   }
   let v = 0n;
   for (let k = t.size - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i + k] ?? 0);
   const bits = BigInt(t.size * 8);
   if (t.kind === "d" && v >= 1n << (bits - 1n)) v -= 1n << bits;
-  const width = t.kind === "o" ? Math.ceil((t.size * 8) / 3) : t.kind === "x" ? t.size * 2 : String(2n ** bits - 1n).length + (t.kind === "d" ? 1 : 0);
-  const text = t.kind === "o" ? v.toString(8).padStart(width, "0") : t.kind === "x" ? v.toString(16).padStart(width, "0") : v.toString();
-  return ` ${text.padStart(width)}`;
+  const width = fieldWidth(t);
+  return t.kind === "o" ? v.toString(8).padStart(width, "0") : t.kind === "x" ? v.toString(16).padStart(width, "0") : v.toString();
 }
+
+/**
+ * One output line for `row` (at most one 16-byte block) in format `t`. As GNU od does, every
+ * format's block is padded to the widest format's block width (so `-t c -t x1` columns line
+ * up), the padding spread evenly over the fields.
+ */
+function formatLine(row: Uint8Array, t: OdType, blockWidth: number): string {
+  const fields = BLOCK / t.size;
+  const width = fieldWidth(t);
+  const pad = blockWidth - width * fields;
+  const padded = new Uint8Array(Math.ceil(row.length / t.size) * t.size);
+  padded.set(row);
+  let line = "";
+  let remaining = pad;
+  for (let f = 0, i = 0; i < padded.length; f++, i += t.size) {
+    const next = Math.floor((pad * (fields - f - 1)) / fields);
+    line += cell(padded, i, t).padStart(width + remaining - next);
+    remaining = next;
+  }
+  return line;
+}
+
+const BLOCK = 16;
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const types: OdType[] = [];
@@ -64,12 +96,13 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const count = args.has("N") ? Number(args.get("N")) : undefined;
   bytes = bytes.subarray(skip, count === undefined ? undefined : skip + count);
   const addr = (n: number): string => (radix === "n" ? "" : radix === "d" ? String(n).padStart(7, "0") : radix === "x" ? n.toString(16).padStart(6, "0") : n.toString(8).padStart(7, "0"));
+  const blockWidth = Math.max(...types.map((t) => (fieldWidth(t) + 1) * (BLOCK / t.size)));
   const w = new Writer(ctx.stdout);
   let prev: string | undefined;
   let starred = false;
-  for (let off = 0; off < bytes.length; off += 16) {
+  for (let off = 0; off < bytes.length; off += BLOCK) {
     ctx.meter.tick();
-    const row = bytes.subarray(off, off + 16);
+    const row = bytes.subarray(off, off + BLOCK);
     const key = row.length === 16 ? row.join(",") : undefined;
     if (!args.has("v") && key !== undefined && key === prev) {
       if (!starred) w.write("*\n");
@@ -79,11 +112,8 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     prev = key;
     starred = false;
     types.forEach((t, k) => {
-      let line = k === 0 ? addr(skip + off) : radix === "n" ? "" : " ".repeat(addr(0).length);
-      const padded = new Uint8Array(Math.ceil(row.length / t.size) * t.size);
-      padded.set(row);
-      for (let i = 0; i < padded.length; i += t.size) line += cell(padded, i, t);
-      w.write(`${line}\n`);
+      const line = k === 0 ? addr(skip + off) : radix === "n" ? "" : " ".repeat(addr(0).length);
+      w.write(`${line}${formatLine(row, t, blockWidth)}\n`);
     });
   }
   if (radix !== "n") w.write(`${addr(skip + bytes.length)}\n`);

@@ -1,3 +1,4 @@
+import { yieldToHost } from "@husk/host";
 import type { CommandContext } from "@husk/host";
 import { defineCommand } from "./util/command.js";
 import type { ParsedArgs } from "./util/options.js";
@@ -10,6 +11,8 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     ctx.meter.checkDeadline();
     const p = ctx.stdout.write(chunk);
     if (p) await p;
+    // TM-DOS-006: a flood into a capped stdout still lets the host's timers run
+    else if (ctx.meter.yieldDue()) await yieldToHost();
     else await Promise.resolve();
   }
 }

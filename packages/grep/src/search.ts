@@ -88,8 +88,9 @@ export class FileSearch {
         return;
       }
       this.#printLines = !(o.count || o.filesWithMatches || o.filesWithoutMatch || o.quiet) && !this.#binary;
-      this.#fast =
-        this.#m.find !== undefined && !o.invert && !o.byteOffset && !o.nullData && !this.#binary && !this.#useCtx;
+      this.#fast = this.#m.find !== undefined && !o.byteOffset && !o.nullData && !this.#binary && !this.#useCtx;
+      // -v by buffer search: the lines between matching lines are copied out as they are
+      if (o.invert && (o.maxCount !== undefined || o.onlyMatching || (this.#printLines && (this.#showName || o.lineNumber || o.initialTab)))) this.#fast = false;
     }
     const text = this.#rest === "" ? chunk : this.#rest + chunk;
     this.#rest = "";
@@ -97,7 +98,8 @@ export class FileSearch {
     let pos = 0;
     const len = text.length;
     if (this.#fast) {
-      this.#feedFast(text, final);
+      if (o.invert) this.#feedInvert(text, final);
+      else this.#feedFast(text, final);
       return;
     }
     while (pos < len && !this.done) {
@@ -114,20 +116,45 @@ export class FileSearch {
     }
   }
 
+  /**
+   * -v by buffer search (no -m, no per-line prefixes): the runs of lines between matching lines
+   * are selected, counted and copied out whole.
+   */
+  #feedInvert(text: string, final: boolean): void {
+    const m = this.#m;
+    const limit = final ? text.length : text.lastIndexOf("\n") + 1;
+    const maxLine = m.needsMaxLine ? maxLineLength(text, limit) : 0;
+    const o = this.#o;
+    const res = this.res;
+    let pos = 0;
+    while (pos < limit && !this.done) {
+      if (this.#meter) this.#meter.checkDeadline();
+      const k = m.find!(text, pos, maxLine);
+      const partialEnd = final && k === limit && limit > pos && text.charCodeAt(limit - 1) !== 10;
+      let ls = limit;
+      let next = limit;
+      if (k >= 0 && (k < limit || partialEnd)) {
+        ls = k === 0 ? 0 : Math.max(pos, text.lastIndexOf("\n", k - 1) + 1);
+        const e = text.indexOf("\n", k);
+        next = e < 0 || e >= limit ? limit : e + 1;
+      }
+      if (ls > pos) {
+        const unterminated = ls === text.length && text.charCodeAt(ls - 1) !== 10;
+        res.count += countNl(text, pos, ls) + (unterminated ? 1 : 0);
+        res.matched = true;
+        if (o.quiet || o.filesWithMatches || o.filesWithoutMatch) this.done = true;
+        else if (this.#printLines) this.#out.push(unterminated ? `${text.slice(pos, ls)}\n` : text.slice(pos, ls));
+      }
+      pos = next;
+    }
+    if (!final && limit < text.length) this.#rest = text.slice(limit);
+  }
+
   /** Buffer search: only lines that contain a match are looked at (see LineMatcher.find). */
   #feedFast(text: string, final: boolean): void {
     const m = this.#m;
     const limit = final ? text.length : text.lastIndexOf("\n") + 1;
-    let maxLine = 0;
-    if (m.needsMaxLine) {
-      let p = 0;
-      while (p < limit) {
-        let e = text.indexOf("\n", p);
-        if (e < 0 || e >= limit) e = limit;
-        if (e - p > maxLine) maxLine = e - p;
-        p = e + 1;
-      }
-    }
+    const maxLine = m.needsMaxLine ? maxLineLength(text, limit) : 0;
     const countLines = this.#o.lineNumber === true;
     const countOnly = this.#o.count === true && !this.#o.quiet && !this.#o.filesWithMatches && !this.#o.filesWithoutMatch;
     let pos = 0;
@@ -292,6 +319,19 @@ export class FileSearch {
 function pad(n: number, w: number): string {
   const t = String(n);
   return t.length >= w ? t : " ".repeat(w - t.length) + t;
+}
+
+/** The length of the longest line in text[0, limit). */
+function maxLineLength(text: string, limit: number): number {
+  let maxLine = 0;
+  let p = 0;
+  while (p < limit) {
+    let e = text.indexOf("\n", p);
+    if (e < 0 || e >= limit) e = limit;
+    if (e - p > maxLine) maxLine = e - p;
+    p = e + 1;
+  }
+  return maxLine;
 }
 
 /** Number of "\n" in text[from, to). */

@@ -45,6 +45,13 @@ export interface CommandContext {
   /** Arguments after the name. */
   readonly args: readonly string[];
   readonly stdin: InputStream;
+  /**
+   * True when `stdin` was given to this very command: a pipe into it, a `<`, here-doc or
+   * here-string redirection, or a ShellAccess caller's input; false when it is inherited from
+   * an enclosing loop, compound command, function or the script. Undefined when the shell
+   * does not say (treat as true). The tool layer hands stdin to callbacks only when true.
+   */
+  readonly stdinRedirected?: boolean;
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
   /** Exported variables of the calling shell (a snapshot; null-prototype safe). */

@@ -59,6 +59,14 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxFiles: 10_000,
 });
 
+/** How long (ms) a run may hold the thread before it yields to the host's event loop. */
+export const YIELD_INTERVAL_MS = 20;
+
+/** Resolves on a later macrotask, so that host timers and abort listeners get to run. */
+export function yieldToHost(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Fills unspecified limits with the defaults. */
 export function resolveLimits(partial?: Partial<Limits>): Limits {
   return Object.freeze({ ...DEFAULT_LIMITS, ...partial });
@@ -79,12 +87,29 @@ export class LimitsMeter {
   commands = 0;
   totalIterations = 0;
   #ticks = 0;
+  #lastYield: number;
+  #sinceYield = 0;
 
   constructor(limits: Limits, options: { signal?: { readonly aborted: boolean }; now?: () => number } = {}) {
     this.limits = limits;
     this.#now = options.now ?? (() => Date.now());
     this.deadline = this.#now() + limits.timeoutMs;
+    this.#lastYield = this.#now();
     this.signal = options.signal;
+  }
+
+  /**
+   * True once the run has held the thread for about YIELD_INTERVAL_MS since the last time this
+   * returned true: the caller should then `await yieldToHost()` so that the host's timers,
+   * I/O and abort signals run while a script loops (TM-DOS-001: the host stays responsive).
+   */
+  yieldDue(): boolean {
+    const t = this.#now();
+    // the call count is a fallback for hosts whose clock does not advance
+    if (t - this.#lastYield < YIELD_INTERVAL_MS && (++this.#sinceYield & 4095) !== 0) return false;
+    this.#lastYield = t;
+    this.#sinceYield = 0;
+    return true;
   }
 
   /** Milliseconds left before the deadline (never negative). */
@@ -98,8 +123,10 @@ export class LimitsMeter {
     if (this.#now() > this.deadline) throw new AbortError("timeout", `husk: run exceeded its time limit of ${this.limits.timeoutMs} ms (limit timeoutMs; raise it with limits.timeoutMs)`);
   }
 
-  /** Cheap periodic check for tight loops: checks the deadline every 1024 calls. */
+  /** Cheap check for tight loops: cancellation at every call, the deadline every 1024 calls. */
   tick(): void {
+    // TM-DOS-007: a cancelled run stops at its next command or iteration, not 1024 later
+    if (this.signal?.aborted) throw new AbortError("cancelled");
     if ((++this.#ticks & 1023) === 0) this.checkDeadline();
   }
 

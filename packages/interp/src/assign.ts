@@ -3,7 +3,8 @@
  * then applied, so declaration builtins (`declare`, `local`, `export`, `readonly`) can apply
  * them in their own scope with their own attributes.
  */
-import type { Assignment } from "@husk/syntax";
+import { parse } from "@husk/syntax";
+import type { Assignment, Word } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -29,9 +30,12 @@ export interface PreparedAssign {
   readonly array?: readonly PreparedElem[];
 }
 
-/** Expands the words of an assignment (synchronously unless an expansion has to wait). */
-export function prepareAssign(ip: Interp, a: Assignment): MaybeAsync<PreparedAssign> {
-  if (a.array !== undefined) return prepareArrayAssign(ip, a);
+/**
+ * Expands the words of an assignment (synchronously unless an expansion has to wait). `assoc`
+ * says the target is declared associative by the command itself (`declare -A a=(...)`).
+ */
+export function prepareAssign(ip: Interp, a: Assignment, assoc = false): MaybeAsync<PreparedAssign> {
+  if (a.array !== undefined) return prepareArrayAssign(ip, a, assoc);
   if (a.index === undefined) return withValue(ip, a, undefined);
   const index = ip.expandString(a.index);
   if (index instanceof Promise) return index.then((i) => withValue(ip, a, i));
@@ -45,13 +49,16 @@ function withValue(ip: Interp, a: Assignment, index: string | undefined): MaybeA
   return { name: a.name, index, append: a.append, value };
 }
 
-async function prepareArrayAssign(ip: Interp, a: Assignment): Promise<PreparedAssign> {
+async function prepareArrayAssign(ip: Interp, a: Assignment, assoc: boolean): Promise<PreparedAssign> {
   const index = a.index === undefined ? undefined : await ip.expandString(a.index);
   if (a.array !== undefined) {
     const elems: PreparedElem[] = [];
+    // bash 5.2 does not tilde-expand the values of `[k]=v` in an associative array literal
+    const target = ip.st.vars.get(a.name);
+    const noTilde = assoc || (target !== undefined && (target.value instanceof AssocArray || (target.attrs & Attr.Assoc) !== 0));
     for (const e of a.array) {
       if (e.index !== undefined) {
-        elems.push({ key: await ip.expandString(e.index), append: e.append, value: await ip.expandString(e.value) });
+        elems.push({ key: await ip.expandString(e.index), append: e.append, value: await ip.expandString(noTilde ? literalTildes(e.value) : e.value) });
       } else {
         for (const v of await ip.expandWords([e.value])) elems.push({ append: false, value: v });
       }
@@ -60,6 +67,32 @@ async function prepareArrayAssign(ip: Interp, a: Assignment): Promise<PreparedAs
   }
   const value = a.value === undefined ? "" : await ip.expandString(a.value);
   return { name: a.name, index, append: a.append, value };
+}
+
+/**
+ * `declare -a x='(1 2)'` (or `-A`): bash parses a scalar value that looks like a compound
+ * literal as one. Returns the prepared compound assignment, or undefined when the value is not
+ * such a literal (or does not parse).
+ */
+export async function reparseCompound(ip: Interp, p: PreparedAssign, assoc: boolean): Promise<PreparedAssign | undefined> {
+  const v = p.value;
+  if (v === undefined || p.array !== undefined || p.index !== undefined || !/^\(.*\)$/s.test(v)) return undefined;
+  let a: Assignment | undefined;
+  try {
+    const cmd = parse(`${p.name}=${v}`).body[0]?.command;
+    if (cmd?.type === "SimpleCommand" && cmd.words.length === 0 && cmd.assignments.length === 1) a = cmd.assignments[0];
+  } catch {
+    return undefined;
+  }
+  if (a?.array === undefined) return undefined;
+  const r = await prepareAssign(ip, a, assoc);
+  return { ...r, append: p.append };
+}
+
+/** The word with its tilde prefixes as literal text. */
+function literalTildes(w: Word): Word {
+  if (!w.parts.some((p) => p.type === "TildePrefix")) return w;
+  return { ...w, parts: w.parts.map((p) => (p.type === "TildePrefix" ? { type: "SingleQuoted", span: p.span, value: `~${p.user}` } : p)) };
 }
 
 /**
@@ -72,8 +105,14 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
   if (v !== undefined && v.attrs & Attr.Readonly) throw new FatalError(`${p.name}: readonly variable`, 1, "command");
   if (attrs !== 0) {
     v ??= vars.target(p.name);
-    if (attrs & Attr.Assoc && !(v.value instanceof Map)) v.value = new AssocArray();
-    else if (attrs & Attr.Array && !(v.value instanceof IndexedArray) && !(v.value instanceof Map)) {
+    if (attrs & Attr.Assoc && v.value instanceof IndexedArray) throw new FatalError(`${p.name}: cannot convert indexed to associative array`, 1, "command");
+    if (attrs & Attr.Array && !(attrs & Attr.Assoc) && v.value instanceof AssocArray) throw new FatalError(`${p.name}: cannot convert associative to indexed array`, 1, "command");
+    if (attrs & Attr.Assoc && !(v.value instanceof Map)) {
+      const m = new AssocArray();
+      // `declare -A s+=(...)` keeps a string value as element "0"
+      if (p.append && typeof v.value === "string") m.set("0", v.value);
+      v.value = m;
+    } else if (attrs & Attr.Array && !(v.value instanceof IndexedArray) && !(v.value instanceof Map)) {
       v.value = v.value === undefined ? new IndexedArray() : IndexedArray.of([v.value as string]);
     }
     v.attrs |= attrs & ~Attr.Readonly;
@@ -83,7 +122,8 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
     const name = p.name;
     if (p.index !== undefined) throw new FatalError(`${name}[${p.index}]: cannot assign list to array member`, 1, "command");
     if (v.value instanceof Map || (v.value === undefined && v.attrs & Attr.Assoc)) {
-      const m: AssocArray = p.append && v.value instanceof AssocArray ? v.value : new AssocArray();
+      const prev = v.value instanceof AssocArray ? v.value : undefined;
+      const m: AssocArray = p.append && prev !== undefined ? prev : new AssocArray();
       const els = p.array;
       if (els.length > 0 && els[0]!.key === undefined) {
         for (let i = 0; i < els.length; i += 2) m.set(els[i]!.value, transformCase(els[i + 1]?.value ?? "", v.attrs));
@@ -93,13 +133,16 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
             ip.error(`${name}: ${e.value}: must use subscript when assigning associative array`);
             continue;
           }
-          const old = m.get(e.key);
-          m.set(e.key, transformCase(e.append && old !== undefined ? old + e.value : e.value, v.attrs));
+          // bash 5.2: `[k]+=v` in `A=(...)` appends to the value A had before the assignment
+          const old = e.append ? (p.append ? m : prev)?.get(e.key) : undefined;
+          m.set(e.key, transformCase(old !== undefined ? old + e.value : e.value, v.attrs));
         }
       }
       v.value = m;
     } else {
       const arr = p.append ? (v.value instanceof IndexedArray ? v.value : IndexedArray.of(typeof v.value === "string" ? [v.value] : [])) : new IndexedArray();
+      // subscripts are evaluated as the elements are assigned: `a=([0]=1 [a[0]]=2)` sees a[0]
+      v.value = arr;
       let next = arr.end;
       for (const e of p.array) {
         let i = next;

@@ -4,6 +4,7 @@
  * handle `break N` / `continue N` completions.
  */
 import type { ArithCommand, Case, Command, For, ArithFor, If, Statement, While } from "@husk/syntax";
+import { yieldToHost } from "@husk/host";
 import { ArithError } from "./arith.js";
 import { Abrupt, FatalError } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
@@ -57,7 +58,7 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
           status = (await evalTestExpr(ip, cmd.expr)) ? 0 : 1;
         } catch (e) {
           if (e instanceof FatalError && e.scope !== "exit") {
-            ip.error(e.message);
+            if (e.message !== "") ip.error(e.message);
             status = e.scope === "line" ? 1 : 2;
           } else throw e;
         }
@@ -72,10 +73,6 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
   }
 }
 
-/** Lets timers and abort signals of the host run (every 4096 loop iterations). */
-function yieldNow(): Promise<void> {
-  return new Promise((r) => setTimeout(r, 0));
-}
 
 /** Runs a condition list with set -e disabled. */
 function cond(ip: Interp, stmts: readonly Statement[]): MaybeAsync<Completion> {
@@ -127,7 +124,7 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
   try {
     for (;;) {
       meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       const cr = cond(ip, cmd.condition);
       const c = cr instanceof Promise ? await cr : cr;
       if (c instanceof Abrupt) {
@@ -170,7 +167,7 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   try {
     for (const it of items) {
       ip.rt.meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       if (ip.st.traps.size > 0) {
         const d = await debugTrap(ip, cmd.span.start);
         if (d !== undefined) return d;
@@ -199,7 +196,7 @@ async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Comple
   let n = 0;
   for (;;) {
     ip.rt.meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
     items.forEach((it, i) => err.write(`${i + 1}) ${it}\n`));
     err.write(ip.getScalar("PS3") ?? "#? ");
     if (input === undefined) return 1;
@@ -245,7 +242,7 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
   try {
     for (;;) {
       ip.rt.meter.countIteration(++n);
-      if ((n & 4095) === 0) await yieldNow();
+      if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       if (ip.st.traps.size > 0 && (d = await debug()) !== undefined) return d;
       if (cmd.test !== undefined) {
         const t = ip.evalArith(cmd.test);

@@ -20,11 +20,17 @@ import { ScriptLines, parseArithCached } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
 import { execPipeline } from "./pipeline.js";
 import { execSimple } from "./simple.js";
-import type { ShellState } from "./state.js";
+import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { isElementRef, parseRef } from "./refs.js";
 import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
+
+/**
+ * The logic-only profile's rejections, which spec/tool-layer-behaviour.md words without a line
+ * number (`bash: ls: command not found`, `bash: /tmp/f: filesystem redirection disabled`).
+ */
+const LOGIC_ONLY_REJECTION = /: command not found$|: filesystem redirection disabled$|^process substitution disabled in logic-only shell$/;
 
 /** The profile of a shell (see @husk/bash). */
 export type ProfileName = "sandbox" | "logic-only";
@@ -111,12 +117,12 @@ export class Interp {
    * Runs a script one complete command line at a time. Returns the final status; `exit`
    * and fatal errors end it. `lineOffset` shifts $LINENO (eval, source).
    */
-  async runScript(source: string, lineOffset = 0, topLevel = true): Promise<Completion> {
+  async runScript(source: string, lineOffset = 0, topLevel = true, file = this.src.file): Promise<Completion> {
     if (source.length > this.rt.limits.maxScriptBytes) {
       throw new LimitError("maxScriptBytes", `script too large: ${source.length} bytes`);
     }
     const saved = this.src;
-    this.src = new SourceInfo(source, lineOffset);
+    this.src = new SourceInfo(source, lineOffset, file);
     const parser = new ScriptLines(source, {
       aliasesActive: () => this.st.aliases.size > 0 && this.st.opt("expand_aliases"),
       alias: (n) => this.st.aliases.get(n),
@@ -132,8 +138,10 @@ export class Interp {
         } catch (e) {
           if (e instanceof ParseError) {
             this.errorAtLine(e.line + lineOffset, e.message);
-            this.st.status = 2;
-            return topLevel ? new Abrupt("exit", 0, 2) : 2;
+            // bash quirk: a syntax error inside `[[ ]]` exits with the previous status, not 2
+            const st = isConditionalError(e) ? this.st.status : 2;
+            this.st.status = st;
+            return topLevel ? new Abrupt("exit", 0, st) : st;
           }
           throw e;
         }
@@ -174,6 +182,8 @@ export class Interp {
 
   /** Runs a list of statements; stops at the first abrupt completion. Synchronous while its statements are. */
   execList(stmts: readonly Statement[]): MaybeAsync<Completion> {
+    const in0 = this.st.fds[0];
+    if (in0?.own === true) return this.#execInherited(stmts, in0);
     let c: Completion = this.st.status;
     for (let i = 0; i < stmts.length; i++) {
       const r = this.execStatement(stmts[i]!);
@@ -194,6 +204,26 @@ export class Interp {
       if (c instanceof Abrupt) return c;
     }
     return c;
+  }
+
+  /**
+   * The commands of a body see the stdin of their compound command as inherited (not their
+   * own): a tool inside `... | while read` must not swallow the loop's input.
+   */
+  async #execInherited(stmts: readonly Statement[], in0: Fd): Promise<Completion> {
+    const demoted: Fd = { input: in0.input, output: in0.output };
+    const fds = this.st.fds.slice();
+    fds[0] = demoted;
+    this.st.fds = fds;
+    try {
+      return await this.execList(stmts);
+    } finally {
+      if (this.st.fds[0] === demoted) {
+        const back = this.st.fds.slice();
+        back[0] = in0;
+        this.st.fds = back;
+      }
+    }
   }
 
   /** Runs one statement (possibly in the background). */
@@ -319,8 +349,12 @@ export class Interp {
     return this.src.lineOf(this.pos);
   }
 
-  /** Writes `bash: line N: msg` to the shell's stderr. */
+  /** Writes `bash: line N: msg` to the shell's stderr (`bash: msg` for a logic-only rejection). */
   error(msg: string): void {
+    if (this.rt.profile === "logic-only" && LOGIC_ONLY_REJECTION.test(msg)) {
+      this.stderr().write(`bash: ${msg}\n`);
+      return;
+    }
     this.errorAtLine(this.line(), msg);
   }
 
@@ -369,7 +403,13 @@ export class Interp {
     const status = await sub.runSubshell(() => sub.execList(body));
     this.subStatus = status;
     this.st.status = status;
-    return out.text.replace(/\n+$/, "");
+    let text = out.text;
+    if (text.includes("\0")) {
+      // bash drops NUL bytes (shell strings cannot hold them), with a warning
+      this.error("warning: command substitution: ignored null byte in input");
+      text = text.replace(/\0/g, "");
+    }
+    return text.replace(/\n+$/, "");
   }
 
   /** `<(...)` / `>(...)`: runs the body and exposes its output as a temp file. */
@@ -397,7 +437,11 @@ export class Interp {
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
   evalArithRaw(a: Arithmetic): MaybeAsync<Int> {
     if (a.expr !== undefined) return this.arith.evaluate(a.expr, literalText(a.source), a.source.span.start);
-    const text = this.expandString(a.source);
+    // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
+    // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
+    const quoted = (p: WordPart): boolean => p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
+    const src = a.source.parts.some(quoted) ? { ...a.source, parts: a.source.parts.map((p) => (quoted(p) ? { type: "Literal" as const, span: p.span, value: `'${(p as { value: string }).value}'` } : p)) } : a.source;
+    const text = this.expandString(src);
     if (text instanceof Promise) return text.then((t) => this.arith.evaluateText(t));
     return this.arith.evaluateText(text);
   }
@@ -495,8 +539,6 @@ export class Interp {
         return (this.rt.clock.now() / 1000).toFixed(6);
       case "BASHPID":
         return String(this.st.isSubshell ? this.st.bashPid : this.rt.identity.pid);
-      case "FUNCNAME":
-        return this.st.callStack.length ? this.st.callStack[this.st.callStack.length - 1]!.name : undefined;
     }
     return undefined;
   }
@@ -623,6 +665,7 @@ export class Interp {
     const v = this.st.vars.get(name);
     const val = v?.value;
     if (val instanceof Map) return val.get(stripQuotes(index));
+    if (v !== undefined && v.attrs & Attr.Assoc) return undefined;
     let i = Number(this.arith.evaluateText(index));
     if (val instanceof IndexedArray) {
       if (i < 0) i += val.end;
@@ -638,7 +681,7 @@ export class Interp {
       return;
     }
     const v = this.st.vars.get(name);
-    if (v?.value instanceof Map) this.setElement(name, stripQuotes(index), s);
+    if (v !== undefined && (v.value instanceof Map || v.attrs & Attr.Assoc)) this.setElement(name, stripQuotes(index), s);
     else this.setElement(name, Number(this.arith.evaluateText(index)), s);
   }
 
@@ -654,6 +697,11 @@ export class Interp {
     }
     return env;
   }
+}
+
+/** True for the parse errors of a `[[ ]]` expression (bash's cond parser, not its grammar). */
+function isConditionalError(e: ParseError): boolean {
+  return /conditional|^syntax error near unexpected token `\]\]'$/.test(e.message);
 }
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };

@@ -3,6 +3,7 @@
  * every operator (`:-` `:=` `:?` `:+`, `#` `##` `%` `%%`, `/` `//` `/#` `/%`, `^` `^^` `,` `,,`,
  * slices, `@Q` and the other transforms), applied per element on `@`/`*` lists.
  */
+import { LimitError } from "@husk/host";
 import type { ParamExp, Word } from "@husk/syntax";
 import { FieldBuilder, Mode } from "./fields.js";
 import { expandPrompt } from "./prompt.js";
@@ -59,8 +60,13 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
   }
   if (op?.kind === "default") {
     const isSet = val.list ? val.items.length > 0 : val.v !== undefined;
-    const nonEmpty = val.list ? val.items.join(val.star ? " " : " ") !== "" || val.items.length > 1 : (val.v ?? "") !== "";
-    const ok = op.op.startsWith(":") ? isSet && nonEmpty : isSet;
+    // a list is null when its join is: a quoted "$*" joins with IFS's first character, the
+    // other forms with a space
+    const starJoin = val.list && val.star && q;
+    const ifs = starJoin ? ip.getScalar("IFS") : undefined;
+    const nonEmpty = val.list ? val.items.join(starJoin ? (ifs === undefined ? " " : ifs.slice(0, 1)) : " ") !== "" : (val.v ?? "") !== "";
+    // bash quirk: through `${!ref}` to `a[@]`/`a[*]`, the `:` forms test only set-ness
+    const ok = op.op.startsWith(":") && !(pe.indirect && val.list) ? isSet && nonEmpty : isSet;
     switch (op.op) {
       case ":-":
       case "-":
@@ -246,7 +252,7 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
       const pat = await ip.expandPattern(op.pattern);
       const rep = op.replacement === undefined ? "" : await ip.expandPattern(op.replacement);
       const patsub = ip.st.opt("patsub_replacement");
-      return map((s) => replace(s, pat, rep, op.op, { extglob, nocase: false }, patsub));
+      return map((s) => replace(s, pat, rep, op.op, { extglob, nocase: false }, patsub, ip.rt.limits.maxStringBytes));
     }
     case "case": {
       const pat = op.pattern === undefined ? undefined : await ip.expandPattern(op.pattern);
@@ -383,8 +389,11 @@ export function trim(s: string, pat: string, op: string, opts: { extglob: boolea
   return i < 0 ? s : s.slice(0, i);
 }
 
-/** `${s/pat/rep}` and its `//`, `/#`, `/%` forms; `rep` is in escaped form (`&` is the match). */
-export function replace(s: string, pat: string, rep: string, op: string, opts: { extglob: boolean; nocase: boolean }, patsub: boolean): string {
+/**
+ * `${s/pat/rep}` and its `//`, `/#`, `/%` forms; `rep` is in escaped form (`&` is the match).
+ * Throws LimitError (maxStringBytes) as soon as the result would grow past `maxBytes`.
+ */
+export function replace(s: string, pat: string, rep: string, op: string, opts: { extglob: boolean; nocase: boolean }, patsub: boolean, maxBytes = Number.POSITIVE_INFINITY): string {
   const repl = (m: string): string => {
     if (!patsub) return unescapePattern(rep);
     let out = "";
@@ -417,6 +426,8 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
       continue;
     }
     out += s.slice(last, m.start) + repl(s.slice(m.start, m.end));
+    // TM-DOS-004: `${x//?/$x$x}` grows quadratically; stop before the string is built
+    if (out.length > maxBytes) throw new LimitError("maxStringBytes", `string too long: more than ${maxBytes} bytes`);
     last = from = m.end;
     if (op === "/") break;
   }

@@ -80,7 +80,7 @@ async function runStages(ip: Interp, p: Pipeline): Promise<number[]> {
     const sub = isLast && lastpipe ? ip : ip.subshell();
     const savedFds = sub.st.fds;
     const fds = savedFds.slice();
-    if (i > 0) fds[0] = { input: new ShellInput(pipes[i - 1]!) };
+    if (i > 0) fds[0] = { input: new ShellInput(pipes[i - 1]!), own: true };
     if (!isLast) {
       fds[1] = { output: pipes[i]! };
       if (p.pipeStderr[i]) fds[2] = { output: pipes[i]! };

@@ -77,7 +77,7 @@ async function target(ip: Interp, r: Redirect): Promise<string> {
 
 function setFd(ip: Interp, fd: number, entry: Fd | undefined): void {
   const fds = ip.st.fds.slice();
-  fds[fd] = entry;
+  fds[fd] = fd === 0 && entry?.input !== undefined && entry.own !== true ? { ...entry, own: true } : entry;
   ip.st.fds = fds;
 }
 
@@ -208,7 +208,7 @@ async function openOutput(ip: Interp, t: string, fd: number, append: boolean, no
       const st = await fs.stat(path);
       if (st.type === "file") throw new RedirError(`${t}: cannot overwrite existing file`);
     }
-    await fs.writeFile(path, "", { append: true });
+    await fs.writeFile(path, "", { append: true, mode: 0o666 & ~ip.st.umask });
     if (!append) await fs.writeFile(path, "");
   } catch (e) {
     if (e instanceof FsError) throw new RedirError(`${t}: ${e.message}`);

@@ -12,6 +12,8 @@ import type { ProfileName, Runtime } from "./interp.js";
 import { CappedOutput, ShellInput } from "./io.js";
 import type { FileOutput } from "./io.js";
 import { ShellState } from "./state.js";
+import { installCallStackVars } from "./callstack.js";
+import { installOptionVars } from "./shellopts.js";
 import { Attr, IndexedArray, VarStore } from "./vars.js";
 
 /** Options of a session (fixed for its lifetime). */
@@ -106,6 +108,8 @@ export class ShellSession {
     const bv = st.vars.create("BASH_VERSINFO", g, Attr.Readonly);
     bv.value = IndexedArray.of(["5", "2", "21", "1", "release", "x86_64-pc-linux-gnu"]);
     for (const [k, v] of Object.entries(this.options.env ?? {})) set(k, v, Attr.Export);
+    installCallStackVars(st);
+    installOptionVars(st);
     return st;
   }
 

@@ -3,7 +3,7 @@
  * command table: builtins and registered commands), prefix assignments as temporary
  * bindings, xtrace, and invocation through the one Command contract.
  */
-import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage } from "@husk/host";
+import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { SimpleCommand } from "@husk/syntax";
 import { applyAssign, prepareAssign } from "./assign.js";
@@ -48,6 +48,12 @@ export function execSimple(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completio
   ip.pos = cmd.span.start;
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
   ip.rt.meter.countCommand();
+  // TM-DOS-001/003: recursion, eval and alias loops also let the host's timers run
+  if (ip.rt.meter.yieldDue()) return yieldToHost().then(() => afterYield(ip, cmd));
+  return afterYield(ip, cmd);
+}
+
+function afterYield(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
   if (ip.st.traps.size > 0 && ip.debugDone !== cmd) return debugTrap(ip, cmd.span.start).then((d) => d ?? simpleCommand(ip, cmd));
   return simpleCommand(ip, cmd);
 }
@@ -129,7 +135,7 @@ function expandDeclarationArgs(ip: Interp, cmd: SimpleCommand, ex: Expansion, fr
 function declarationArg(ip: Interp, cmd: SimpleCommand, ex: Expansion, i: number): MaybeAsync<void> {
   const a = cmd.argAssignments![i];
   if (a !== undefined) {
-    const p = prepareAssign(ip, a);
+    const p = prepareAssign(ip, a, ex.argv.some((w) => /^-[A-Za-z]*A/.test(w)));
     if (p instanceof Promise) return p.then((x) => pushAssign(ex, x));
     pushAssign(ex, p);
     return;
@@ -232,7 +238,7 @@ function assignOnly(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
       p = prepareAssign(ip, as[i]!);
       if (!(p instanceof Promise)) applyAssign(ip, p);
     } catch (e) {
-      throw lineScope(e);
+      return assignFailed(ip, e);
     }
     if (p instanceof Promise) return assignOnlyFrom(ip, cmd, i, p);
   }
@@ -247,7 +253,7 @@ async function assignOnlyFrom(ip: Interp, cmd: SimpleCommand, i: number, pending
     }
     for (; i < cmd.assignments.length; i++) await applyOne(ip, await prepareAssign(ip, cmd.assignments[i]!));
   } catch (e) {
-    throw lineScope(e);
+    return assignFailed(ip, e);
   }
   return assignmentsDone(ip, cmd);
 }
@@ -258,10 +264,16 @@ async function applyOne(ip: Interp, p: PreparedAssign): Promise<void> {
   applyAssign(ip, p);
 }
 
-/** bash: a failed assignment statement abandons the rest of the command line. */
-function lineScope(e: unknown): unknown {
-  if (e instanceof FatalError && e.scope === "command") return new FatalError(e.message, e.status, "line");
-  return e;
+/** A failed assignment statement: under set -e it ends the shell (even in a condition), else it abandons the rest of the command line. */
+function assignFailed(ip: Interp, e: unknown): Completion {
+  if (e instanceof FatalError && e.scope === "command") {
+    if (ip.st.options.errexit) {
+      ip.error(e.message);
+      return new Abrupt("exit", 0, e.status);
+    }
+    throw new FatalError(e.message, e.status, "line");
+  }
+  throw e;
 }
 
 function assignmentsDone(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
@@ -339,7 +351,7 @@ export function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): MaybeAs
   const frame: CallFrame = { positional: st.positional, src: ip.src, pos: ip.pos, loopDepth: ip.loopDepth };
   st.positional = argv.slice(1);
   st.vars.scopes.push(new Map());
-  st.callStack.push({ name: argv[0]!, line: ip.line(), source: "main" });
+  st.callStack.push({ name: argv[0]!, line: ip.line(), source: fn.src.file, fn: true });
   ip.callDepth++;
   ip.src = fn.src;
   ip.loopDepth = 0;
@@ -458,6 +470,7 @@ export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssig
     name: argv[0]!,
     args: argv.slice(1),
     stdin: fds[0]?.input ?? EMPTY_SHELL_INPUT(),
+    stdinRedirected: fds[0]?.own === true,
     stdout: fds[1]?.output ?? BAD_FD_OUT,
     stderr: fds[2]?.output ?? NULL_OUT,
     get env() {
@@ -507,7 +520,7 @@ export function shellAccess(ip: Interp): ShellAccess {
 
 function applyIO(sub: Interp, io: CommandIO | undefined): void {
   if (io === undefined) return;
-  if (io.stdin !== undefined) sub.st.fds[0] = { input: shellInput(typeof io.stdin === "string" ? stringInput(io.stdin) : io.stdin) };
+  if (io.stdin !== undefined) sub.st.fds[0] = { input: shellInput(typeof io.stdin === "string" ? stringInput(io.stdin) : io.stdin), own: true };
   if (io.stdout !== undefined) sub.st.fds[1] = { output: io.stdout };
   if (io.stderr !== undefined) sub.st.fds[2] = { output: io.stderr };
 }

@@ -8,6 +8,8 @@ export class SourceInfo {
     readonly text: string,
     /** Added to computed line numbers (eval and traps continue the caller's numbering). */
     readonly lineOffset: number,
+    /** The file name BASH_SOURCE shows for functions defined here (`main` for the script). */
+    readonly file = "main",
   ) {}
 
   /** 1-based line of a UTF-16 offset. */

@@ -8,11 +8,21 @@ import type { FunctionDef } from "@husk/syntax";
 import type { ShellInput } from "./io.js";
 import type { SourceInfo } from "./source.js";
 import { VarStore } from "./vars.js";
+import { installCallStackVars } from "./callstack.js";
+import { installOptionVars } from "./shellopts.js";
+import type { Frame } from "./callstack.js";
 
 /** One open file descriptor. */
 export interface Fd {
   readonly input?: ShellInput;
   readonly output?: OutputStream;
+  /**
+   * fd 0 only: the input was given to the command about to run (a pipe into this pipeline
+   * stage, a `<`/here-doc/here-string redirection, a ShellAccess caller's stdin) rather than
+   * inherited from an enclosing compound command, function or the script. `execList` clears
+   * it for the commands inside a body (CommandContext.stdinRedirected).
+   */
+  readonly own?: boolean;
 }
 
 /** `set -o` options, by their long names. */
@@ -221,7 +231,7 @@ export class ShellState {
   nextPid = 0;
   umask = 0o022;
   /** Call stack of function names (innermost last) with the line they were called from. */
-  callStack: { name: string; line: number; source: string }[] = [];
+  callStack: Frame[] = [];
   /** Depth of subshells/command substitutions. */
   subshellDepth = 0;
   /** Last argument of the previous command (`$_`). */
@@ -270,6 +280,8 @@ export class ShellState {
     c.dirStack = this.dirStack.slice();
     c.umask = this.umask;
     c.callStack = this.callStack.slice();
+    installCallStackVars(c);
+    installOptionVars(c);
     c.subshellDepth = this.subshellDepth + 1;
     c.lastArg = this.lastArg;
     c.hashed = new Map(this.hashed);

@@ -72,6 +72,8 @@ async function regexSource(ip: Interp, w: Word): Promise<string> {
     if (p.type === "Literal") src += p.value;
     else if (p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") src += ereEscape(p.value);
     else if (p.type === "DoubleQuoted") src += ereEscape(await ip.expandString({ type: "Word", span: p.span, parts: p.parts }));
+    // a tilde's expansion matches literally
+    else if (p.type === "TildePrefix") src += ereEscape(await ip.expandString({ type: "Word", span: p.span, parts: [p] }));
     else src += await ip.expandString({ type: "Word", span: p.span, parts: [p] });
   }
   return src;
@@ -83,6 +85,8 @@ function ereEscape(s: string): string {
 
 async function regexMatch(ip: Interp, s: string, w: Word): Promise<boolean> {
   const src = await regexSource(ip, w);
+  // glibc's regcomp rejects what our engine would accept; bash then returns 2 silently
+  if (!posixEreValid(src)) throw new FatalError("", 2, "command");
   let re;
   try {
     re = compileRegex(src, { flavor: "ere", ignoreCase: ip.st.opt("nocasematch") }, ip.rt.meter);
@@ -100,6 +104,58 @@ async function regexMatch(ip: Interp, s: string, w: Word): Promise<boolean> {
   arr.set(0, s.slice(m.start, m.end));
   m.groups.forEach((g, i) => arr.set(i + 1, g === undefined ? "" : s.slice(g[0], g[1])));
   v.value = arr;
+  return true;
+}
+
+/**
+ * The checks of glibc's ERE compiler that our more lenient engine skips: a repetition operator
+ * with nothing to repeat (at the start, after `(`, `|`, `^` or `$`) and a `{` that does not
+ * open a valid interval.
+ */
+export function posixEreValid(src: string): boolean {
+  let atomless = true;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i]!;
+    switch (c) {
+      case "\\":
+        i++;
+        atomless = false;
+        break;
+      case "[": {
+        let j = i + 1;
+        if (src[j] === "^") j++;
+        if (src[j] === "]") j++;
+        while (j < src.length && src[j] !== "]") {
+          if (src[j] === "[" && (src[j + 1] === ":" || src[j + 1] === "." || src[j + 1] === "=")) {
+            const end = src.indexOf(`${src[j + 1]}]`, j + 2);
+            j = end < 0 ? src.length : end + 2;
+          } else j++;
+        }
+        i = j;
+        atomless = false;
+        break;
+      }
+      case "(":
+      case "|":
+      case "^":
+      case "$":
+        atomless = true;
+        break;
+      case "*":
+      case "+":
+      case "?":
+        if (atomless) return false;
+        break;
+      case "{": {
+        const m = /^\{(\d*)(,\d*)?\}/.exec(src.slice(i, i + 24));
+        if (m === null || (m[1] === "" && m[2] === undefined) || atomless) return false;
+        i += m[0].length - 1;
+        break;
+      }
+      default:
+        atomless = false;
+    }
+  }
   return true;
 }
 

@@ -7,8 +7,9 @@ import { AbortError, BrokenPipeError, FsError, LimitError, resolvePath } from "@
 import type { CompiledJq } from "./api.js";
 import { compileJq } from "./api.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
-import type { DumpOptions } from "./json.js";
-import { dump, JsonParseError, JsonReader, parseJson } from "./json.js";
+import type { DumpOptions } from "./dump.js";
+import { dump, dumpTo } from "./dump.js";
+import { JsonParseError, JsonReader, parseJson } from "./json.js";
 import { JqCompileError } from "./parser.js";
 import { HaltSignal } from "./runtime.js";
 import { JsonSplitter } from "./splitter.js";
@@ -372,13 +373,14 @@ async function runJq(ctx: CommandContext): Promise<number> {
   const vars = new Map<string, Val>(named);
   const args: Val = new Map<string, Val>([["positional", opts.positional], ["named", named]]);
   const maxOut = ctx.meter.limits.maxStdoutBytes;
-  let buf: string[] = [];
-  let bufLen = 0;
+  // Output text not yet written. Built with `+=` (much faster than joining many small pieces)
+  // and flattened before it is handed on, so no rope of pieces outlives a write.
+  let buf = "";
   const flush = async () => {
-    if (bufLen === 0) return;
-    const text = buf.join("");
-    buf = [];
-    bufLen = 0;
+    if (buf === "") return;
+    const text = buf;
+    buf = "";
+    text.charCodeAt(0);
     await ctx.stdout.write(text);
   };
   // Backpressure: the evaluator is synchronous, so when the reader is slow (a pipe into `head`)
@@ -387,20 +389,23 @@ async function runJq(ctx: CommandContext): Promise<number> {
   let skip = 0;
   let seen = 0;
   let pending: Promise<void> | undefined;
+  const put = (s: string): void => {
+    buf += s;
+  };
   const emit = (v: Val): boolean => {
     if (seen++ < skip) return false;
     lastOutput = v;
-    let s = opts.raw && typeof v === "string" ? v : dump(v, dumpOpts);
-    if (opts.seq) s = `\x1e${s}`;
     if (opts.raw0 && typeof v === "string" && v.includes("\0")) {
       throw new JqError("Cannot dump a string containing NUL with --raw-output0 option");
     }
-    buf.push(s, sep);
-    bufLen += s.length + sep.length;
-    if (bufLen > 65536) {
-      const text = buf.join("");
-      buf = [];
-      bufLen = 0;
+    if (opts.seq) put("\x1e");
+    if (opts.raw && typeof v === "string") put(v);
+    else dumpTo(v, dumpOpts, put);
+    put(sep);
+    if (buf.length > 65536) {
+      const text = buf;
+      buf = "";
+      text.charCodeAt(0);
       if (ctx.stdout.closed) throw new BrokenPipeError();
       const w = ctx.stdout.write(text);
       if (w && !prog.effectful) {
@@ -477,9 +482,12 @@ async function runJq(ctx: CommandContext): Promise<number> {
           if (rest) texts.push(rest);
         } else for (let k = chunk.indexOf("\n"); k >= 0; k = chunk.indexOf("\n", k + 1)) lines++;
         currentLine = lines;
-        for (const t of texts) {
+        const starts = splitter.starts;
+        for (let ti = 0; ti < texts.length; ti++) {
+          const t = texts[ti]!;
           let v: Val | undefined;
-          const r = new JsonReader(t, ctx.meter.limits.maxParseDepth * 10);
+          const at = starts[ti];
+          const r = new JsonReader(t, ctx.meter.limits.maxParseDepth * 10, at?.line, at?.col);
           try {
             v = r.next();
             if (v !== undefined && r.next() !== undefined) throw new JsonParseError("Unexpected extra JSON values");

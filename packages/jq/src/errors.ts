@@ -1,6 +1,6 @@
 /** jq-shaped error messages. */
 import type { JqCompileError } from "./parser.js";
-import { dumpCompact } from "./json.js";
+import { dumpCompact } from "./dump.js";
 import { trunc } from "./ops.js";
 import type { Val } from "./value.js";
 

@@ -1,5 +1,5 @@
 /** `tostring` and jq's `@format` string filters. */
-import { dumpCompact, formatNumber } from "./json.js";
+import { dumpCompact, formatNumber } from "./dump.js";
 import { describe } from "./ops.js";
 import type { Val } from "./value.js";
 import { JqError, typeOf } from "./value.js";

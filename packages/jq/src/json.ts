@@ -1,24 +1,40 @@
 /**
  * JSON text <-> jq values: a streaming reader of concatenated JSON texts (jq's input format,
- * with `nan`/`NaN` accepted as jq does) and the serializer with jq's exact output bytes.
+ * with `nan`/`NaN` accepted as jq does). The serializer is in dump.ts.
  */
 import type { JqObject, Val } from "./value.js";
-import { compareStrings } from "./value.js";
 
 /** A malformed JSON text. `message` follows jq's wording (`... at line L, column C`). */
 export class JsonParseError extends Error {}
 
 const WS = new Uint8Array(128);
 for (const c of [0x20, 0x09, 0x0a, 0x0d]) WS[c] = 1;
+/** Characters that end a literal token (jq's scanner: whitespace and `[]{},:"`). */
+const DELIM = new Uint8Array(128);
+for (const c of [0x20, 0x09, 0x0a, 0x0d, 0x5b, 0x5d, 0x7b, 0x7d, 0x2c, 0x3a, 0x22]) DELIM[c] = 1;
+/** True when `s[p]` continues a literal token (false at the end of the text). */
+function inToken(s: string, p: number): boolean {
+  const c = s.charCodeAt(p);
+  return c >= 128 || DELIM[c] === 0;
+}
+
+/** Object keys seen lately (bounded), shared by every reader: see `JsonReader.#key`. */
+const KEYS = new Map<string, string>();
 
 /** Reads successive JSON values from one text. */
 export class JsonReader {
   readonly text: string;
   pos = 0;
   readonly #maxDepth: number;
-  constructor(text: string, maxDepth = 10000) {
+  readonly #stack: Val[] = [];
+  readonly #line: number;
+  readonly #col: number;
+  /** `line`/`col`: where `text` starts in the whole input (for error positions). */
+  constructor(text: string, maxDepth = 10000, line = 1, col = 0) {
     this.text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     this.#maxDepth = maxDepth;
+    this.#line = line;
+    this.#col = col;
   }
 
   /** The next value, or `undefined` at the end of the text. */
@@ -54,8 +70,8 @@ export class JsonReader {
   }
 
   #where(): string {
-    let line = 1;
-    let col = 0;
+    let line = this.#line;
+    let col = this.#col;
     for (let i = 0; i < this.pos && i < this.text.length; i++) {
       if (this.text.charCodeAt(i) === 10) {
         line++;
@@ -67,6 +83,23 @@ export class JsonReader {
 
   #fail(msg: string): never {
     throw new JsonParseError(`${msg} ${this.#where()}`);
+  }
+
+  /**
+   * Fails where jq notices the error: after the token starting at `p` (a string up to its closing
+   * quote, a literal up to and including the delimiter that ends it, else the one character).
+   */
+  #failAfterToken(msg: string, p: number): never {
+    const s = this.text;
+    if (s.charCodeAt(p) === 0x22) {
+      for (p++; p < s.length && s.charCodeAt(p) !== 0x22; p++) if (s.charCodeAt(p) === 0x5c) p++;
+      p++;
+    } else if (inToken(s, p)) {
+      while (p < s.length && inToken(s, p)) p++;
+      p++;
+    } else p++;
+    this.pos = Math.min(p, s.length);
+    this.#fail(msg);
   }
 
   #value(depth: number): Val {
@@ -87,13 +120,13 @@ export class JsonReader {
         const q = s.charCodeAt(this.pos);
         if (q !== 0x22) {
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-          if (q === 0x27) {
-            this.pos++;
-            this.#fail(`Invalid string literal; expected ", but got '`);
-          }
+          // jq reads the key as a value first (reporting a bad literal as such), then rejects it at ':'.
+          if (q !== 0x5d && q !== 0x7d && q !== 0x2c && q !== 0x3a) this.#value(depth + 1);
+          this.#skipWs();
+          if (s.charCodeAt(this.pos) === 0x3a) this.pos++;
           this.#fail("Object keys must be strings");
         }
-        const k = this.#string();
+        const k = this.#key();
         this.#skipWs();
         if (s.charCodeAt(this.pos) !== 0x3a) {
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
@@ -109,29 +142,36 @@ export class JsonReader {
         if (d === 0x2c) continue;
         if (d === 0x7d) return m;
         if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
-        this.#fail("Expected separator between values");
+        this.#failAfterToken("Expected separator between values", this.pos - 1);
       }
     }
     if (c === 0x5b) {
       this.pos++;
-      const a: Val[] = [];
       this.#skipWs();
       if (s.charCodeAt(this.pos) === 0x5d) {
         this.pos++;
-        return a;
+        return [];
       }
-      for (;;) {
-        this.#skipWs();
-        if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-        if (s.charCodeAt(this.pos) === 0x2c) this.#fail("Expected value before ','");
-        a.push(this.#value(depth + 1));
-        this.#skipWs();
-        const d = s.charCodeAt(this.pos);
-        this.pos++;
-        if (d === 0x2c) continue;
-        if (d === 0x5d) return a;
-        if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
-        this.#fail("Expected separator between values");
+      // Elements go on a shared stack and leave it as one exactly sized array (an array grown
+      // by push keeps a capacity of 16 or more: most of a parsed document's small arrays).
+      const stk = this.#stack;
+      const base = stk.length;
+      try {
+        for (;;) {
+          this.#skipWs();
+          if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
+          if (s.charCodeAt(this.pos) === 0x2c) this.#fail("Expected value before ','");
+          stk.push(this.#value(depth + 1));
+          this.#skipWs();
+          const d = s.charCodeAt(this.pos);
+          this.pos++;
+          if (d === 0x2c) continue;
+          if (d === 0x5d) return stk.slice(base);
+          if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
+          this.#failAfterToken("Expected separator between values", this.pos - 1);
+        }
+      } finally {
+        stk.length = base;
       }
     }
     return this.#literal();
@@ -217,13 +257,13 @@ export class JsonReader {
         if (c === 0x2b || c === 0x2d) c = s.charCodeAt(++p);
         while (c >= 0x30 && c <= 0x39) c = s.charCodeAt(++p);
       }
-      if (!isLiteralChar(c)) {
+      if (!inToken(s, p)) {
         this.pos = p;
         return Number(s.slice(start, p));
       }
     }
     p = start;
-    while (p < s.length && isLiteralChar(s.charCodeAt(p))) p++;
+    while (p < s.length && inToken(s, p)) p++;
     if (p === start) {
       this.pos++;
       const ch = s[start]!;
@@ -254,9 +294,23 @@ export class JsonReader {
     const n = parseNumberLiteral(w);
     if (n === undefined) {
       if (p >= s.length) this.#fail("Invalid numeric literal at EOF");
+      // jq reports a bad literal once it has read the delimiter after it.
+      this.pos = p + 1;
+      if (w.charCodeAt(0) === 0x27) this.#fail(`Invalid string literal; expected ", but got '`);
       this.#fail(/^[tfn]/.test(w) ? "Invalid literal" : "Invalid numeric literal");
     }
     return n;
+  }
+
+  /** An object key: short keys are shared across the document (`name` is stored once, not per object). */
+  #key(): string {
+    const k = this.#string();
+    if (k.length > 32) return k;
+    const known = KEYS.get(k);
+    if (known !== undefined) return known;
+    if (KEYS.size >= 10000) KEYS.clear();
+    KEYS.set(k, k);
+    return k;
   }
 
   #string(): string {
@@ -349,234 +403,4 @@ export function parseJsonSeq(text: string): Val[] {
   const out: Val[] = [];
   for (let v = r.next(); v !== undefined; v = r.next()) out.push(v);
   return out;
-}
-
-// ---------------------------------------------------------------- output
-
-/** Serializer options (jq's output flags). */
-export interface DumpOptions {
-  /** Spaces per level; 0 = compact (`-c`). Default 2. */
-  readonly indent?: number;
-  /** Indent with tabs (`--tab`). */
-  readonly tab?: boolean;
-  /** Sort object keys (`-S`). */
-  readonly sortKeys?: boolean;
-  /** Escape non-ASCII (`-a`). */
-  readonly ascii?: boolean;
-  /** ANSI colors (`-C`). */
-  readonly color?: boolean;
-}
-
-/** Formats a number exactly as jq 1.8 prints it (shortest round-trip, 17 significant digits). */
-export function formatNumber(n: number): string {
-  if (Number.isInteger(n) && n < 1e16 && n > -1e16) return n === 0 && Object.is(n, -0) ? "-0" : String(n);
-  if (Number.isNaN(n)) return "null";
-  if (!Number.isFinite(n)) return n > 0 ? "1.7976931348623157e+308" : "-1.7976931348623157e+308";
-  const e = n.toExponential();
-  const neg = e.charCodeAt(0) === 45;
-  const ei = e.indexOf("e");
-  const mant = e.slice(neg ? 1 : 0, ei);
-  const exp = Number(e.slice(ei + 1));
-  const digits = mant.length > 1 ? mant[0]! + mant.slice(2) : mant;
-  const nd = digits.length;
-  const decpt = exp + 1;
-  let out: string;
-  if (decpt <= -4 || decpt > nd + 15) {
-    const ae = Math.abs(exp);
-    out = `${digits[0]}${nd > 1 ? `.${digits.slice(1)}` : ""}e${exp < 0 ? "-" : "+"}${ae < 10 ? `0${ae}` : ae}`;
-  } else if (decpt <= 0) {
-    out = `0.${"0".repeat(-decpt)}${digits}`;
-  } else if (decpt >= nd) {
-    out = digits + "0".repeat(decpt - nd);
-  } else {
-    out = `${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
-  }
-  return neg ? `-${out}` : out;
-}
-
-const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/;
-const NEEDS_ESCAPE_ASCII = /["\\\u0000-\u001f\u007f-\uffff]/;
-
-/** A JSON string literal with jq's escaping (`\u007f`, lowercase hex; `ascii` escapes non-ASCII). */
-export function quoteString(s: string, ascii = false): string {
-  if (!(ascii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(s)) return `"${s}"`;
-  let out = '"';
-  let chunk = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let rep: string | undefined;
-    if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x7f) {
-      switch (c) {
-        case 0x22: rep = '\\"'; break;
-        case 0x5c: rep = "\\\\"; break;
-        case 0x0a: rep = "\\n"; break;
-        case 0x09: rep = "\\t"; break;
-        case 0x0d: rep = "\\r"; break;
-        case 0x08: rep = "\\b"; break;
-        case 0x0c: rep = "\\f"; break;
-        default: rep = `\\u${c.toString(16).padStart(4, "0")}`;
-      }
-    } else if (ascii && c > 0x7f) {
-      rep = `\\u${c.toString(16).padStart(4, "0")}`;
-    }
-    if (rep !== undefined) {
-      out += s.slice(chunk, i) + rep;
-      chunk = i + 1;
-    }
-  }
-  return `${out + s.slice(chunk)}"`;
-}
-
-const COL = { null: "1;30", false: "0;39", true: "0;39", number: "0;39", string: "0;32", array: "1;39", object: "1;39", key: "34;1" };
-
-/** Serializes a value with jq's formatting. */
-export function dump(v: Val, opts: DumpOptions = {}): string {
-  const indent = opts.tab ? "\t" : " ".repeat(opts.indent ?? 2);
-  const pretty = opts.tab || (opts.indent ?? 2) > 0;
-  const ascii = opts.ascii ?? false;
-  const sortKeys = opts.sortKeys ?? false;
-  if (opts.color) return dumpColor(v, pretty ? indent : "", "", sortKeys, ascii);
-  if (!pretty && !sortKeys && !ascii) return dumpCompact(v);
-  const pads: string[] = ["\n"];
-  const padAt = (d: number): string => {
-    while (pads.length <= d) pads.push(pads[pads.length - 1]! + indent);
-    return pads[d]!;
-  };
-  const colon = pretty ? ": " : ":";
-  const rec = (x: Val, d: number): string => {
-    if (x === null) return "null";
-    switch (typeof x) {
-      case "boolean":
-        return x ? "true" : "false";
-      case "number":
-        return formatNumber(x);
-      case "string":
-        return quoteString(x, ascii);
-    }
-    if (d >= 10000) return "<skipped: too deep>";
-    if (Array.isArray(x)) {
-      if (x.length === 0) return "[]";
-      const inner = pretty ? padAt(d + 1) : "";
-      let s = `[${inner}`;
-      for (let i = 0; i < x.length; i++) s += (i > 0 ? `,${inner}` : "") + rec(x[i]!, d + 1);
-      return `${s}${pretty ? padAt(d) : ""}]`;
-    }
-    if (x.size === 0) return "{}";
-    const inner = pretty ? padAt(d + 1) : "";
-    let s = `{${inner}`;
-    let first = true;
-    const keys = sortKeys ? [...x.keys()].sort(compareStrings) : x.keys();
-    for (const k of keys) {
-      s += `${first ? "" : `,${inner}`}${quoteString(k, ascii)}${colon}${rec(x.get(k)!, d + 1)}`;
-      first = false;
-    }
-    return `${s}${pretty ? padAt(d) : ""}}`;
-  };
-  try {
-    return rec(v, 0);
-  } catch (e) {
-    if (e instanceof RangeError) return dumpIterative(v);
-    throw e;
-  }
-}
-
-/** Compact serialization (`-c`, `tojson`): recursive (fast), iterative past the JS stack. */
-export function dumpCompact(x: Val, depth = 0): string {
-  if (depth === 0 && typeof x === "object" && x !== null) {
-    try {
-      return dumpCompactRec(x, 0);
-    } catch (e) {
-      if (e instanceof RangeError) return dumpIterative(x);
-      throw e;
-    }
-  }
-  return dumpCompactRec(x, depth);
-}
-
-/** Iterative compact dump (deep values); containers nested deeper than 10,000 print `<skipped: too deep>`. */
-function dumpIterative(x: Val): string {
-  const out: string[] = [];
-  type Fr = { it: Iterator<[string | number, Val]>; arr: boolean; first: boolean };
-  const stack: Fr[] = [];
-  const open = (v: Val): void => {
-    if (v === null || typeof v !== "object") {
-      out.push(dumpCompactRec(v, 0));
-      return;
-    }
-    const arr = Array.isArray(v);
-    if ((arr && v.length === 0) || (!arr && (v as JqObject).size === 0)) {
-      out.push(arr ? "[]" : "{}");
-      return;
-    }
-    if (stack.length >= 10000) {
-      out.push("<skipped: too deep>");
-      return;
-    }
-    out.push(arr ? "[" : "{");
-    stack.push({ it: arr ? (v as Val[]).entries() : (v as JqObject).entries(), arr, first: true });
-  };
-  open(x);
-  while (stack.length > 0) {
-    const fr = stack[stack.length - 1]!;
-    const n = fr.it.next();
-    if (n.done) {
-      stack.pop();
-      out.push(fr.arr ? "]" : "}");
-      continue;
-    }
-    if (!fr.first) out.push(",");
-    fr.first = false;
-    if (!fr.arr) out.push(`${quoteString(n.value[0] as string)}:`);
-    open(n.value[1]);
-  }
-  return out.join("");
-}
-
-function dumpCompactRec(x: Val, depth: number): string {
-  if (x === null) return "null";
-  switch (typeof x) {
-    case "boolean":
-      return x ? "true" : "false";
-    case "number":
-      return formatNumber(x);
-    case "string":
-      return quoteString(x);
-  }
-  if (Array.isArray(x)) {
-    if (x.length === 0) return "[]";
-    if (depth >= 10000) return "<skipped: too deep>";
-    let s = "[";
-    for (let i = 0; i < x.length; i++) s += (i > 0 ? "," : "") + dumpCompactRec(x[i]!, depth + 1);
-    return `${s}]`;
-  }
-  if (x.size === 0) return "{}";
-  if (depth >= 10000) return "<skipped: too deep>";
-  let s = "{";
-  let first = true;
-  for (const [k, v] of x) {
-    s += `${first ? "" : ","}${quoteString(k)}:${dumpCompactRec(v, depth + 1)}`;
-    first = false;
-  }
-  return `${s}}`;
-}
-
-function dumpColor(x: Val, indent: string, pad: string, sortKeys: boolean, ascii: boolean): string {
-  const c = (code: string, s: string) => `\x1b[${code}m${s}\x1b[0m`;
-  if (x === null) return c(COL.null, "null");
-  if (typeof x === "boolean") return c(COL.true, x ? "true" : "false");
-  if (typeof x === "number") return c(COL.number, formatNumber(x));
-  if (typeof x === "string") return c(COL.string, quoteString(x, ascii));
-  const inner = pad + indent;
-  const nl = indent ? "\n" : "";
-  if (Array.isArray(x)) {
-    if (x.length === 0) return c(COL.array, "[]");
-    const items = x.map((e) => inner + dumpColor(e, indent, inner, sortKeys, ascii));
-    return `\x1b[${COL.array}m[${nl}${items.join(`\x1b[${COL.array}m,${nl}`)}\x1b[${COL.array}m${nl}${pad}\x1b[${COL.array}m]\x1b[0m`;
-  }
-  if (x.size === 0) return c(COL.object, "{}");
-  const keys = sortKeys ? [...x.keys()].sort(compareStrings) : [...x.keys()];
-  const items = keys.map(
-    (k) => `${inner}\x1b[0m\x1b[${COL.key}m${quoteString(k, ascii)}\x1b[0m\x1b[${COL.object}m:${indent ? " " : ""}\x1b[0m${dumpColor(x.get(k)!, indent, inner, sortKeys, ascii)}`,
-  );
-  return `\x1b[${COL.object}m{${nl}${items.join(`\x1b[${COL.object}m,${nl}`)}\x1b[${COL.object}m${nl}${pad}\x1b[${COL.object}m}\x1b[0m`;
 }

@@ -1,5 +1,5 @@
 /** jq's arithmetic and the shared error-message helpers. */
-import { dumpCompact } from "./json.js";
+import { dumpCompact } from "./dump.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, compare, equals, typeOf } from "./value.js";
 

@@ -3,7 +3,7 @@
  * on write; an optional `owned` set lets a sequence of updates (`|=`, `del`) mutate containers
  * it created itself, so `.[] |= f` stays linear.
  */
-import { dumpCompact } from "./json.js";
+import { dumpCompact } from "./dump.js";
 import { describe, trunc } from "./ops.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, compare, equals, typeOf } from "./value.js";

@@ -5,7 +5,7 @@
  * evaluated (assignment, `path(f)`, `del`).
  */
 import type { LimitsMeter } from "@husk/host";
-import { dumpCompact } from "./json.js";
+import { dumpCompact } from "./dump.js";
 import { trunc } from "./ops.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError } from "./value.js";

@@ -304,12 +304,14 @@ export class SedState {
             break;
           case "G":
             ps = `${ps}\n${this.hold}`;
+            meter?.checkString(ps.length); // TM-DOS-004: G/H/s in a loop double the buffers
             break;
           case "h":
             this.hold = ps;
             break;
           case "H":
             this.hold = `${this.hold}\n${ps}`;
+            meter?.checkString(this.hold.length);
             break;
           case "x": {
             const t = ps;
@@ -362,15 +364,19 @@ export class SedState {
           case "Q":
             return { exit: c.num >= 0 ? c.num : 0, lineNo: await this.#done(lineNo) };
           case "b":
+            // TM-DOS-001: `:a;ba` loops without reading input; count each jump
+            if (meter) meter.tick();
             pc = c.target < 0 ? cmds.length : c.target;
             break;
           case "t":
+            if (meter) meter.tick();
             if (tflag) {
               tflag = false;
               pc = c.target < 0 ? cmds.length : c.target;
             }
             break;
           case "T":
+            if (meter) meter.tick();
             if (tflag) tflag = false;
             else pc = c.target < 0 ? cmds.length : c.target;
             break;
@@ -398,6 +404,7 @@ export class SedState {
           case "s": {
             const r = this.#substitute(c.subst!, ps);
             if (r !== null) {
+              meter?.checkString(r.length);
               ps = r;
               tflag = true;
               for (let k = 0; k < c.subst!.print; k++) this.#emitLine(ps, nl);
@@ -429,7 +436,9 @@ export class SedState {
   async #runBlocks(reader: LineReader, plan: BlockStep[], lineNo: number): Promise<ExecResult & { lineNo: number }> {
     const meter = this.#h.meter;
     while (await reader.hasMore()) {
-      const b = reader.takeBlock();
+      // blocks of ~256 KB: short-lived strings stay in the young generation (10 MB at once
+      // made V8's collector cost grow faster than the input)
+      const b = reader.takeBlock(1 << 18);
       if (b !== null) {
         if (meter) meter.checkDeadline();
         this.#emit(runBlock(plan, b.text, b.maxLine, meter));

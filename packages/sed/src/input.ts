@@ -108,14 +108,16 @@ export class LineReader {
   }
 
   /**
-   * Synchronous: every complete line left in the current buffer as one string (separators
-   * included), with their count and the longest one's length; null when the buffer holds no
-   * complete line. The lines count as read.
+   * Synchronous: the complete lines at the read position of the current buffer, about `size`
+   * code units of them (at least one line), as one string (separators included), with their
+   * count and the longest one's length; null when the buffer holds no complete line. The
+   * lines count as read.
    */
-  takeBlock(): { text: string; lines: number; maxLine: number } | null {
+  takeBlock(size: number): { text: string; lines: number; maxLine: number } | null {
     const sep = this.#sep;
     const buf = this.#buf;
-    const last = buf.lastIndexOf(sep);
+    let last = this.#pos + size >= buf.length ? buf.lastIndexOf(sep) : buf.lastIndexOf(sep, this.#pos + size);
+    if (last < this.#pos) last = buf.indexOf(sep, this.#pos + size);
     if (last < this.#pos) return null;
     const end = last + sep.length;
     let lines = 0;

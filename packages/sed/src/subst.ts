@@ -162,5 +162,7 @@ export function runBlock(steps: readonly BlockStep[], text: string, maxLine: num
     const r = substitute(st.subst, st.re, text, meter, info);
     if (r !== null) text = r;
   }
+  // flatten the rope of pieces now, while they are young (V8 flattens on charCodeAt)
+  text.charCodeAt(text.length >> 1);
   return text;
 }

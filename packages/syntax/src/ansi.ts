@@ -11,8 +11,17 @@ function hexLen(raw: string, i: number, max: number): number {
   return n;
 }
 
-/** Decodes the text between `$'` and `'` as bash does (`\n`, `\x41`, `\u00e9`, `\101`, `\cA`...). */
+/**
+ * Decodes the text between `$'` and `'` as bash does (`\n`, `\x41`, `\u00e9`, `\101`, `\cA`...).
+ * A NUL ends the string, as it does in bash (`$'a\0b'` is `a`).
+ */
 export function decodeAnsiC(raw: string): string {
+  const s = decodeEscapes(raw);
+  const nul = s.indexOf("\0");
+  return nul < 0 ? s : s.slice(0, nul);
+}
+
+function decodeEscapes(raw: string): string {
   if (!raw.includes("\\")) return raw;
   let out = "";
   let i = 0;

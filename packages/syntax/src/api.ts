@@ -15,13 +15,17 @@ function checkSize(source: string, o: ResolvedOptions): void {
   }
 }
 
-/** Runs `f`, turning a JS stack overflow (hostile nesting) into a ParseError. */
+/**
+ * Runs `f`, turning a JS stack overflow into a ParseError. A safety net only: `maxDepth` (each
+ * level costs a bounded number of frames) stops nesting first on a default stack; a host that
+ * calls the parser with little stack left still gets a ParseError, never a RangeError.
+ */
 function guarded<R>(source: string, f: () => R): R {
   try {
     return f();
   } catch (e) {
     if (e instanceof RangeError) {
-      throw new ParseError("maximum nesting depth exceeded", { start: 0, end: source.length }, lineOf(source, 0));
+      throw new ParseError("maximum nesting depth exceeded (out of stack)", { start: 0, end: source.length }, lineOf(source, 0));
     }
     throw e;
   }

@@ -16,6 +16,7 @@ const BINARY_PREC: Record<string, number> = {
 const OPS3 = ["**=", "<<=", ">>="];
 const OPS2 = ["**", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|="];
 const OPS1 = "+-*/%<>&|^!~?:,()=";
+/** Default nesting bound of parseArithmetic (ParseOptions.maxDepth's default). */
 const MAX_DEPTH = 1000;
 
 const T_EOF = 0, T_NUM = 1, T_VAR = 2, T_OP = 3;
@@ -27,7 +28,7 @@ class ArithParser {
   private index: string | undefined;
   private tokStart = 0;
   private depth = 0;
-  constructor(private readonly src: string, private readonly base: number) {
+  constructor(private readonly src: string, private readonly base: number, private readonly maxDepth: number) {
     this.advance();
   }
 
@@ -96,7 +97,7 @@ class ArithParser {
     return this.kind === T_OP && this.text === op;
   }
   private enter(): void {
-    if (++this.depth > MAX_DEPTH) this.fail("expression nested too deeply");
+    if (++this.depth > this.maxDepth) this.fail("expression nested too deeply");
   }
 
   parseTop(): ArithExpr {
@@ -215,15 +216,15 @@ class ArithParser {
  * as the number 0 (bash evaluates `$(( ))` to 0). Throws ParseError with bash's message shape,
  * e.g. `syntax error: operand expected (error token is "+ ")`. `base` offsets the spans.
  */
-export function parseArithmetic(text: string, base = 0): ArithExpr {
+export function parseArithmetic(text: string, base = 0, maxDepth = MAX_DEPTH): ArithExpr {
   if (/^[ \t\n\r]*$/.test(text)) return { type: "ArithNumber", span: { start: base, end: base + text.length }, text: "0" };
-  return new ArithParser(text, base).parseTop();
+  return new ArithParser(text, base, maxDepth).parseTop();
 }
 
 /** Like parseArithmetic, but returns undefined instead of throwing (bash reports these at run time). */
-export function tryParseArithmetic(text: string, base = 0): ArithExpr | undefined {
+export function tryParseArithmetic(text: string, base = 0, maxDepth = MAX_DEPTH): ArithExpr | undefined {
   try {
-    return parseArithmetic(text, base);
+    return parseArithmetic(text, base, maxDepth);
   } catch (e) {
     if (e instanceof ParseError) return undefined;
     throw e;

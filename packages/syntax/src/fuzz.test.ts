@@ -1,6 +1,19 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse, ParseError, print, stripSpans } from "./api.js";
+
+/** The Oils spec corpus case scripts (empty when the corpus is not on this machine). */
+function corpusScripts(): string[] {
+  const dir = "/work/shared/corpora/oils/spec";
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const f of readdirSync(dir).filter((f) => f.endsWith(".test.sh")).sort()) {
+    out.push(...readFileSync(join(dir, f), "utf8").split(/^#### .*$/m).slice(1));
+  }
+  return out;
+}
 
 /** Parsing either returns a Script or throws a ParseError: never anything else. */
 function parsesOrParseError(src: string): boolean {
@@ -45,6 +58,42 @@ describe("fuzz: random and mutated input yields an AST or a ParseError", () => {
       }),
       { seed: 7, numRuns: 3000 },
     );
+  });
+  const corpus = corpusScripts();
+  it.skipIf(corpus.length === 0)("mutated corpus scripts (AST or ParseError; what parses round-trips)", () => {
+    const mutation = fc.tuple(fc.nat(), fc.nat({ max: 8 }), fc.constantFrom(...CHARS), fc.constantFrom("delete", "insert", "duplicate"));
+    fc.assert(
+      fc.property(fc.nat({ max: corpus.length - 1 }), fc.array(mutation, { minLength: 1, maxLength: 4 }), (which, muts) => {
+        let src = corpus[which]!;
+        for (const [at, len, ins, kind] of muts) {
+          const i = at % (src.length + 1);
+          if (kind === "delete") src = src.slice(0, i) + src.slice(i + len);
+          else if (kind === "insert") src = src.slice(0, i) + ins + src.slice(i);
+          else src = src.slice(0, i) + src.slice(i, i + len) + src.slice(i);
+        }
+        let ast;
+        try {
+          ast = parse(src);
+        } catch (e) {
+          if (e instanceof ParseError) return;
+          throw e;
+        }
+        expect(stripSpans(parse(print(ast)))).toEqual(stripSpans(ast));
+      }),
+      { seed: 11, numRuns: 1500 },
+    );
+  });
+  it("text read twice is not re-parsed at every level (no exponential time)", () => {
+    // Each level is read as arithmetic first, then as `$( (`; `declare` reads its arguments
+    // as an assignment and as a word. Without memoizing, 40 levels would take hours.
+    let a = "x";
+    let b = "x";
+    for (let i = 0; i < 40; i++) {
+      a = "$((" + a + ") )";
+      b = "$(declare a=" + b + ")";
+    }
+    expect(parse("echo " + a).body).toHaveLength(1);
+    expect(parse("declare a=" + b).body).toHaveLength(1);
   });
   it("hostile nesting stays bounded", () => {
     for (const open of ["(", "{ ", "$(", "if a; then ", "[[ ( ", "$((", "${x:-", "\"$(", "`", "case a in a) "]) {

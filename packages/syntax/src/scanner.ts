@@ -5,10 +5,9 @@
  * newline). It emits chevrotain tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { TokenType } from "chevrotain";
 import type { Assignment, HereDoc, Redirect, RedirectOp, Statement, Word, WordPart } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
-import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok } from "./grammar.js";
+import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { delimiterText, opText, readArray } from "./lexparts.js";
@@ -23,6 +22,12 @@ const S_CASE_WORD = 4;
 const S_CASE_IN = 5;
 const S_FUNC_NAME = 6;
 
+/**
+ * Nesting levels a command substitution (`$( )`, backticks, `<( )`) counts toward maxDepth: it
+ * nests a whole scanner, about twice the stack of a compound command, so that maxDepth levels
+ * of any construct fit in a default JS stack.
+ */
+const SUB_LEVELS = 2;
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly", "let"]);
 const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
@@ -44,16 +49,10 @@ interface Frame {
 /** A token whose image is sliced from the source only when asked for (errors, names). */
 class ScanToken implements Tok {
   readonly startOffset: number;
-  readonly endOffset: number;
-  readonly startLine = 0;
-  readonly endLine = 0;
-  readonly startColumn = 0;
-  readonly endColumn = 0;
-  readonly tokenTypeIdx: number;
   end: number;
   private img: string | undefined;
   constructor(
-    readonly tokenType: TokenType,
+    readonly tokenType: TokenKind,
     private readonly src: string,
     image: string | undefined,
     private readonly localStart: number,
@@ -63,9 +62,7 @@ class ScanToken implements Tok {
   ) {
     this.img = image;
     this.startOffset = localStart + base;
-    this.endOffset = localEnd - 1 + base;
     this.end = localEnd + base;
-    this.tokenTypeIdx = tokenType.tokenTypeIdx!;
   }
   get image(): string {
     return (this.img ??= this.src.slice(this.localStart, this.localEnd));
@@ -75,8 +72,6 @@ class ScanToken implements Tok {
 /** The command-level scanner; see the module comment. */
 export class Scanner extends Reader {
   tokens: Tok[] = [];
-  /** Construct nesting (if/while/for/case/{/( ...): a command line is complete at depth 0. */
-  depth = 0;
   /** Stopped at the `)` closing a command substitution. */
   stopped = false;
   private kw = true;
@@ -153,7 +148,7 @@ export class Scanner extends Reader {
     if (this.pending.length > 0) this.readHeredocs();
   }
 
-  private push(type: TokenType, image: string | undefined, start: number, end: number, payload?: unknown): Tok {
+  private push(type: TokenKind, image: string | undefined, start: number, end: number, payload?: unknown): Tok {
     const tk = new ScanToken(type, this.src, image, start, end, this.base, payload);
     this.tokens.push(tk);
     return tk;
@@ -170,9 +165,6 @@ export class Scanner extends Reader {
     this.assign = false;
     this.first = false;
     this.decl = false;
-  }
-  private deeper(): void {
-    if (++this.depth + this.nest > this.opts.maxDepth) this.fail("maximum nesting depth exceeded");
   }
 
   /** Scans the next token; false at end of input (or at the closing `)`). */
@@ -329,7 +321,7 @@ export class Scanner extends Reader {
     this.pos = s + 1;
     this.push(T.LParen, "(", s, s + 1);
     this.parenDepth++;
-    this.deeper();
+    this.enter();
     this.cmdStart();
     return true;
   }
@@ -425,7 +417,7 @@ export class Scanner extends Reader {
         } else if (lit === "{") {
           this.push(T.LBrace, image, s, this.pos);
           this.state = S_NORMAL;
-          this.deeper();
+          this.enter();
           this.cmdStart();
         } else this.push(T.Word, undefined, s, this.pos, w);
         return true;
@@ -524,14 +516,14 @@ export class Scanner extends Reader {
     return src[i] === ")" && i < this.end;
   }
 
-  private keyword(tt: TokenType, lit: string, s: number): void {
+  private keyword(tt: TokenKind, lit: string, s: number): void {
     const tk = this.push(tt, lit, s, this.pos);
     switch (lit) {
       case "if":
       case "while":
       case "until":
       case "{":
-        this.deeper();
+        this.enter();
         this.cmdStart();
         break;
       case "then":
@@ -556,12 +548,12 @@ export class Scanner extends Reader {
         break;
       case "for":
       case "select":
-        this.deeper();
+        this.enter();
         this.state = S_FOR_NAME;
         this.cmdEnd();
         break;
       case "case":
-        this.deeper();
+        this.enter();
         this.state = S_CASE_WORD;
         this.cmdEnd();
         break;
@@ -644,14 +636,19 @@ export class Scanner extends Reader {
       return undefined;
     }
     this.pos = j;
-    const base = { type: "Assignment" as const, name, append, ...(index && { index }) };
+    // Object literals written out (no spreads: this runs for every assignment).
     if (src[j] === "(" && j < this.end) {
       this.pos = j + 1;
       const array = readArray(this, j);
-      return { ...base, span: this.span(s, this.pos), array };
+      const span = this.span(s, this.pos);
+      return index === undefined
+        ? { type: "Assignment", name, append, span, array }
+        : { type: "Assignment", name, append, index, span, array };
     }
     const value = this.readWord(STOP_CMD, true);
-    return value === undefined ? { ...base, span: this.span(s, this.pos) } : { ...base, span: this.span(s, this.pos), value };
+    const span = this.span(s, this.pos);
+    if (index === undefined) return value === undefined ? { type: "Assignment", name, append, span } : { type: "Assignment", name, append, span, value };
+    return value === undefined ? { type: "Assignment", name, append, index, span } : { type: "Assignment", name, append, index, span, value };
   }
 
   private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {
@@ -733,7 +730,7 @@ export class Scanner extends Reader {
         this.end = saveEnd;
         hd.body = { type: "Word", span, parts };
       } else {
-        const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1, bodyStart + this.base);
+        const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, bodyStart + this.base);
         hd.body = { type: "Word", span, parts: sub.readDQParts(false, true) };
       }
       this.pos = after;
@@ -742,17 +739,35 @@ export class Scanner extends Reader {
 
   /** `$( ... )`: a nested scanner runs to the closing `)`, then the grammar parses its tokens. */
   readCommandSub(): Statement[] {
-    const sub = new Scanner(this.src, this.pos, this.end, this.opts, this.nest + 1 + this.depth, this.base, true);
+    // Memoized by offset: text that is read twice (an assignment argument of `declare`, the
+    // `$( (` retry of `$((`) would otherwise re-parse every level inside (exponential time).
+    // A result is reused at another nesting when its height still fits under maxDepth. (An
+    // arithmetic expression inside gets its depth budget from where it was first read: at
+    // worst one left for run time where a fresh read would have pre-parsed it, or vice versa.)
+    const memo = this.memoFor();
+    const start = this.pos;
+    const nest = this.nest + SUB_LEVELS + this.depth;
+    const hit = memo.subs.get(start);
+    if (hit !== undefined && hit.end === this.end && nest + hit.height <= this.opts.maxDepth) {
+      this.pos = hit.pos;
+      if (nest + hit.height > this.peak) this.peak = nest + hit.height;
+      return hit.body;
+    }
+    const sub = new Scanner(this.src, start, this.end, this.opts, nest, this.base, true);
+    sub.memo = memo;
     sub.scanAll();
     const body = parseTokens(sub.tokens, this.src);
     this.pos = sub.pos + 1;
+    if (sub.peak > this.peak) this.peak = sub.peak;
+    memo.subs.set(start, { end: this.end, height: sub.peak - nest, body, pos: this.pos });
     return body;
   }
 
   /** The body of a backtick substitution, already unescaped. */
   parseBacktick(text: string, offset: number): Statement[] {
-    const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, offset);
+    const sub = new Scanner(text, 0, text.length, this.opts, this.nest + SUB_LEVELS + this.depth, offset);
     sub.scanAll();
+    if (sub.peak > this.peak) this.peak = sub.peak;
     return parseTokens(sub.tokens, text);
   }
 }

@@ -19,7 +19,6 @@ type Tk =
 
 class TestParser {
   private peeked: Tk | undefined;
-  private depth = 0;
   constructor(private readonly r: Reader, private readonly open: number) {}
 
   private skip(): void {
@@ -123,17 +122,14 @@ class TestParser {
     return left;
   }
 
-  private enter(): void {
-    if (++this.depth + this.r.nest > this.r.opts.maxDepth) this.r.fail("maximum nesting depth exceeded");
-  }
 
   private not(): TestExpr {
     const t = this.peek();
     if (t.k === "op" && t.op === "!") {
       this.next();
-      this.enter();
+      this.r.enter();
       const operand = this.not();
-      this.depth--;
+      this.r.depth--;
       return { type: "TestNot", span: { start: t.start + this.r.base, end: operand.span.end }, operand };
     }
     return this.primary();
@@ -142,9 +138,9 @@ class TestParser {
   private primary(): TestExpr {
     const t = this.next();
     if (t.k === "op" && t.op === "(") {
-      this.enter();
+      this.r.enter();
       const expr = this.or();
-      this.depth--;
+      this.r.depth--;
       const c = this.next();
       if (c.k !== "op" || c.op !== ")") this.unexpected(this.describe(c));
       return { type: "TestGroup", span: { start: t.start + this.r.base, end: this.r.pos + this.r.base }, expr };

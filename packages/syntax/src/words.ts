@@ -6,6 +6,7 @@
 import type {
   AnsiCQuoted,
   Arithmetic,
+  Literal,
   ParamExp,
   ParamOp,
   Span,
@@ -55,6 +56,14 @@ function isDigit(c: string): boolean {
 }
 const SPECIALS = "@*#?-$!";
 
+/** See `Reader.memo`. Entries hold the `end` they were read with (and subs their nesting). */
+export interface ReadMemo {
+  readonly src: string;
+  /** `height`: how many levels the substitution nests below its own nesting. */
+  readonly subs: Map<number, { readonly end: number; readonly height: number; readonly body: Statement[]; readonly pos: number }>;
+  readonly arithFails: Map<number, number>;
+}
+
 /** Reads words; the scanner subclass provides nested command parsing. */
 export abstract class Reader {
   src: string;
@@ -73,7 +82,43 @@ export abstract class Reader {
     this.opts = opts;
     this.nest = nest;
     this.base = base;
-    if (nest > opts.maxDepth) this.fail("maximum nesting depth exceeded");
+    this.peak = nest;
+    if (nest > opts.maxDepth) this.tooDeep();
+  }
+
+  /**
+   * Nesting inside this reader: compound commands (the scanner) and expansions inside words
+   * (`${ }`, quotes, arithmetic). `nest + depth` is bounded by `opts.maxDepth`.
+   */
+  depth = 0;
+
+  /** Enters one nesting level (callers decrement `depth` on the way out); fails past maxDepth. */
+  enter(): void {
+    const level = ++this.depth + this.nest;
+    if (level > this.opts.maxDepth) this.tooDeep();
+    if (level > this.peak) this.peak = level;
+  }
+
+  /** The deepest `nest + depth` reached by this reader and the readers nested in it. */
+  peak: number;
+
+  /**
+   * Results shared by the readers of one source string (a parse and its nested `$( )`
+   * scanners), so that re-reading text never re-parses what it contains: command
+   * substitutions by start offset, and offsets where `$((` turned out not to be arithmetic.
+   */
+  memo: ReadMemo | undefined;
+
+  /** The memo for the current source text (a fresh one when the text changed, e.g. an alias). */
+  memoFor(): ReadMemo {
+    let m = this.memo;
+    if (m === undefined || m.src !== this.src) m = this.memo = { src: this.src, subs: new Map(), arithFails: new Map() };
+    return m;
+  }
+
+  /** Throws the ParseError of a breached nesting bound (it names the option). */
+  tooDeep(): never {
+    this.fail(`maximum nesting depth exceeded (maxDepth ${this.opts.maxDepth})`);
   }
 
   /** Parses `$( ... )`: `pos` is just after `$(`; leaves `pos` after the `)`. */
@@ -97,11 +142,19 @@ export abstract class Reader {
   protected lit(parts: WordPart[], start: number, end: number): void {
     if (end <= start) return;
     const value = this.src.slice(start, end);
-    const last = parts[parts.length - 1];
-    if (last !== undefined && last.type === "Literal") {
+    // Literal parts enter `parts` only through here, so "the last part is a Literal" is "the
+    // last call appended to this array at this length" (no megamorphic `type` load per call).
+    if (this.litParts === parts && this.litLength === parts.length) {
+      const last = parts[parts.length - 1] as Literal;
       parts[parts.length - 1] = { type: "Literal", span: { start: last.span.start, end: end + this.base }, value: last.value + value };
-    } else parts.push({ type: "Literal", span: this.span(start, end), value });
+    } else {
+      parts.push({ type: "Literal", span: this.span(start, end), value });
+      this.litParts = parts;
+      this.litLength = parts.length;
+    }
   }
+  private litParts: WordPart[] | undefined;
+  private litLength = -1;
 
   /** Reads an unquoted word in context `stop`; returns undefined when no character was read. */
   readWord(stop: number, assignValue = false): Word | undefined {
@@ -310,7 +363,9 @@ export abstract class Reader {
   /** `"..."` (or `$"..."`, `skip` = 2) starting at `s`. */
   readDouble(s: number, skip: number, locale: boolean): WordPart {
     this.pos = s + skip;
+    this.enter();
     const parts = this.readDQParts(true, false);
+    this.depth--;
     if (this.pos >= this.end) this.eof('"', s);
     this.pos++;
     return { type: "DoubleQuoted", span: this.span(s, this.pos), parts, locale };
@@ -389,7 +444,9 @@ export abstract class Reader {
       return;
     }
     if (n === "{") {
+      this.enter();
       parts.push(this.readBraced(s));
+      this.depth--;
       return;
     }
     if (n === "[") {
@@ -425,14 +482,21 @@ export abstract class Reader {
    * (pos restored) when the text does not end that way (then `$((` is `$( (`).
    */
   tryArith(s: number, skip: number, stop: number, close: string): Arithmetic | undefined {
+    const memo = this.memoFor();
+    if (memo.arithFails.get(s) === this.end) return undefined;
     this.pos = s + skip;
     const parts: WordPart[] = [];
     const start = this.pos;
+    this.enter();
     this.readParts(stop, parts);
+    this.depth--;
     if (!this.src.startsWith(close, this.pos) || this.pos + close.length > this.end) {
       // bash: an arithmetic context cut off by end of input is an error, not a subshell.
       if (this.pos >= this.end) this.eof(")", s);
       this.pos = s;
+      // Remembered: `$(($((...) )) )` retries each level as `$( (`, which would re-try the
+      // levels inside it again (exponential time without this).
+      memo.arithFails.set(s, this.end);
       return undefined;
     }
     const arith = this.arith(parts, start, this.pos);
@@ -445,7 +509,8 @@ export abstract class Reader {
     const source: Word = { type: "Word", span: this.span(start, end), parts };
     let expr;
     if (parts.length === 0) expr = tryParseArithmetic("", start + this.base);
-    else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.span.start);
+    // The expression nests inside what is open here: it gets the rest of the depth budget.
+    else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.span.start, this.opts.maxDepth - this.nest - this.depth);
     return expr === undefined
       ? { type: "Arithmetic", span: source.span, source }
       : { type: "Arithmetic", span: source.span, source, expr };

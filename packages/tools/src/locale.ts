@@ -63,7 +63,7 @@ const EN: LocaleStrings = {
     "Tool output goes to stdout verbatim; pipe it through jq, grep, sed or awk to shape it.",
     "`help <tool>` shows a tool's usage and `help <tool> --json` its input schema; `discover` finds tools by category, tag or keyword.",
     "Files, file redirections, process substitution and external programs are unavailable.",
-    "A tool reads its stdin like any command: inside `... | while read -r x; do tool --id \"$x\"; done` write `tool --id \"$x\" < /dev/null` so the tool does not consume the loop's input.",
+    "A tool gets stdin only when it is piped or redirected into it (`echo '{...}' | tool`, `tool <<< text`); inside `... | while read -r x; do tool --id \"$x\"; done` it does not consume the loop's input.",
   ],
   discoverDescription: "Explore the tool commands of",
   discoverPrompt:
@@ -98,7 +98,7 @@ const UK: LocaleStrings = {
     "Вивід інструментів іде в stdout без змін; обробляйте його через jq, grep, sed або awk.",
     "`help <tool>` показує використання інструмента, а `help <tool> --json` — його схему; `discover` шукає інструменти за категорією, тегом або словом.",
     "Файли, перенаправлення у файли, підстановка процесів і зовнішні програми недоступні.",
-    "Інструмент читає stdin, як і будь-яка команда: усередині `... | while read -r x; do tool --id \"$x\"; done` пишіть `tool --id \"$x\" < /dev/null`, щоб інструмент не поглинув вхід циклу.",
+    "Інструмент отримує stdin лише тоді, коли його передано конвеєром або перенаправленням саме в нього (`echo '{...}' | tool`, `tool <<< text`); усередині `... | while read -r x; do tool --id \"$x\"; done` він не поглинає вхід циклу.",
   ],
   discoverDescription: "Досліджує команди інструментів",
   discoverPrompt:

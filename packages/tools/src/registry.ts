@@ -263,7 +263,8 @@ export class ToolRegistry implements ShellExtension {
         ? { exitCode: 1, stdout: "", stderr: `${sortedJson({ dry_run: true, error: `schema error: ${detail}`, tool: name, valid: false })}\n` }
         : { exitCode: 0, stdout: `${sortedJson({ dry_run: true, params, tool: name, valid: true })}\n`, stderr: "" };
     } else {
-      const stdinText = await ctx.stdin.readAll();
+      // Stdin inherited from an enclosing loop or function is not the tool's (`| while read`).
+      const stdinText = ctx.stdinRedirected === false ? "" : await ctx.stdin.readAll();
       const request = ctx.request as ToolCallRequest;
       result = await this.#call(tool, params, stdinText === "" ? undefined : stdinText, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter.remainingMs());
     }

@@ -11,9 +11,90 @@ import type { BuiltinContext } from "../simple.js";
 import { Attr, VarStore } from "../vars.js";
 import { SET_O_NAMES } from "./set.js";
 import { builtin } from "./define.js";
+import { installCallStackVars } from "../callstack.js";
+import { applyOptionList, installOptionVars } from "../shellopts.js";
 import { OPTION_LETTERS } from "../state.js";
 
 const LETTER = new Map(OPTION_LETTERS);
+
+const USAGE = `Usage:\t{0} [GNU long option] [option] ...
+\t{0} [GNU long option] [option] script-file ...
+GNU long options:
+\t--debug\n\t--debugger\n\t--dump-po-strings\n\t--dump-strings\n\t--help\n\t--init-file\n\t--login
+\t--noediting\n\t--noprofile\n\t--norc\n\t--posix\n\t--pretty-print\n\t--rcfile\n\t--restricted\n\t--verbose\n\t--version
+Shell options:
+\t-ilrsD or -c command or -O shopt_option\t\t(invocation only)
+\t-abefhkmnptuvxBCEHPT or -o option
+`;
+
+const LONG_FLAGS = new Set(["--debug", "--debugger", "--dump-po-strings", "--dump-strings", "--login", "--noediting", "--noprofile", "--norc", "--posix", "--pretty-print", "--restricted", "--verbose"]);
+
+/**
+ * bash's invocation options: long options first, then bundles of letters (`-ex`, `-oo
+ * errexit noglob`, `-O shopt`, `+O shopt`), up to `--`, `-` or the first operand. `-c` makes
+ * the first operand the command string. Returns the index of the first operand, or an exit
+ * status after a usage error or `--help`.
+ */
+function parseArgs(ctx: BuiltinContext, args: readonly string[], st: ShellState): { next: number; command: boolean } | number {
+  const usage = (msg: string): number => {
+    ctx.stderr.write(`${ctx.name}: ${msg}\n${USAGE.replace(/\{0\}/g, ctx.name)}`);
+    return 2;
+  };
+  let i = 0;
+  for (; i < args.length && args[i]!.startsWith("--") && args[i] !== "--"; i++) {
+    const a = args[i]!;
+    if (a === "--help") {
+      ctx.stdout.write(`GNU bash, version ${ctx.interp.getScalar("BASH_VERSION") ?? "5.2"}-(x86_64-pc-linux-gnu)\n${USAGE.replace(/\{0\}/g, ctx.name)}`);
+      return 0;
+    }
+    if (a === "--version") {
+      ctx.stdout.write(`GNU bash, version ${ctx.interp.getScalar("BASH_VERSION") ?? "5.2"}-(x86_64-pc-linux-gnu)\n`);
+      return 0;
+    }
+    if (a === "--rcfile" || a === "--init-file") i++;
+    else if (a === "--posix") st.options.posix = true;
+    else if (a === "--verbose") st.options.verbose = true;
+    else if (!LONG_FLAGS.has(a)) return usage(`${a}: invalid option`);
+  }
+  let command = false;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--" || a === "-") {
+      i++;
+      break;
+    }
+    const on = a[0] === "-";
+    if ((!on && a[0] !== "+") || a.length < 2) break;
+    if (a.startsWith("--")) return usage(`${a}: invalid option`);
+    for (const c of a.slice(1)) {
+      if (c === "c") command = true;
+      else if (c === "o" || c === "O") {
+        const name = args[++i];
+        if (name === undefined) return usage(`-${c}: option requires an argument`);
+        if (c === "O") {
+          if (!st.shopt.has(name)) {
+            ctx.stderr.write(`${ctx.name}: ${name}: invalid shell option name\n`);
+            return 2;
+          }
+          st.shopt.set(name, on);
+        } else {
+          if (!(SET_O_NAMES as readonly string[]).includes(name.replace(/-/g, "_"))) {
+            ctx.stderr.write(`${ctx.name}: ${ctx.name}: ${name}: invalid option name\n`);
+            return 2;
+          }
+          (st.options as unknown as Record<string, boolean>)[name.replace(/-/g, "_")] = on;
+        }
+      } else if (c === "i" || c === "l" || c === "r" || c === "s" || c === "D") {
+        // interactive, login, restricted, stdin, dump strings: nothing to do in the sandbox
+      } else {
+        const opt = LETTER.get(c) as keyof SetOptions | undefined;
+        if (opt === undefined) return usage(`-${c}: invalid option`);
+        st.options[opt] = on;
+      }
+    }
+  }
+  return { next: i, command };
+}
 
 async function run(ctx: BuiltinContext): Promise<number> {
   const parent = ctx.interp;
@@ -32,43 +113,19 @@ async function run(ctx: BuiltinContext): Promise<number> {
   st.subshellDepth = parent.st.subshellDepth + 1;
   st.isSubshell = true;
   st.bashPid = parent.rt.identity.pid + 1000 + ++parent.st.nextPid;
+  const parsed = parseArgs(ctx, args, st);
+  if (typeof parsed === "number") return parsed;
   let script: string | undefined;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === "--" || a === "-") {
-      i++;
-      break;
+  let i = parsed.next;
+  if (parsed.command) {
+    script = args[i++];
+    if (script === undefined) {
+      ctx.stderr.write(`${ctx.name}: -c: option requires an argument\n`);
+      return 2;
     }
-    if (a === "-c") {
-      script = args[++i];
-      if (script === undefined) {
-        ctx.stderr.write(`${ctx.name}: -c: option requires an argument\n`);
-        return 2;
-      }
-      continue;
-    }
-    if (a === "-o" || a === "+o") {
-      const name = args[++i];
-      if (name !== undefined && (SET_O_NAMES as readonly string[]).includes(name)) (st.options as unknown as Record<string, boolean>)[name] = a === "-o";
-      continue;
-    }
-    if (a.startsWith("--")) continue;
-    if ((a[0] === "-" || a[0] === "+") && a.length > 1) {
-      for (const c of a.slice(1)) {
-        if (c === "c") {
-          script = args[++i];
-          continue;
-        }
-        const opt = LETTER.get(c) as keyof SetOptions | undefined;
-        if (opt !== undefined) st.options[opt] = a[0] === "-";
-      }
-      continue;
-    }
-    break;
   }
   const rest = args.slice(i);
-  if (script !== undefined) {
+  if (parsed.command) {
     st.flagSuffix = "c";
     st.arg0 = rest[0] ?? ctx.name;
     st.positional = rest.slice(1);
@@ -93,8 +150,18 @@ async function run(ctx: BuiltinContext): Promise<number> {
   if (st.subshellDepth > parent.rt.limits.maxSubshellDepth) {
     throw new LimitError("maxSubshellDepth", `shells nested more than ${parent.rt.limits.maxSubshellDepth} deep`);
   }
+  applyOptionList(st, st.vars.get("SHELLOPTS")?.value as string | undefined, st.vars.get("BASHOPTS")?.value as string | undefined);
+  installCallStackVars(st);
+  installOptionVars(st);
+  // BASH_SOURCE names the script file (with a `main` frame), or `environment` for -c
+  let file = "main";
+  if (st.flagSuffix === "c") file = "environment";
+  else if (st.flagSuffix === "") {
+    file = st.arg0;
+    st.callStack = [{ name: "main", line: 0, source: file, fn: false }];
+  }
   const child = new Interp(parent.rt, st);
-  return child.runSubshell(() => child.runScript(script!));
+  return child.runSubshell(() => child.runScript(script!, 0, true, file));
 }
 
 /** `bash` */

@@ -3,11 +3,11 @@
  * `+` to remove), scoping (local in functions unless -g), and `-p` output in bash's format.
  */
 import { print } from "@husk/syntax";
-import { applyAssign } from "../assign.js";
+import { applyAssign, reparseCompound } from "../assign.js";
 import type { PreparedAssign } from "../assign.js";
 import { FatalError } from "../errors.js";
 import type { Interp } from "../interp.js";
-import { attrFlags, declareValue } from "../quote.js";
+import { ansiQuote, attrFlags, declareValue } from "../quote.js";
 import type { Builtin, BuiltinContext } from "../simple.js";
 import { AssocArray, Attr, IndexedArray, isName } from "../vars.js";
 import type { Scope, Var } from "../vars.js";
@@ -135,8 +135,10 @@ async function run(ctx: BuiltinContext, mode: Mode): Promise<number> {
       status = 1;
       continue;
     }
+    let pa = a ?? plainAssign(text, m[1]!, m[2]);
+    if (pa !== undefined && add & (Attr.Array | Attr.Assoc)) pa = (await reparseCompound(ip, pa, (add & Attr.Assoc) !== 0)) ?? pa;
     try {
-      status |= declareOne(ip, mode, m[1]!, a ?? plainAssign(text, m[1]!, m[2]), add, remove, global);
+      status |= declareOne(ip, mode, m[1]!, pa, add, remove, global);
     } catch (e) {
       if (e instanceof FatalError && e.scope === "command") {
         ip.error(`${ctx.name}: ${e.message}`);
@@ -150,7 +152,8 @@ async function run(ctx: BuiltinContext, mode: Mode): Promise<number> {
 function setValue(v: Var): string {
   if (typeof v.value === "object") return declareValue(v);
   const s = v.value ?? "";
-  return /^[A-Za-z0-9_./:,@%+=-]*$/.test(s) && s !== "" ? s : `'${s.replace(/'/g, "'\\''")}'`;
+  if (/^[A-Za-z0-9_./:,@%+=-]*$/.test(s)) return s;
+  return /[\x01-\x1f\x7f]/.test(s) ? ansiQuote(s) : `'${s.replace(/'/g, "'\\''")}'`;
 }
 
 function plainAssign(text: string, name: string, idx: string | undefined): PreparedAssign | undefined {
@@ -169,7 +172,7 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
     return 1;
   }
   const v = vars.create(name, scope);
-  if (remove & Attr.Array || remove & Attr.Assoc) {
+  if ((remove & Attr.Array && v.value instanceof IndexedArray) || (remove & Attr.Assoc && v.value instanceof Map)) {
     ip.error(`${mode.cmd}: ${name}: cannot destroy array variables in this way`);
     return 1;
   }

@@ -1,4 +1,5 @@
 /** `getopts optstring name [arg ...]`: POSIX option parsing with OPTIND/OPTARG. */
+import { isName } from "../vars.js";
 import { berr, builtin } from "./define.js";
 
 /** `getopts` */
@@ -10,6 +11,12 @@ export const getopts = builtin("getopts", "Parse option arguments.", (ctx) => {
     return 2;
   }
   const args = ctx.args.length > 2 ? rest : ip.st.positional;
+  // an invalid name: options are still consumed (OPTIND, OPTARG), but the status is 1
+  let status = 0;
+  const setName = (v: string): void => {
+    if (isName(name)) ip.setVar(name, v);
+    else status = berr(ctx, `\`${name}': not a valid identifier`, 1);
+  };
   const silent = spec.startsWith(":");
   const opts = silent ? spec.slice(1) : spec;
   let optind = Number(ip.getScalar("OPTIND") ?? "1") || 1;
@@ -17,7 +24,10 @@ export const getopts = builtin("getopts", "Parse option arguments.", (ctx) => {
   if (ip.st.getoptsIndex > 0 && ip.st.getoptsOptind !== optind) ip.st.getoptsIndex = 0;
   const arg = args[optind - 1];
   const done = (): number => {
-    ip.setVar(name, "?");
+    setName("?");
+    ip.st.vars.unset("OPTARG");
+    // past the end, OPTIND points just after the last argument
+    if (optind > args.length + 1) ip.setVar("OPTIND", String(args.length + 1));
     ip.st.getoptsIndex = 0;
     return 1;
   };
@@ -46,9 +56,9 @@ export const getopts = builtin("getopts", "Parse option arguments.", (ctx) => {
       berr(ctx, `illegal option -- ${c}`, 1);
       ip.st.vars.unset("OPTARG");
     }
-    ip.setVar(name, "?");
+    setName("?");
     advance();
-    return 0;
+    return status;
   }
   if (opts[k + 1] === ":") {
     let val: string | undefined;
@@ -62,25 +72,25 @@ export const getopts = builtin("getopts", "Parse option arguments.", (ctx) => {
     pos = 0;
     if (val === undefined) {
       if (silent) {
-        ip.setVar(name, ":");
+        setName(":");
         ip.setVar("OPTARG", c);
       } else {
         berr(ctx, `option requires an argument -- ${c}`, 1);
-        ip.setVar(name, "?");
+        setName("?");
         ip.st.vars.unset("OPTARG");
       }
       ip.st.getoptsIndex = 0;
       ip.setVar("OPTIND", String(optind - 1));
-      return 0;
+      return status;
     }
     ip.setVar("OPTARG", val);
-    ip.setVar(name, c);
+    setName(c);
     ip.st.getoptsIndex = 0;
     ip.setVar("OPTIND", String(optind));
-    return 0;
+    return status;
   }
-  ip.setVar(name, c);
+  setName(c);
   ip.st.vars.unset("OPTARG");
   advance();
-  return 0;
+  return status;
 });

@@ -1,26 +1,8 @@
-/** Small builtins that mean little in a sandbox: `umask`, `times`, `caller`, `help`, `exec`. */
+/** Small builtins that mean little in a sandbox: `times`, `caller`, `help`, `exec`. */
 import { berr, builtin } from "./define.js";
 import { invoke } from "../simple.js";
 import { Abrupt } from "../errors.js";
-
-/** `umask [-S] [mode]` */
-export const umask = builtin("umask", "Display or set file mode mask.", (ctx) => {
-  const st = ctx.interp.st;
-  const a = ctx.args.filter((x) => x !== "-S" && x !== "-p");
-  if (a.length === 0) {
-    if (ctx.args.includes("-S")) {
-      const perm = (shift: number): string => {
-        const bits = (~st.umask >> shift) & 7;
-        return `${bits & 4 ? "r" : ""}${bits & 2 ? "w" : ""}${bits & 1 ? "x" : ""}`;
-      };
-      ctx.stdout.write(`u=${perm(6)},g=${perm(3)},o=${perm(0)}\n`);
-    } else ctx.stdout.write(`${ctx.args.includes("-p") ? "umask " : ""}${st.umask.toString(8).padStart(4, "0")}\n`);
-    return 0;
-  }
-  if (!/^[0-7]+$/.test(a[0]!)) return berr(ctx, `${a[0]}: octal number out of range`, 1);
-  st.umask = parseInt(a[0]!, 8) & 0o777;
-  return 0;
-});
+import { callerLine } from "../callstack.js";
 
 /** `times`: the sandbox has no process accounting; reports zeros. */
 export const times = builtin("times", "Display process times.", (ctx) => {
@@ -30,13 +12,11 @@ export const times = builtin("times", "Display process times.", (ctx) => {
 
 /** `caller [n]` */
 export const caller = builtin("caller", "Return the context of the current subroutine call.", (ctx) => {
-  const st = ctx.interp.st;
-  const n = Number(ctx.args[0] ?? 0);
-  const frame = st.callStack[st.callStack.length - 1 - n];
-  if (frame === undefined) return 1;
-  const outer = st.callStack[st.callStack.length - 2 - n];
-  if (ctx.args.length === 0) ctx.stdout.write(`${frame.line} NULL\n`);
-  else ctx.stdout.write(`${frame.line} ${outer?.name ?? "main"} NULL\n`);
+  const a = ctx.args[0];
+  if (a !== undefined && !/^[0-9]+$/.test(a)) return berr(ctx, `${a}: invalid number`, 2);
+  const line = callerLine(ctx.interp.st, a === undefined ? undefined : Number(a));
+  if (line === undefined) return 1;
+  ctx.stdout.write(`${line}\n`);
   return 0;
 });
 

@@ -70,16 +70,18 @@ function pad(s: string, width: number, left: boolean, zero: boolean): string {
 }
 
 function fmtFloat(conv: string, v: number, prec: number | undefined, flags: string): string {
-  const p = prec ?? 6;
+  // JavaScript formats at most 100 digits (RangeError past it); the digits past 100 are zeros
+  const p = Math.min(prec ?? 6, 100);
+  const extra = "0".repeat(Math.max(0, (prec ?? 6) - 100));
   let s: string;
   if (!Number.isFinite(v)) s = Number.isNaN(v) ? "nan" : v < 0 ? "-inf" : "inf";
   else {
     switch (conv.toLowerCase()) {
       case "f":
-        s = v.toFixed(p);
+        s = v.toFixed(p) + extra;
         break;
       case "e":
-        s = v.toExponential(p).replace(/e([+-])(\d)$/, "e$10$2");
+        s = v.toExponential(p).replace(/e/, `${extra}e`).replace(/e([+-])(\d)$/, "e$10$2");
         break;
       case "g": {
         const P = p === 0 ? 1 : p;
@@ -238,6 +240,8 @@ function formatPass(st: State, fmt: string): { out: string; stop: boolean; consu
     } else if (m[2] !== undefined) width = Number(m[2]);
     if (m[3] === "*") prec = Number(toInt(st, next(st)));
     else if (m[3] !== undefined) prec = Number(m[3] || 0);
+    // TM-DOS-004: `%*s` / `%.*d` with a huge number would build the string before any limit
+    st.ctx.meter.checkString(Math.max(width ?? 0, prec ?? 0));
     const conv = m[4]!;
     if (conv.endsWith("T")) {
       const a = next(st);
@@ -279,6 +283,7 @@ export const printf = builtin("printf", "Formats and prints ARGUMENTS under cont
   for (let guard = 0; ; guard++) {
     const r = formatPass(st, fmt);
     out += r.out;
+    ctx.meter.checkString(out.length);
     if (r.stop || r.consumed || st.i >= st.args.length) break;
     ctx.meter.tick();
   }

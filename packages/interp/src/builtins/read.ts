@@ -37,7 +37,8 @@ export async function readRecord(input: ShellInput, delim: string, raw: boolean,
       } else if (!exact && c === (delim === "" ? "\0" : delim)) {
         input.unread(chunk.slice(i + 1));
         return { text, prot, eof: false };
-      } else text += c;
+      } else if (c === "\0") continue; // shell strings cannot hold NUL: bash drops it
+      else text += c;
       if (limit >= 0 && text.length >= limit) {
         input.unread(chunk.slice(i + 1));
         return { text, prot, eof: false };
@@ -141,6 +142,9 @@ async function mapfileRun(ctx: BuiltinContext): Promise<number> {
       continue;
     }
     if (o.on.has("t") && line.endsWith(delim)) line = line.slice(0, -1);
+    // bash stores each line as a C string: a NUL ends it
+    const nul = delim === "\0" ? -1 : line.indexOf("\0");
+    if (nul >= 0) line = line.slice(0, nul);
     arr.set(idx++, line);
     if (count > 0 && ++n >= count) {
       (input as ShellInput).unread?.(text.slice(start));

@@ -34,13 +34,15 @@ async function run(ctx: BuiltinContext): Promise<number> {
   const savedPos = ip.st.positional;
   if (args.length > 1) ip.st.positional = args.slice(1);
   ip.sourceDepth++;
+  ip.st.callStack.push({ name: "source", line: ip.line(), source: file, fn: false });
   try {
-    const c = await ip.runScript(text, 0, false);
+    const c = await ip.runScript(text, 0, false, file);
     if (typeof c === "number") return c;
     if (c.kind === "return") return c.status;
     ip.pendingAbrupt = c;
     return c.status;
   } finally {
+    ip.st.callStack.pop();
     ip.sourceDepth--;
     if (args.length > 1) ip.st.positional = savedPos;
     if (ip.callDepth === 0 || ip.st.options.functrace) await returnTrap(ip);

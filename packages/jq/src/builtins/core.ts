@@ -1,6 +1,7 @@
 /** Core natives: control flow, paths, types, collections. */
 import { iterate, modify } from "../compile.js";
-import { dumpCompact, JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
+import { dumpCompact } from "../dump.js";
+import { JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
 import { add as addVals, describe, fail } from "../ops.js";
 import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js";
 import type { Native, Path } from "../runtime.js";
@@ -178,13 +179,21 @@ function firstTruthy(x: JqObject, names: string[]): Val {
   return last;
 }
 
+/** `{"key": k, "value": x}` (two `set`s: no entry arrays for the Map constructor to iterate). */
+function entry(k: Val, x: Val): JqObject {
+  const m: JqObject = new Map();
+  m.set("key", k);
+  m.set("value", x);
+  return m;
+}
+
 function toEntries(v: Val): Val {
   if (v instanceof Map) {
     const outArr: Val[] = [];
-    for (const [k, x] of v) outArr.push(new Map<string, Val>([["key", k], ["value", x]]));
+    for (const [k, x] of v) outArr.push(entry(k, x));
     return outArr;
   }
-  if (Array.isArray(v)) return v.map((x, i) => new Map<string, Val>([["key", i], ["value", x]]));
+  if (Array.isArray(v)) return v.map((x, i) => entry(i, x));
   throw new JqError(`${describe(v)} has no keys`);
 }
 

@@ -9,7 +9,7 @@ import { JsonReader } from "../json.js";
 import { JqCompileError } from "../parser.js";
 import type { Val } from "../value.js";
 import { equals } from "../value.js";
-import { dumpCompact } from "../json.js";
+import { dumpCompact } from "../dump.js";
 
 /** One case of a corpus file. */
 export interface CorpusCase {

@@ -1,0 +1,298 @@
+/**
+ * jq values -> JSON text with jq 1.8's exact bytes (number format, escapes, indentation, colors).
+ * The writer emits flat strings of about 64 KiB to a sink, never one rope per value: a 10 MB
+ * output costs its own bytes, not a tree of millions of string pieces.
+ */
+import type { JqObject, Val } from "./value.js";
+import { compareStrings } from "./value.js";
+
+/** Serializer options (jq's output flags). */
+export interface DumpOptions {
+  /** Spaces per level; 0 = compact (`-c`). Default 2. */
+  readonly indent?: number;
+  /** Indent with tabs (`--tab`). */
+  readonly tab?: boolean;
+  /** Sort object keys (`-S`). */
+  readonly sortKeys?: boolean;
+  /** Escape non-ASCII (`-a`). */
+  readonly ascii?: boolean;
+  /** ANSI colors (`-C`). */
+  readonly color?: boolean;
+}
+
+/** Formats a number exactly as jq 1.8 prints it (shortest round-trip, 17 significant digits). */
+export function formatNumber(n: number): string {
+  if (Number.isInteger(n) && n < 1e16 && n > -1e16) return n === 0 && Object.is(n, -0) ? "-0" : String(n);
+  if (Number.isNaN(n)) return "null";
+  if (!Number.isFinite(n)) return n > 0 ? "1.7976931348623157e+308" : "-1.7976931348623157e+308";
+  const e = n.toExponential();
+  const neg = e.charCodeAt(0) === 45;
+  const ei = e.indexOf("e");
+  const mant = e.slice(neg ? 1 : 0, ei);
+  const exp = Number(e.slice(ei + 1));
+  const digits = mant.length > 1 ? mant[0]! + mant.slice(2) : mant;
+  const nd = digits.length;
+  const decpt = exp + 1;
+  let out: string;
+  if (decpt <= -4 || decpt > nd + 15) {
+    const ae = Math.abs(exp);
+    out = `${digits[0]}${nd > 1 ? `.${digits.slice(1)}` : ""}e${exp < 0 ? "-" : "+"}${ae < 10 ? `0${ae}` : ae}`;
+  } else if (decpt <= 0) {
+    out = `0.${"0".repeat(-decpt)}${digits}`;
+  } else if (decpt >= nd) {
+    out = digits + "0".repeat(decpt - nd);
+  } else {
+    out = `${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
+  }
+  return neg ? `-${out}` : out;
+}
+
+const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/;
+const NEEDS_ESCAPE_ASCII = /["\\\u0000-\u001f\u007f-\uffff]/;
+
+/** A JSON string literal with jq's escaping (`\u007f`, lowercase hex; `ascii` escapes non-ASCII). */
+export function quoteString(s: string, ascii = false): string {
+  if (!(ascii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(s)) return `"${s}"`;
+  let out = '"';
+  let chunk = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    let rep: string | undefined;
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x7f) {
+      switch (c) {
+        case 0x22: rep = '\\"'; break;
+        case 0x5c: rep = "\\\\"; break;
+        case 0x0a: rep = "\\n"; break;
+        case 0x09: rep = "\\t"; break;
+        case 0x0d: rep = "\\r"; break;
+        case 0x08: rep = "\\b"; break;
+        case 0x0c: rep = "\\f"; break;
+        default: rep = `\\u${c.toString(16).padStart(4, "0")}`;
+      }
+    } else if (ascii && c > 0x7f) {
+      rep = `\\u${c.toString(16).padStart(4, "0")}`;
+    }
+    if (rep !== undefined) {
+      out += s.slice(chunk, i) + rep;
+      chunk = i + 1;
+    }
+  }
+  return `${out + s.slice(chunk)}"`;
+}
+
+/** Containers nested deeper than this print as `<skipped: too deep>` (jq's limit). */
+const MAX_PRINT_DEPTH = 10000;
+const SKIPPED = "<skipped: too deep>";
+/** Below this depth the writer recurses; deeper subtrees use an explicit stack. */
+const RECURSE_DEPTH = 1000;
+/** Pieces are joined into one flat string and handed to the sink past this many chars. */
+const CHUNK = 1 << 16;
+
+interface Frame {
+  readonly a: Val[] | null;
+  readonly o: JqObject | null;
+  readonly keys: readonly string[] | null;
+  readonly d: number;
+  i: number;
+}
+
+/** Serializes values piece by piece into flat chunks (see the module comment). */
+class Writer {
+  #buf = "";
+  readonly #sink: (s: string) => void;
+  readonly #pretty: boolean;
+  readonly #indent: string;
+  readonly #colon: string;
+  readonly #ascii: boolean;
+  readonly #sortKeys: boolean;
+  readonly #pads: string[] = ["\n"];
+
+  constructor(opts: DumpOptions, sink: (s: string) => void) {
+    this.#sink = sink;
+    this.#pretty = opts.tab === true || (opts.indent ?? 2) > 0;
+    this.#indent = opts.tab ? "\t" : " ".repeat(opts.indent ?? 2);
+    this.#colon = this.#pretty ? ": " : ":";
+    this.#ascii = opts.ascii ?? false;
+    this.#sortKeys = opts.sortKeys ?? false;
+  }
+
+  put(s: string): void {
+    // `+=` is many times faster than collecting pieces for `join`; the rope it builds is
+    // flattened at each chunk boundary, so it never grows past one chunk.
+    if ((this.#buf += s).length > CHUNK) this.flush();
+  }
+
+  /** Hands what is buffered to the sink, as one flat string. */
+  flush(): void {
+    const t = this.#buf;
+    if (t === "") return;
+    this.#buf = "";
+    t.charCodeAt(0); // flattens the rope in place: the sink keeps one flat string, not its pieces
+    this.#sink(t);
+  }
+
+  #pad(d: number): string {
+    const pads = this.#pads;
+    while (pads.length <= d) pads.push(pads[pads.length - 1]! + this.#indent);
+    return pads[d]!;
+  }
+
+  #str(s: string): void {
+    if ((this.#ascii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(s)) this.put(quoteString(s, this.#ascii));
+    else {
+      this.put('"');
+      this.put(s);
+      this.put('"');
+    }
+  }
+
+  #keys(o: JqObject): string[] {
+    const keys = [...o.keys()];
+    return this.#sortKeys ? keys.sort(compareStrings) : keys;
+  }
+
+  /** Writes a value at nesting depth `d`. */
+  value(x: Val, d: number): void {
+    if (x === null) return this.put("null");
+    switch (typeof x) {
+      case "boolean":
+        return this.put(x ? "true" : "false");
+      case "number":
+        return this.put(formatNumber(x));
+      case "string":
+        return this.#str(x);
+    }
+    if (d >= RECURSE_DEPTH) return this.#deep(x, d);
+    const pretty = this.#pretty;
+    if (Array.isArray(x)) {
+      if (x.length === 0) return this.put("[]");
+      this.put("[");
+      const inner = pretty ? this.#pad(d + 1) : "";
+      for (let i = 0; i < x.length; i++) {
+        if (i > 0) this.put(",");
+        if (pretty) this.put(inner);
+        this.value(x[i]!, d + 1);
+      }
+      if (pretty) this.put(this.#pad(d));
+      return this.put("]");
+    }
+    if (x.size === 0) return this.put("{}");
+    this.put("{");
+    const inner = pretty ? this.#pad(d + 1) : "";
+    let first = true;
+    if (this.#sortKeys) {
+      for (const k of this.#keys(x)) {
+        if (!first) this.put(",");
+        first = false;
+        if (pretty) this.put(inner);
+        this.#str(k);
+        this.put(this.#colon);
+        this.value(x.get(k)!, d + 1);
+      }
+    } else {
+      for (const [k, v] of x) {
+        if (!first) this.put(",");
+        first = false;
+        if (pretty) this.put(inner);
+        this.#str(k);
+        this.put(this.#colon);
+        this.value(v, d + 1);
+      }
+    }
+    if (pretty) this.put(this.#pad(d));
+    return this.put("}");
+  }
+
+  /** `value` with an explicit stack, for deeply nested values. */
+  #deep(x: Val, d0: number): void {
+    const stack: Frame[] = [];
+    let v = x;
+    let d = d0;
+    for (;;) {
+      if (v !== null && typeof v === "object") {
+        const arr = Array.isArray(v);
+        if (arr ? (v as Val[]).length === 0 : (v as JqObject).size === 0) this.put(arr ? "[]" : "{}");
+        else if (d >= MAX_PRINT_DEPTH) this.put(SKIPPED);
+        else {
+          this.put(arr ? "[" : "{");
+          stack.push(arr ? { a: v as Val[], o: null, keys: null, d, i: 0 } : { a: null, o: v as JqObject, keys: this.#keys(v as JqObject), d, i: 0 });
+        }
+      } else this.value(v, d);
+      let more = false;
+      while (stack.length > 0) {
+        const fr = stack[stack.length - 1]!;
+        if (fr.i < (fr.a ?? fr.keys!).length) {
+          if (fr.i > 0) this.put(",");
+          if (this.#pretty) this.put(this.#pad(fr.d + 1));
+          if (fr.a) v = fr.a[fr.i]!;
+          else {
+            const k = fr.keys![fr.i]!;
+            this.#str(k);
+            this.put(this.#colon);
+            v = fr.o!.get(k)!;
+          }
+          fr.i++;
+          d = fr.d + 1;
+          more = true;
+          break;
+        }
+        stack.pop();
+        if (this.#pretty) this.put(this.#pad(fr.d));
+        this.put(fr.a ? "]" : "}");
+      }
+      if (!more) return;
+    }
+  }
+}
+
+/** Serializes `v` with jq's formatting, handing the text to `sink` in flat chunks of about 64 KiB. */
+export function dumpTo(v: Val, opts: DumpOptions, sink: (s: string) => void): void {
+  if (opts.color) {
+    sink(dumpColor(v, opts.tab || (opts.indent ?? 2) > 0 ? (opts.tab ? "\t" : " ".repeat(opts.indent ?? 2)) : "", "", opts.sortKeys ?? false, opts.ascii ?? false));
+    return;
+  }
+  const w = new Writer(opts, sink);
+  w.value(v, 0);
+  w.flush();
+}
+
+/** Serializes a value with jq's formatting. */
+export function dump(v: Val, opts: DumpOptions = {}): string {
+  if (v === null || typeof v !== "object") {
+    if (typeof v === "string") return quoteString(v, opts.ascii ?? false);
+    if (!opts.color) return v === null ? "null" : typeof v === "number" ? formatNumber(v) : v ? "true" : "false";
+  }
+  const chunks: string[] = [];
+  dumpTo(v, opts, (s) => chunks.push(s));
+  return chunks.length === 1 ? chunks[0]! : chunks.join("");
+}
+
+const COMPACT: DumpOptions = { indent: 0 };
+
+/** Compact serialization (`-c`, `tojson`). */
+export function dumpCompact(x: Val): string {
+  return dump(x, COMPACT);
+}
+
+const COL = { null: "1;30", false: "0;39", true: "0;39", number: "0;39", string: "0;32", array: "1;39", object: "1;39", key: "34;1" };
+
+function dumpColor(x: Val, indent: string, pad: string, sortKeys: boolean, ascii: boolean): string {
+  const c = (code: string, s: string) => `\x1b[${code}m${s}\x1b[0m`;
+  if (x === null) return c(COL.null, "null");
+  if (typeof x === "boolean") return c(COL.true, x ? "true" : "false");
+  if (typeof x === "number") return c(COL.number, formatNumber(x));
+  if (typeof x === "string") return c(COL.string, quoteString(x, ascii));
+  const inner = pad + indent;
+  const nl = indent ? "\n" : "";
+  if (Array.isArray(x)) {
+    if (x.length === 0) return c(COL.array, "[]");
+    const items = x.map((e) => inner + dumpColor(e, indent, inner, sortKeys, ascii));
+    return `\x1b[${COL.array}m[${nl}${items.join(`\x1b[${COL.array}m,${nl}`)}\x1b[${COL.array}m${nl}${pad}\x1b[${COL.array}m]\x1b[0m`;
+  }
+  if (x.size === 0) return c(COL.object, "{}");
+  const keys = sortKeys ? [...x.keys()].sort(compareStrings) : [...x.keys()];
+  const items = keys.map(
+    (k) => `${inner}\x1b[0m\x1b[${COL.key}m${quoteString(k, ascii)}\x1b[0m\x1b[${COL.object}m:${indent ? " " : ""}\x1b[0m${dumpColor(x.get(k)!, indent, inner, sortKeys, ascii)}`,
+  );
+  return `\x1b[${COL.object}m{${nl}${items.join(`\x1b[${COL.object}m,${nl}`)}\x1b[${COL.object}m${nl}${pad}\x1b[${COL.object}m}\x1b[0m`;
+}

@@ -276,3 +276,52 @@ hi
 status=2
 status=2
 ## END
+
+#### kill: signals to the shell run its traps after the command; jobs end with 128+N
+trap 'echo "usr1 status=$?"' USR1
+false
+kill -USR1 $$
+echo after=$?
+bash -c "kill -USR1 $$"
+kill -URG $$
+sleep 5 &
+kill -0 $!; echo alive=$?
+kill %1
+wait %1; echo wait=$?
+wait %1; echo again=$?
+sleep 5 &
+kill -s KILL $!; wait $!; echo killed=$?
+kill -TERM $$
+echo not-reached
+## status: 143
+## STDOUT:
+usr1 status=0
+after=0
+usr1 status=0
+alive=0
+wait=143
+again=127
+killed=137
+## END
+
+#### usage errors: eval -z, builtin --, set +, pushd/popd/dirs arguments; source searches PATH first
+eval -- echo hi
+eval -z; echo eval=$?
+builtin -- echo b
+set - +; echo "[$*]"; set + -; echo "[$*]"
+pushd . . >/dev/null 2>&1; echo pushd=$?
+popd zzz 2>/dev/null; echo popd=$?
+dirs a 2>/dev/null; echo dirs=$?
+mkdir -p /tmp/srcpath && echo 'echo from-path' > /tmp/srcpath/lib.sh && echo 'echo from-cwd' > lib.sh
+PATH=/tmp/srcpath:$PATH . lib.sh
+## STDOUT:
+hi
+eval=2
+b
+[+]
+[+]
+pushd=1
+popd=2
+dirs=2
+from-path
+## END

@@ -336,3 +336,44 @@ echo not reached
 next 1
 ## END
 ## status: 1
+
+#### ${!a[@]OP}: with an operator, the joined elements name the parameter
+declare -A ref=([dummy]=v1)
+v1=value
+a3=(1 2 3)
+a1=()
+for t in v1 'a3[@]' a1; do
+  ref[dummy]=$t
+  printf '<%s>' "${!ref[@]:1}" "${!ref[@]/[a-e]/x}" "${!ref[@]:-empty}" "${!ref[@]@Q}"; echo
+done
+r='a3[0]'; echo "${!r@a}"
+a=(x y)
+( echo "${!a[@]-default}" ); echo "status=$?"
+## STDOUT:
+<alue><vxlue><value><'value'>
+<2><3><1><2><3><1><2><3><'1'><'2'><'3'>
+<><><empty><>
+a
+status=1
+## END
+
+#### extglob arms with expansions and quotes
+shopt -s extglob
+c1=help c2=verbose prefix=no
+[[ --verbose == --@($c1|$c2) ]] && echo T1
+[[ --oops == --@($c1|$c2) ]] || echo F1
+[[ --no-long-option == --@(help|verbose|$prefix-@(long|short)-'option') ]] && echo T2
+str=x
+[[ '' == !($str) ]] && echo T3
+[[ x == !($str) ]] || echo F3
+cd "$(mktemp -d)"
+touch _One _OneTwo _TwoTwo '__|' foo
+echo _+(One|$(echo Two)) @('foo'|'__|'|bar)
+## STDOUT:
+T1
+F1
+T2
+T3
+F3
+_One _OneTwo _TwoTwo __| foo
+## END

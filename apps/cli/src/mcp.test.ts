@@ -34,6 +34,17 @@ describe("husk mcp argument parsing", () => {
 });
 
 describe.skipIf(!existsSync(bin))("husk mcp over stdio (after `npx tsc -b`)", () => {
+  it("bad usage and a missing module give a clear message and a status, no stack", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const run = (args: string[]) => spawnSync(process.execPath, [bin, "mcp", ...args], { encoding: "utf8", input: "", timeout: 30_000 });
+    const bad = run(["--bogus"]);
+    expect([bad.status, bad.stderr]).toEqual([2, "husk: mcp: --bogus: invalid option\nTry 'husk mcp --help' for more information.\n"]);
+    const missing = run(["--tools", "/nonexistent/t.mjs"]);
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/^husk: mcp: Cannot find module '\/nonexistent\/t\.mjs'[^\n]*\n$/);
+    expect(run(["--help"]).stdout).toMatch(/^Usage: husk mcp /);
+  });
+
   it("lists and calls the ScriptedTool of --tools and its discover tool", async () => {
     const client = await connect(["--tools", `${root}examples/ecommerce/tools.mjs`]);
     try {

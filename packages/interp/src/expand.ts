@@ -10,6 +10,7 @@ import { globExpand } from "./glob.js";
 import { intToString } from "./int64.js";
 import type { Interp } from "./interp.js";
 import { expandParam } from "./params.js";
+import { expandExtGlobInto } from "./extglob.js";
 import { hasGlob, unescapePattern } from "./pattern.js";
 import { LimitError } from "@husk/host";
 import type { MaybeAsync } from "./errors.js";
@@ -220,14 +221,14 @@ function expandPart(ip: Interp, p: WordPart, q: boolean, b: FieldBuilder, splitL
     case "ProcessSub":
       return ip.processSub(p).then((path) => b.quoted(path));
     case "ExtGlob":
-      b.literal(`${p.op}(${p.pattern})`);
-      break;
+      return expandExtGlobInto(ip, p, b);
   }
 }
 
 /** True for `$@` / `${a[@]}`-style parts (a quoted empty list yields no field). */
 function isAtList(p: WordPart): boolean {
-  return p.type === "ParamExp" && (p.name === "@" || p.index === "@") && !p.length;
+  // `${!a[@]OP}` names one parameter through the joined elements: not a list
+  return p.type === "ParamExp" && (p.name === "@" || p.index === "@") && !p.length && !(p.indirect && p.op !== undefined);
 }
 
 /** `~`, `~+`, `~-`, `~user`. */

@@ -23,6 +23,7 @@ import { execSimple } from "./simple.js";
 import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
+import { deliverSignals } from "./signals.js";
 import { isElementRef, parseRef } from "./refs.js";
 import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
 
@@ -57,6 +58,8 @@ export interface Runtime {
   fail(e: unknown): void;
   /** Background job promises, awaited at the end of the run. */
   readonly pending: Set<Promise<unknown>>;
+  /** The shells of this run by `$$` (the targets of `kill PID`). */
+  readonly shells: Map<number, Interp>;
   /** Counter for process-substitution temp files. */
   tmpCounter: number;
 }
@@ -79,6 +82,10 @@ export class Interp {
   sourceDepth = 0;
   /** Which trap actions are running now (bits of `Running` in traps.ts: no recursion). */
   runningTraps = 0;
+  /** Signals sent to this shell, handled after its current command (see signals.ts). */
+  pendingSignals: string[] | undefined;
+  /** Aborted when this background job (or the job this subshell belongs to) is killed. */
+  jobSignal: AbortSignal | undefined;
   /** A simple command whose DEBUG trap already ran (a pipeline runs them before its stages). */
   debugDone: Command | undefined;
   /** Set by break/continue/return/exit builtins: the completion of the command they end. */
@@ -107,6 +114,7 @@ export class Interp {
     c.src = this.src;
     c.pos = this.pos;
     c.callDepth = this.callDepth;
+    c.jobSignal = this.jobSignal;
     c.condDepth = this.st.opt("inherit_errexit") ? this.condDepth : this.condDepth;
     return c;
   }
@@ -237,7 +245,14 @@ export class Interp {
   #statementDone(c: Completion): MaybeAsync<Completion> {
     if (typeof c === "number") this.st.status = c;
     else if (c.kind !== "break" && c.kind !== "continue") this.st.status = c.status;
-    if (this.rt.openFiles.size > 0) return this.flushFiles().then(() => c);
+    if (this.rt.openFiles.size > 0 || this.pendingSignals !== undefined) return this.#statementDoneAsync(c);
+    return c;
+  }
+
+  /** The end of a statement that has files to flush or signals to deliver. */
+  async #statementDoneAsync(c: Completion): Promise<Completion> {
+    if (this.rt.openFiles.size > 0) await this.flushFiles();
+    if (this.pendingSignals !== undefined) return (await deliverSignals(this)) ?? c;
     return c;
   }
 
@@ -247,6 +262,9 @@ export class Interp {
     // the status of `cmd &` itself is never checked (no ERR trap, no errexit)
     if (s.command.type === "SimpleCommand") sub.condDepth++;
     const pid = sub.st.bashPid;
+    const ac = new AbortController();
+    sub.jobSignal = AbortSignal.any([this.jobSignal ?? this.rt.signal, ac.signal]);
+    let killedBy: number | undefined;
     const p = (async () => {
       await Promise.resolve();
       return sub.runSubshell(() => sub.execCommand(s.command));
@@ -254,13 +272,19 @@ export class Interp {
     const tracked = p.then(
       (st) => st,
       (e) => {
+        // `kill %N` cancels only this job; its status is 128 + the signal number
+        if (killedBy !== undefined && !this.rt.signal.aborted) return 128 + killedBy;
         this.rt.fail(e);
         return 1;
       },
     );
     this.rt.pending.add(tracked);
-    const id = this.st.jobs.length + 1;
-    const job = { id, pid, command: "", promise: tracked, status: undefined as number | undefined };
+    const id = (this.st.jobs[this.st.jobs.length - 1]?.id ?? 0) + 1;
+    const kill = (signum: number): void => {
+      killedBy ??= signum;
+      ac.abort();
+    };
+    const job = { id, pid, command: "", promise: tracked, status: undefined as number | undefined, kill };
     void tracked.then((st) => {
       job.status = st;
       this.rt.pending.delete(tracked);
@@ -502,7 +526,7 @@ export class Interp {
       case "#":
         return String(this.st.positional.length);
       case "$":
-        return String(this.rt.identity.pid);
+        return String(this.st.shellPid || this.rt.identity.pid);
       case "!":
         return this.st.lastBgPid === 0 ? undefined : String(this.st.lastBgPid);
       case "-":

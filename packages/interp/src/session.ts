@@ -3,7 +3,7 @@
  * the run's runtime (limits meter, capped outputs, cancellation), executes the script and
  * turns every ending (normal, exit, limit breach, timeout, cancellation) into a result.
  */
-import { AbortError, CommandTable, DEFAULT_IDENTITY, LazyAbort, LimitError, LimitsMeter, SeededRandom, StringInput, SYSTEM_CLOCK, resolveLimits } from "@husk/host";
+import { AbortError, CommandTable, DEFAULT_IDENTITY, LazyAbort, LimitError, LimitsMeter, errorMessage, SeededRandom, StringInput, SYSTEM_CLOCK, resolveLimits } from "@husk/host";
 import type { Clock, FileSystem, Identity, Limits, RequestContext } from "@husk/host";
 import { BUILTINS } from "./builtins/index.js";
 import { Abrupt } from "./errors.js";
@@ -142,6 +142,7 @@ export class ShellSession {
       startMs: clock.now(),
       openFiles: new Set<FileOutput>(),
       pending: new Set(),
+      shells: new Map(),
       tmpCounter: 0,
       fail(e: unknown) {
         if (rt.fatal === undefined) rt.fatal = e;
@@ -162,6 +163,7 @@ export class ShellSession {
     st.arg0 = ro.args0 ?? "bash";
     st.fds = [{ input: new ShellInput(new StringInput(ro.stdin ?? "")) }, { output: stdout }, { output: stderr }];
     const ip = new Interp(rt, st);
+    rt.shells.set(this.identity.pid, ip);
     let exitCode = 0;
     let error: RunResult["error"];
     try {
@@ -189,7 +191,9 @@ export class ShellSession {
         exitCode = 1;
         error = { kind: "resource_limit", message: msg, limit: "maxCallDepth" };
       } else {
-        const msg = `husk: internal error: ${err instanceof Error ? err.message : String(err)}`;
+        // TM-INF-002: an unexpected error (a bug, a host filesystem's own Error) may carry host
+        // paths or secrets in its message: the script sees its name only
+        const msg = `husk: ${errorMessage(err)}`;
         stderr.write(`${msg}\n`);
         exitCode = 1;
       }

@@ -47,6 +47,7 @@ export function isBuiltin(c: Command | undefined): c is Builtin {
 export function execSimple(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
   ip.pos = cmd.span.start;
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
+  if (ip.jobSignal?.aborted) throw new AbortError("cancelled");
   ip.rt.meter.countCommand();
   // TM-DOS-001/003: recursion, eval and alias loops also let the host's timers run
   if (ip.rt.meter.yieldDue()) return yieldToHost().then(() => afterYield(ip, cmd));
@@ -324,6 +325,10 @@ async function runPath(ip: Interp, argv: string[]): Promise<number> {
       ip.error(`${name}: Is a directory`);
       return 126;
     }
+    if ((st.mode & 0o111) === 0) {
+      ip.error(`${name}: Permission denied`);
+      return 126;
+    }
     text = await ip.rt.fs.readFile(path);
   } catch {
     // /bin/echo, /usr/bin/env ...: the registered command of that name
@@ -479,7 +484,7 @@ export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssig
     cwd: ip.st.cwd,
     fs: rt.fs,
     get signal() {
-      return rt.signal;
+      return ip.jobSignal ?? rt.signal;
     },
     meter: rt.meter,
     clock: rt.clock,

@@ -189,6 +189,8 @@ export interface Job {
   readonly command: string;
   readonly promise: Promise<number>;
   status?: number;
+  /** Cancels the job as if signal `signum` ended it. */
+  readonly kill?: (signum: number) => void;
 }
 
 /** The state of one shell. */
@@ -249,6 +251,8 @@ export class ShellState {
   /** Ends `$-`: `s` when the script comes as the shell's input, `c` for `bash -c`. */
   flagSuffix = "s";
   bashPid = 0;
+  /** `$$` of a child shell (`bash -c`); 0 means the run's pid. */
+  shellPid = 0;
   /** Top-level commands read so far (the prompt's `\#`). */
   commandNumber = 0;
 
@@ -290,6 +294,7 @@ export class ShellState {
     c.flagSuffix = this.flagSuffix;
     c.nextPid = this.nextPid;
     c.bashPid = this.bashPid;
+    c.shellPid = this.shellPid;
     c.commandNumber = this.commandNumber;
     c.lastBgPid = this.lastBgPid;
     return c;

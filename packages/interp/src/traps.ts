@@ -26,13 +26,13 @@ function bitOf(name: string): number {
  * propagated; `$?` is restored afterwards. Returns an exit completion when the action runs
  * `exit` (or set -e ends it), else the status from before the trap.
  */
-export async function runTrapText(ip: Interp, text: string, name = "EXIT"): Promise<Completion> {
+export async function runTrapText(ip: Interp, text: string, name = "EXIT", lineOffset = ip.line() - 1): Promise<Completion> {
   const savedStatus = ip.st.status;
   const saved = ip.runningTraps;
   const savedPos = ip.pos;
   ip.runningTraps |= bitOf(name);
   try {
-    const c = await ip.runScript(text, ip.line() - 1, false);
+    const c = await ip.runScript(text, lineOffset, false);
     if (c instanceof Abrupt && c.kind === "exit") return c;
     return savedStatus;
   } finally {

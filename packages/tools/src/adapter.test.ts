@@ -40,3 +40,25 @@ describe("modelTools and runModelTool", () => {
     expect(parseToolArguments("")).toEqual({});
   });
 });
+
+describe("the root entry imports no framework", () => {
+  it("every module reachable from src/index.ts imports only @husk/* and ajv", async () => {
+    const { readFileSync } = await import("node:fs");
+    const dir = new URL("./", import.meta.url);
+    const seen = new Set<string>();
+    const bare = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = readFileSync(new URL(file, dir), "utf8");
+      for (const m of text.matchAll(/^\s*(?:import|export)\s[^'"]*?from\s*["']([^"']+)["']/gm)) {
+        const spec = m[1]!;
+        if (spec.startsWith("./")) visit(spec.slice(2).replace(/\.js$/, ".ts"));
+        else bare.add(spec);
+      }
+    };
+    visit("index.ts");
+    expect(seen.has("ai.ts") || seen.has("mcp.ts") || seen.has("openai.ts") || seen.has("anthropic.ts")).toBe(false);
+    expect([...bare].filter((s) => !s.startsWith("@husk/") && !s.startsWith("ajv"))).toEqual([]);
+  });
+});

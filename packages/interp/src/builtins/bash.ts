@@ -160,8 +160,15 @@ async function run(ctx: BuiltinContext): Promise<number> {
     file = st.arg0;
     st.callStack = [{ name: "main", line: 0, source: file, fn: false }];
   }
+  st.shellPid = st.bashPid;
   const child = new Interp(parent.rt, st);
-  return child.runSubshell(() => child.runScript(script!, 0, true, file));
+  child.jobSignal = parent.jobSignal;
+  parent.rt.shells.set(st.shellPid, child);
+  try {
+    return await child.runSubshell(() => child.runScript(script!, 0, true, file));
+  } finally {
+    parent.rt.shells.delete(st.shellPid);
+  }
 }
 
 /** `bash` */

@@ -3,7 +3,8 @@
  * `wait` awaits them, `kill` is accepted (jobs cannot be interrupted mid-command).
  */
 import { berr, builtin, parseOpts } from "./define.js";
-import { SIGNALS, signalName } from "./trap.js";
+import { SIGNALS, queueSignal, signalName, terminates } from "../signals.js";
+import type { Job } from "../state.js";
 
 /** `wait [-n] [id ...]` */
 export const wait = builtin("wait", "Wait for job completion and return exit status.", async (ctx) => {
@@ -23,13 +24,16 @@ export const wait = builtin("wait", "Wait for job completion and return exit sta
   }
   let status = 0;
   for (const a of o.rest) {
-    const job = a.startsWith("%") ? jobs.find((j) => String(j.id) === a.slice(1)) : jobs.find((j) => String(j.pid) === a);
+    const job = a.startsWith("%") ? findJob(jobs, a) : jobs.find((j) => String(j.pid) === a);
     if (job === undefined) {
       berr(ctx, `${a}: ${a.startsWith("%") ? "no such job" : `pid ${a} is not a child of this shell`}`, 127);
       status = 127;
       continue;
     }
     status = await job.promise;
+    // a job that was waited for leaves the table (`wait %1` again is an error)
+    const k = ip.st.jobs.indexOf(job);
+    if (k >= 0) ip.st.jobs.splice(k, 1);
   }
   return status;
 });
@@ -58,25 +62,47 @@ export const kill = builtin("kill", "Send a signal to a job.", (ctx) => {
     return 0;
   }
   let i = 0;
-  if (args[0] === "-s" || args[0] === "-n") i = 2;
-  else if (args[0]?.startsWith("-") && args[0].length > 1) {
-    if (signalName(args[0].slice(1)) === undefined) return berr(ctx, `${args[0].slice(1)}: invalid signal specification`, 1);
+  let sig = "TERM";
+  if (args[0] === "-s" || args[0] === "-n") {
+    const n = args[1] === undefined ? undefined : signalName(args[1]);
+    if (n === undefined) return berr(ctx, `${args[1] ?? ""}: invalid signal specification`, 1);
+    sig = n;
+    i = 2;
+  } else if (args[0]?.startsWith("-") && args[0].length > 1 && args[0] !== "--") {
+    const n = args[0] === "-0" ? "0" : signalName(args[0].slice(1));
+    if (n === undefined) return berr(ctx, `${args[0].slice(1)}: invalid signal specification`, 1);
+    sig = n;
     i = 1;
   }
+  if (args[i] === "--") i++;
   if (i >= args.length) {
     ctx.stderr.write("kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n");
     return 2;
   }
   let status = 0;
   for (const a of args.slice(i)) {
-    const job = a.startsWith("%") ? ip.st.jobs.find((j) => String(j.id) === a.slice(1)) : ip.st.jobs.find((j) => String(j.pid) === a);
-    if (job === undefined && a !== String(ctx.identity.pid)) {
-      berr(ctx, `(${a}) - No such process`, 1);
+    const job = a.startsWith("%") ? findJob(ip.st.jobs, a) : ip.st.jobs.find((j) => String(j.pid) === a);
+    const shell = job === undefined && /^[0-9]+$/.test(a) ? ip.rt.shells.get(Number(a)) : undefined;
+    if (job === undefined && shell === undefined) {
+      berr(ctx, a.startsWith("%") ? `${a}: no such job` : /^-?[0-9]+$/.test(a) ? `(${a}) - No such process` : `${a}: arguments must be process or job IDs`, 1);
       status = 1;
+      continue;
     }
+    if (sig === "0" || sig === "EXIT") continue;
+    if (job !== undefined) {
+      if (job.status === undefined && terminates(sig)) job.kill?.(SIGNALS.indexOf(sig));
+    } else queueSignal(shell!, sig);
   }
   return status;
 });
+
+/** A job by jobspec: `%N`, `%%`, `%+` (the current job), `%-` (the previous one). */
+function findJob(jobs: readonly Job[], spec: string): Job | undefined {
+  const s = spec.slice(1);
+  if (s === "%" || s === "+" || s === "") return jobs[jobs.length - 1];
+  if (s === "-") return jobs[jobs.length - 2];
+  return jobs.find((j) => String(j.id) === s);
+}
 
 /** `jobs [-lp]` */
 export const jobs = builtin("jobs", "Display status of jobs.", (ctx) => {

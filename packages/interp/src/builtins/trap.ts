@@ -3,17 +3,9 @@
  * and remembered (nothing in the sandbox sends them).
  */
 import { berr, builtin } from "./define.js";
+import { SIGNALS, signalName } from "../signals.js";
 
-/** Signal names by number (bash's list for Linux). */
-export const SIGNALS = ["EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS"];
-
-/** Normalizes a signal spec (`2`, `INT`, `SIGINT`, `exit`) to bash's name, or undefined. */
-export function signalName(spec: string): string | undefined {
-  const s = spec.toUpperCase().replace(/^SIG/, "");
-  if (/^[0-9]+$/.test(spec)) return SIGNALS[Number(spec)];
-  if (s === "ERR" || s === "DEBUG" || s === "RETURN") return s;
-  return SIGNALS.includes(s) ? s : undefined;
-}
+export { SIGNALS, signalName } from "../signals.js";
 
 const q = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
 const display = (n: string): string => (SIGNALS.indexOf(n) > 0 ? `SIG${n}` : n);

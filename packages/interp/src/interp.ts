@@ -24,7 +24,7 @@ import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { deliverSignals } from "./signals.js";
-import { isElementRef, parseRef } from "./refs.js";
+import { isElementRef, parseRef, simpleSubscript } from "./refs.js";
 import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
 
 /**
@@ -597,8 +597,9 @@ export class Interp {
         const r = parseRef(t)!;
         if (typeof r.index === "object") {
           const arr = vars.get(r.name);
-          const sub = literalText(r.index);
-          this.setElement(r.name, arr?.value instanceof Map ? stripQuotes(sub) : Number(this.evalArithText(sub)), value, append);
+          const sub = simpleSubscript(this, t.slice(r.name.length + 1, -1)) ?? literalText(r.index);
+          const assoc = arr !== undefined && (arr.value instanceof Map || (arr.attrs & Attr.Assoc) !== 0);
+          this.setElement(r.name, assoc ? sub : Number(this.evalArithText(sub)), value, append);
           return;
         }
       }

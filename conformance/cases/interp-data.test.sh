@@ -377,3 +377,50 @@ T3
 F3
 _One _OneTwo _TwoTwo __| foo
 ## END
+
+#### subscripts held in data are expanded at use (unset, printf -v, test -v, nameref)
+declare -A A=([K]=val [j]=1)
+key=K
+declare -n ref='A[$key]'
+ref=val2
+echo "${A[K]}"
+printf -v 'A["K"]' '/%s/' val3
+echo "${A[K]}"
+test -v 'A[$key]'; echo "set=$?"
+unset -v 'A[$key]'
+test -v 'A[$key]'; echo "set=$?"
+a=(1 2 3); i=1
+unset 'a[i+1]'; printf -v 'a[$i]' x
+declare -p a
+test -v 'a[$i]'; echo "set=$?"
+## STDOUT:
+val2
+/val3/
+set=0
+set=1
+declare -a a=([0]="1" [1]="x")
+set=0
+## END
+
+#### an invalid nameref value assigns nothing
+typeset -n ref='@'
+echo "status=$? [$ref]"
+declare -p ref
+echo "status=$?"
+## STDOUT:
+status=1 []
+status=1
+## END
+
+#### break/continue: extra arguments abandon the line, a bad count exits with 128
+for x in a b c; do echo $x; continue 1 2 3; done; echo same line
+echo "st=$?"
+x=oops
+while true; do echo hi; break $x; done
+echo not reached
+## STDOUT:
+a
+st=1
+hi
+## END
+## status: 128

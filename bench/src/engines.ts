@@ -65,6 +65,7 @@ export class BashEngine implements Engine {
   /** The argv that runs the workload (also used under /usr/bin/time for RSS). */
   argvFor(w: Workload): string[] {
     if (w.kind === "parse") return ["bash", "-c", "bash -n script.sh && echo ok"];
+    if (w.kind === "fresh") return ["bash", "-c", `for ((i = 0; i < ${w.n}; i++)); do bash -c '${w.script.trim().replace(/'/g, "'\\''")}'; done`];
     return ["bash", "-c", (w.tools?.includes("orders_get") ? ORDERS_GET_BASH : "") + w.script];
   }
   run(w: Workload): Promise<EngineRun> {
@@ -129,6 +130,7 @@ export class JustBashEngine implements Engine {
       m.parse(w.script);
       return { stdout: "ok\n", exitCode: 0, ms: performance.now() - t0 };
     }
+    if (w.kind === "fresh") return freshShells(w, () => this.#shell(w));
     const t0 = performance.now();
     const shell = this.#shell(w);
     const t1 = performance.now();
@@ -201,6 +203,7 @@ export class HuskEngine implements Engine {
       this.#parse(w.script);
       return { stdout: "ok\n", exitCode: 0, ms: performance.now() - t0 };
     }
+    if (w.kind === "fresh") return freshShells(w, () => this.#shell(w));
     const t0 = performance.now();
     const shell = this.#shell(w);
     const t1 = performance.now();
@@ -208,6 +211,19 @@ export class HuskEngine implements Engine {
     const t2 = performance.now();
     return { stdout: r.stdout, exitCode: r.exitCode, ms: w.kind === "cold" ? t2 - t0 : t2 - t1 };
   }
+}
+
+/** `w.n` new shells in a row, each running the script; their outputs concatenated. */
+async function freshShells(w: Workload, make: () => { exec(script: string): Promise<{ stdout: string; exitCode: number }> }): Promise<EngineRun> {
+  let out = "";
+  let exitCode = 0;
+  const t0 = performance.now();
+  for (let i = 0; i < w.n; i++) {
+    const r = await make().exec(w.script);
+    out += r.stdout;
+    exitCode = r.exitCode;
+  }
+  return { stdout: out, exitCode, ms: performance.now() - t0 };
 }
 
 /** Every engine, reference (bash) first. */

@@ -96,6 +96,34 @@ async function measure(engine: Engine, w: Workload, reference: string | undefine
   return { status: "ok", medianMs: median(runs), runsMs: runs.map((x) => Math.round(x * 100) / 100), peakRssMb: rss, stdout: first.stdout };
 }
 
+/** One workload's row of the report. */
+interface Result {
+  readonly workload: string;
+  readonly description: string;
+  readonly n: number;
+  readonly cells: Record<string, Cell>;
+  /** For a linearity twin: the workload it scales. */
+  readonly base?: string;
+}
+
+/** Rows of time(4x) / time(1x) per engine, for the linearity twins whose base was measured. */
+function linearity(results: readonly Result[], names: readonly string[]): string[][] {
+  const rows: string[][] = [];
+  for (const r of results) {
+    const b = r.base === undefined ? undefined : results.find((x) => x.workload === r.base);
+    if (b === undefined) continue;
+    rows.push([
+      r.workload,
+      ...names.map((n) => {
+        const big = r.cells[n];
+        const small = b.cells[n];
+        return big?.status === "ok" && small?.status === "ok" ? formatRatio(big.medianMs! / small.medianMs!) : "-";
+      }),
+    ]);
+  }
+  return rows;
+}
+
 /** A run that did not settle within `--run-timeout`. */
 class RunTimeout extends Error {}
 
@@ -123,11 +151,12 @@ async function main(): Promise<void> {
     if (why) unavailable.set(e.name, why);
   }
   const ws = workloads(o.quick).filter((w) => !o.only || o.only.test(w.name));
-  const results: Array<{ workload: string; description: string; n: number; cells: Record<string, Cell> }> = [];
+  const results: Result[] = [];
   for (const w of ws) {
     const cells: Record<string, Cell> = {};
     let reference: string | undefined;
     for (const e of engines) {
+      if (w.engines !== undefined && !w.engines.includes(e.name)) continue;
       if (unavailable.has(e.name)) {
         cells[e.name] = { status: "n/a", detail: unavailable.get(e.name) };
         continue;
@@ -137,7 +166,7 @@ async function main(): Promise<void> {
       if (e.name === "bash" && c.status === "ok") reference = stdout;
       cells[e.name] = c;
     }
-    results.push({ workload: w.name, description: w.description, n: w.n, cells });
+    results.push({ workload: w.name, description: w.description, n: w.n, cells, ...(w.base !== undefined ? { base: w.base } : {}) });
   }
   if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
   const names = engines.map((e) => e.name);
@@ -156,6 +185,8 @@ async function main(): Promise<void> {
     ];
   });
   process.stdout.write(`${formatTable(header, rows)}\n`);
+  const lin = linearity(results, names);
+  if (lin.length > 0) process.stdout.write(`\nlinearity (time at 4x the size / time at 1x; linear is 4.0x):\n${formatTable(["workload", ...names], lin)}\n\n`);
   process.stdout.write(`medians of ${o.k} runs (after one checked warm-up run); ${o.quick ? "quick" : "full"} sizes; node ${process.version}\n`);
   for (const r of results) {
     for (const [n, c] of Object.entries(r.cells)) if (c.status !== "ok" && c.detail) process.stdout.write(`${r.workload} / ${n}: ${c.status}: ${c.detail}\n`);

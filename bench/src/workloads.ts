@@ -9,8 +9,11 @@ export interface Workload {
   readonly name: string;
   /** What it exercises (for the table legend). */
   readonly description: string;
-  /** `exec`: run the script; `parse`: parse it only; `cold`: a new shell instance per run. */
-  readonly kind: "exec" | "parse" | "cold";
+  /**
+   * `exec`: run the script; `parse`: parse it only; `cold`: a new shell instance per run;
+   * `fresh`: `n` new shell instances in a row, each running the script (bash: `n` processes).
+   */
+  readonly kind: "exec" | "parse" | "cold" | "fresh";
   /** The size parameter used. */
   readonly n: number;
   readonly script: string;
@@ -20,6 +23,10 @@ export interface Workload {
   readonly big: boolean;
   /** Commands the in-process engines must provide (tool stand-ins), by name. */
   readonly tools?: readonly string[];
+  /** Only these engines run it (the others show `-`); all when absent. */
+  readonly engines?: readonly string[];
+  /** For a linearity twin (`NAME@4x`): the workload it scales, at a quarter of its size. */
+  readonly base?: string;
 }
 
 /** A deterministic pseudo-random generator (xorshift32), so inputs are the same on every run. */
@@ -97,9 +104,11 @@ export function workloads(quick: boolean): Workload[] {
   const jsonCount = q(30_000, 2_000);
   const parseLines = 5_000;
   const toolM = q(300, 30);
+  const callN = q(2_000, 300);
+  const freshN = q(1_000, 200);
   const log = makeLog(logBytes);
   const json = makeJson(jsonCount);
-  return [
+  const list: Workload[] = [
     {
       name: "arith-loop",
       description: "while loop of arithmetic",
@@ -207,6 +216,16 @@ export function workloads(quick: boolean): Workload[] {
       script: `for i in $(seq ${toolM}); do orders_get --id "$i" | jq -r '.total'; done | awk '{ s += $1 } END { print s }'\n`,
     },
     {
+      name: "tool-call",
+      description: "N tool calls from a loop (per-call overhead)",
+      kind: "exec",
+      n: callN,
+      big: false,
+      files: {},
+      tools: ["orders_get"],
+      script: `for ((i = 0; i < ${callN}; i++)); do orders_get --id "$i"; done | tail -1\n`,
+    },
+    {
       name: "cold-start",
       description: "a new shell that runs echo hi",
       kind: "cold",
@@ -215,7 +234,29 @@ export function workloads(quick: boolean): Workload[] {
       files: {},
       script: "echo hi\n",
     },
+    {
+      name: "fresh-shell",
+      description: "N new shells in a row, each running echo hi (bash: N processes)",
+      kind: "fresh",
+      n: freshN,
+      big: false,
+      files: {},
+      script: "echo hi\n",
+    },
   ];
+  return [...list, ...LINEARITY.map((name) => scaled(list.find((w) => w.name === name)!, 4))];
+}
+
+/** The workloads measured again at 4x their size (linearity: time should grow about 4x). */
+const LINEARITY = ["arith-loop", "string-ops", "arrays", "while-read-pipe", "tool-loop", "sort-uniq"];
+
+/** `w` at `k` times its size (bash and husk only: just-bash would take minutes). */
+function scaled(w: Workload, k: number): Workload {
+  const n = w.n * k;
+  const grow = (s: string) => s.split(String(w.n)).join(String(n)).split(String(w.n - 1)).join(String(n - 1));
+  const files: Record<string, string> = {};
+  for (const [f, text] of Object.entries(w.files)) files[f] = text.repeat(k);
+  return { ...w, name: `${w.name}@${k}x`, description: `${w.description} (${k}x)`, n, script: w.big ? w.script : grow(w.script), files, engines: ["bash", "husk"], base: w.name };
 }
 
 /**

@@ -303,3 +303,25 @@ wait=143
 again=127
 killed=137
 ## END
+
+#### usage errors: eval -z, builtin --, set +, pushd/popd/dirs arguments; source searches PATH first
+eval -- echo hi
+eval -z; echo eval=$?
+builtin -- echo b
+set - +; echo "[$*]"; set + -; echo "[$*]"
+pushd . . >/dev/null 2>&1; echo pushd=$?
+popd zzz 2>/dev/null; echo popd=$?
+dirs a 2>/dev/null; echo dirs=$?
+mkdir -p /tmp/srcpath && echo 'echo from-path' > /tmp/srcpath/lib.sh && echo 'echo from-cwd' > lib.sh
+PATH=/tmp/srcpath:$PATH . lib.sh
+## STDOUT:
+hi
+eval=2
+b
+[+]
+[+]
+pushd=1
+popd=2
+dirs=2
+from-path
+## END

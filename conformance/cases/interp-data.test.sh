@@ -336,3 +336,91 @@ echo not reached
 next 1
 ## END
 ## status: 1
+
+#### ${!a[@]OP}: with an operator, the joined elements name the parameter
+declare -A ref=([dummy]=v1)
+v1=value
+a3=(1 2 3)
+a1=()
+for t in v1 'a3[@]' a1; do
+  ref[dummy]=$t
+  printf '<%s>' "${!ref[@]:1}" "${!ref[@]/[a-e]/x}" "${!ref[@]:-empty}" "${!ref[@]@Q}"; echo
+done
+r='a3[0]'; echo "${!r@a}"
+a=(x y)
+( echo "${!a[@]-default}" ); echo "status=$?"
+## STDOUT:
+<alue><vxlue><value><'value'>
+<2><3><1><2><3><1><2><3><'1'><'2'><'3'>
+<><><empty><>
+a
+status=1
+## END
+
+#### extglob arms with expansions and quotes
+shopt -s extglob
+c1=help c2=verbose prefix=no
+[[ --verbose == --@($c1|$c2) ]] && echo T1
+[[ --oops == --@($c1|$c2) ]] || echo F1
+[[ --no-long-option == --@(help|verbose|$prefix-@(long|short)-'option') ]] && echo T2
+str=x
+[[ '' == !($str) ]] && echo T3
+[[ x == !($str) ]] || echo F3
+cd "$(mktemp -d)"
+touch _One _OneTwo _TwoTwo '__|' foo
+echo _+(One|$(echo Two)) @('foo'|'__|'|bar)
+## STDOUT:
+T1
+F1
+T2
+T3
+F3
+_One _OneTwo _TwoTwo __| foo
+## END
+
+#### subscripts held in data are expanded at use (unset, printf -v, test -v, nameref)
+declare -A A=([K]=val [j]=1)
+key=K
+declare -n ref='A[$key]'
+ref=val2
+echo "${A[K]}"
+printf -v 'A["K"]' '/%s/' val3
+echo "${A[K]}"
+test -v 'A[$key]'; echo "set=$?"
+unset -v 'A[$key]'
+test -v 'A[$key]'; echo "set=$?"
+a=(1 2 3); i=1
+unset 'a[i+1]'; printf -v 'a[$i]' x
+declare -p a
+test -v 'a[$i]'; echo "set=$?"
+## STDOUT:
+val2
+/val3/
+set=0
+set=1
+declare -a a=([0]="1" [1]="x")
+set=0
+## END
+
+#### an invalid nameref value assigns nothing
+typeset -n ref='@'
+echo "status=$? [$ref]"
+declare -p ref
+echo "status=$?"
+## STDOUT:
+status=1 []
+status=1
+## END
+
+#### break/continue: extra arguments abandon the line, a bad count exits with 128
+for x in a b c; do echo $x; continue 1 2 3; done; echo same line
+echo "st=$?"
+x=oops
+while true; do echo hi; break $x; done
+echo not reached
+## STDOUT:
+a
+st=1
+hi
+## END
+## status: 128

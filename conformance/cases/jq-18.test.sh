@@ -94,3 +94,13 @@ jq -n -c '{"hi":"hello"} | try ["ok", setpath([1]; 1)] catch ["ko", .]'
 # onig.test: [gsub("(?<a>.)"; "\(.a|ascii_upcase)", "\(.a|ascii_downcase)", "c")] of "aB"
 jq -n -c '"aB" | [gsub("(?<a>.)"; "\(.a|ascii_upcase)", "\(.a|ascii_downcase)", "c")]'
 ## stdout: ["AB","ab","cc"]
+
+#### jq 1.8 input parse error shape and status
+# jq 1.8 src/main.c: a malformed input prints `jq: parse error (at <stdin>:N): MSG` and exits 5
+# (JQ_ERROR_UNKNOWN); jq 1.6 printed `parse error: MSG` and exited 2 or 4. The position is
+# checked against jq 1.6 in jq-cli.test.sh.
+echo '[1,tru]' | jq -c . 2>&1; echo "status $?"
+## STDOUT:
+jq: parse error (at <stdin>:1): Invalid literal at line 1, column 7
+status 5
+## END

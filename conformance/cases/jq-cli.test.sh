@@ -463,3 +463,33 @@ line 3, column 9
 {"a":1}
 {"b":2}
 ## END
+
+#### jq usage errors: first line of the message and status 2 (the help URL line differs in 1.6)
+for args in '--foo' '-x .' '-n --indent 8 .' '-n --indent -2 .' '-n --indent' '-n --arg x' '-n --argjson x' '-n --argjson x { .' '--rawfile x' '--slurpfile x' '-n . -L'; do
+  jq $args 2>&1 </dev/null | sed -n 1p
+  echo "status ${PIPESTATUS[0]}"
+done
+## STDOUT:
+jq: Unknown option --foo
+status 2
+jq: Unknown option -x
+status 2
+jq: --indent takes a number between -1 and 7
+status 2
+jq: --indent takes a number between -1 and 7
+status 2
+jq: --indent takes one parameter
+status 2
+jq: --arg takes two parameters (e.g. --arg varname value)
+status 2
+jq: --argjson takes two parameters (e.g. --argjson varname text)
+status 2
+jq: invalid JSON text passed to --argjson
+status 2
+jq: --rawfile takes two parameters (e.g. --rawfile varname filename)
+status 2
+jq: --slurpfile takes two parameters (e.g. --slurpfile varname filename)
+status 2
+-L takes a parameter: (e.g. -L /search/path or -L/search/path)
+status 2
+## END

@@ -1,6 +1,6 @@
-import { type CommandContext, HuskError } from "@husk/host";
+import type { CommandContext } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { type Count, eachWithHeaders, parseCount } from "./util/headtail.js";
+import { type Count, eachWithHeaders, headTailOptions } from "./util/headtail.js";
 import { writeOut } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
 import { headBytes, toBytes, fromBytes } from "./util/text.js";
@@ -35,18 +35,7 @@ export function headText(text: string, count: Count, sep = "\n"): string {
 }
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
-  let count: Count = { n: 10, bytes: false, sign: "" };
-  let headers: boolean | undefined;
-  let sep = "\n";
-  const fail = (msg: string): never => {
-    throw new HuskError(msg, 1);
-  };
-  for (const o of args.list) {
-    if (o.key === "n" || o.key === "c") count = parseCount(o.value ?? "", o.key === "c", fail);
-    else if (o.key === "q") headers = false;
-    else if (o.key === "v") headers = true;
-    else if (o.key === "z") sep = "\0";
-  }
+  const { count, headers, sep } = headTailOptions(args);
   const operands = args.operands.length ? args.operands : ["-"];
   const stream = async (): Promise<void> => {
     // Streaming stdin for the common `head -n N` / `head -c N`: stop reading once satisfied.

@@ -1,6 +1,6 @@
 import type { CommandContext } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { hex2, printable, readBytes } from "./util/dump.js";
+import { eachRow, hex2, printable, readBytes } from "./util/dump.js";
 import { Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
 
@@ -8,19 +8,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const { bytes, status } = await readBytes(ctx, args.operands);
   const w = new Writer(ctx.stdout);
   const canonical = args.has("C");
-  let prev: string | undefined;
-  let starred = false;
-  for (let off = 0; off < bytes.length; off += 16) {
-    ctx.meter.tick();
-    const row = bytes.subarray(off, off + 16);
-    const key = row.length === 16 ? row.join(",") : undefined;
-    if (!args.has("v") && key !== undefined && key === prev) {
-      if (!starred) w.write("*\n");
-      starred = true;
-      continue;
-    }
-    prev = key;
-    starred = false;
+  eachRow(ctx, w, bytes, 16, args.has("v"), (row, off) => {
     if (canonical) {
       let hexPart = "";
       row.forEach((b, i) => {
@@ -36,7 +24,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       // util-linux pads a short last line to the full width.
       w.write(`${line.padEnd(7 + 8 * 5)}\n`);
     }
-  }
+  });
   if (bytes.length > 0) w.write(`${bytes.length.toString(16).padStart(canonical ? 8 : 7, "0")}\n`);
   await w.flush();
   return status;

@@ -1,6 +1,6 @@
 import { type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readBytes } from "./util/dump.js";
+import { eachRow, readBytes } from "./util/dump.js";
 import { Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
 
@@ -98,24 +98,12 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const addr = (n: number): string => (radix === "n" ? "" : radix === "d" ? String(n).padStart(7, "0") : radix === "x" ? n.toString(16).padStart(6, "0") : n.toString(8).padStart(7, "0"));
   const blockWidth = Math.max(...types.map((t) => (fieldWidth(t) + 1) * (BLOCK / t.size)));
   const w = new Writer(ctx.stdout);
-  let prev: string | undefined;
-  let starred = false;
-  for (let off = 0; off < bytes.length; off += BLOCK) {
-    ctx.meter.tick();
-    const row = bytes.subarray(off, off + BLOCK);
-    const key = row.length === 16 ? row.join(",") : undefined;
-    if (!args.has("v") && key !== undefined && key === prev) {
-      if (!starred) w.write("*\n");
-      starred = true;
-      continue;
-    }
-    prev = key;
-    starred = false;
+  eachRow(ctx, w, bytes, BLOCK, args.has("v"), (row, off) => {
     types.forEach((t, k) => {
       const line = k === 0 ? addr(skip + off) : radix === "n" ? "" : " ".repeat(addr(0).length);
       w.write(`${line}${formatLine(row, t, blockWidth)}\n`);
     });
-  }
+  });
   if (radix !== "n") w.write(`${addr(skip + bytes.length)}\n`);
   await w.flush();
   return status;

@@ -6,6 +6,7 @@
 import { parse } from "@husk/syntax";
 import type { Assignment, Word } from "@husk/syntax";
 import { FatalError } from "./errors.js";
+import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { AssocArray, Attr, IndexedArray, transformCase } from "./vars.js";
 import type { Scope } from "./vars.js";
@@ -30,10 +31,25 @@ export interface PreparedAssign {
 }
 
 /**
- * Expands the words of an assignment. `assoc` says the target is declared associative by the
- * command itself (`declare -A a=(...)`).
+ * Expands the words of an assignment (synchronously unless an expansion has to wait). `assoc`
+ * says the target is declared associative by the command itself (`declare -A a=(...)`).
  */
-export async function prepareAssign(ip: Interp, a: Assignment, assoc = false): Promise<PreparedAssign> {
+export function prepareAssign(ip: Interp, a: Assignment, assoc = false): MaybeAsync<PreparedAssign> {
+  if (a.array !== undefined) return prepareArrayAssign(ip, a, assoc);
+  if (a.index === undefined) return withValue(ip, a, undefined);
+  const index = ip.expandString(a.index);
+  if (index instanceof Promise) return index.then((i) => withValue(ip, a, i));
+  return withValue(ip, a, index);
+}
+
+function withValue(ip: Interp, a: Assignment, index: string | undefined): MaybeAsync<PreparedAssign> {
+  if (a.value === undefined) return { name: a.name, index, append: a.append, value: "" };
+  const value = ip.expandString(a.value);
+  if (value instanceof Promise) return value.then((v) => ({ name: a.name, index, append: a.append, value: v }));
+  return { name: a.name, index, append: a.append, value };
+}
+
+async function prepareArrayAssign(ip: Interp, a: Assignment, assoc: boolean): Promise<PreparedAssign> {
   const index = a.index === undefined ? undefined : await ip.expandString(a.index);
   if (a.array !== undefined) {
     const elems: PreparedElem[] = [];

@@ -7,8 +7,9 @@ import type { ArithCommand, Case, Command, For, ArithFor, If, Statement, While }
 import { yieldToHost } from "@husk/host";
 import { ArithError } from "./arith.js";
 import { Abrupt, FatalError } from "./errors.js";
-import type { Completion } from "./errors.js";
+import type { Completion, MaybeAsync } from "./errors.js";
 import { truthy } from "./int64.js";
+import type { Int } from "./int64.js";
 import type { Interp } from "./interp.js";
 import { matchPattern } from "./pattern.js";
 import { withRedirects } from "./redirect.js";
@@ -16,7 +17,7 @@ import { evalTestExpr } from "./test-expr.js";
 import { debugTrap } from "./traps.js";
 
 /** Runs any compound command (and function definitions). */
-export async function execCompound(ip: Interp, cmd: Command): Promise<Completion> {
+export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
   switch (cmd.type) {
     case "FunctionDef":
       ip.pos = cmd.span.start;
@@ -74,10 +75,23 @@ export async function execCompound(ip: Interp, cmd: Command): Promise<Completion
 
 
 /** Runs a condition list with set -e disabled. */
-async function cond(ip: Interp, stmts: readonly Statement[]): Promise<Completion> {
+function cond(ip: Interp, stmts: readonly Statement[]): MaybeAsync<Completion> {
   ip.condDepth++;
+  let r: MaybeAsync<Completion>;
   try {
-    return await ip.execList(stmts);
+    r = ip.execList(stmts);
+  } catch (e) {
+    ip.condDepth--;
+    throw e;
+  }
+  if (r instanceof Promise) return condAsync(ip, r);
+  ip.condDepth--;
+  return r;
+}
+
+async function condAsync(ip: Interp, r: Promise<Completion>): Promise<Completion> {
+  try {
+    return await r;
   } finally {
     ip.condDepth--;
   }
@@ -85,7 +99,8 @@ async function cond(ip: Interp, stmts: readonly Statement[]): Promise<Completion
 
 async function execIf(ip: Interp, cmd: If): Promise<Completion> {
   for (const clause of cmd.clauses) {
-    const c = await cond(ip, clause.condition);
+    const r = cond(ip, clause.condition);
+    const c = r instanceof Promise ? await r : r;
     if (c instanceof Abrupt) return c;
     if (c === 0) return ip.execList(clause.body);
   }
@@ -110,7 +125,8 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
     for (;;) {
       meter.countIteration(++n);
       if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
-      const c = await cond(ip, cmd.condition);
+      const cr = cond(ip, cmd.condition);
+      const c = cr instanceof Promise ? await cr : cr;
       if (c instanceof Abrupt) {
         const r = loopControl(c);
         if (r === "stop") break;
@@ -118,7 +134,8 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
         return r;
       }
       if (cmd.until ? c === 0 : c !== 0) break;
-      const b = await ip.execList(cmd.body);
+      const br = ip.execList(cmd.body);
+      const b = br instanceof Promise ? await br : br;
       if (typeof b === "number") status = b;
       const r = loopControl(b);
       if (r === "stop") {
@@ -156,7 +173,8 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
         if (d !== undefined) return d;
       }
       ip.setVar(cmd.variable, it);
-      const b = await ip.execList(cmd.body);
+      const br = ip.execList(cmd.body);
+      const b = br instanceof Promise ? await br : br;
       if (typeof b === "number") status = b;
       const r = loopControl(b);
       if (r === "stop") {
@@ -211,10 +229,13 @@ async function readLine(input: import("./io.js").ShellInput): Promise<string | u
 
 async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
   ip.pos = cmd.span.start;
-  const debug = async (): Promise<Abrupt | undefined> => (ip.st.traps.size > 0 ? debugTrap(ip, cmd.span.start) : undefined);
-  let d = await debug();
-  if (d !== undefined) return d;
-  if (cmd.init !== undefined) await ip.evalArith(cmd.init);
+  const debug = (): Promise<Abrupt | undefined> => debugTrap(ip, cmd.span.start);
+  let d: Abrupt | undefined;
+  if (ip.st.traps.size > 0 && (d = await debug()) !== undefined) return d;
+  if (cmd.init !== undefined) {
+    const r = ip.evalArith(cmd.init);
+    if (r instanceof Promise) await r;
+  }
   let status = 0;
   let n = 0;
   ip.loopDepth++;
@@ -222,9 +243,13 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
     for (;;) {
       ip.rt.meter.countIteration(++n);
       if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
-      if ((d = await debug()) !== undefined) return d;
-      if (cmd.test !== undefined && !truthy(await ip.evalArith(cmd.test))) break;
-      const b = await ip.execList(cmd.body);
+      if (ip.st.traps.size > 0 && (d = await debug()) !== undefined) return d;
+      if (cmd.test !== undefined) {
+        const t = ip.evalArith(cmd.test);
+        if (!truthy(t instanceof Promise ? await t : t)) break;
+      }
+      const br = ip.execList(cmd.body);
+      const b = br instanceof Promise ? await br : br;
       if (typeof b === "number") status = b;
       const r = loopControl(b);
       if (r === "stop") {
@@ -232,8 +257,11 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
         break;
       }
       if (r !== "next") return r;
-      if ((d = await debug()) !== undefined) return d;
-      if (cmd.update !== undefined) await ip.evalArith(cmd.update);
+      if (ip.st.traps.size > 0 && (d = await debug()) !== undefined) return d;
+      if (cmd.update !== undefined) {
+        const u = ip.evalArith(cmd.update);
+        if (u instanceof Promise) await u;
+      }
     }
   } finally {
     ip.loopDepth--;
@@ -271,21 +299,35 @@ async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
   return c;
 }
 
-async function execArithCommand(ip: Interp, cmd: ArithCommand): Promise<Completion> {
+function execArithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion> {
   ip.pos = cmd.span.start;
   ip.rt.meter.countCommand();
-  if (ip.st.traps.size > 0) {
-    const d = await debugTrap(ip, cmd.span.start);
-    if (d !== undefined) return d;
-  }
+  if (ip.st.traps.size > 0) return debugTrap(ip, cmd.span.start).then((d) => d ?? arithCommand(ip, cmd));
+  return arithCommand(ip, cmd);
+}
+
+/** Evaluates `(( ))`: status 0 when the value is non-zero. */
+function arithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion> {
+  let v: MaybeAsync<Int>;
   try {
-    const v = await ip.evalArithRaw(cmd.expr);
-    return ip.checkErr(truthy(v) ? 0 : 1);
+    v = ip.evalArithRaw(cmd.expr);
   } catch (e) {
-    if (e instanceof ArithError) {
-      ip.error(`((: ${e.message}`);
-      return ip.checkErr(1);
-    }
-    throw e;
+    return arithCommandFailed(ip, e);
   }
+  if (v instanceof Promise) {
+    return v.then(
+      (x) => ip.checkErr(truthy(x) ? 0 : 1),
+      (e: unknown) => arithCommandFailed(ip, e),
+    );
+  }
+  return ip.checkErr(truthy(v) ? 0 : 1);
+}
+
+/** `(( ))` whose evaluation threw: an arithmetic error is reported and fails the command. */
+function arithCommandFailed(ip: Interp, e: unknown): MaybeAsync<Completion> {
+  if (e instanceof ArithError) {
+    ip.error(`((: ${e.message}`);
+    return ip.checkErr(1);
+  }
+  throw e;
 }

@@ -32,3 +32,10 @@ export class Abrupt {
 
 /** What executing a command produces: a status, or an abrupt completion. */
 export type Completion = number | Abrupt;
+
+/**
+ * A value now, or a promise of it. Hot paths (statements, simple commands, expansions) return
+ * plain values when they complete synchronously, so a loop of builtins and expansions pays no
+ * promise or microtask per command; callers test `instanceof Promise` (or just `await`).
+ */
+export type MaybeAsync<T> = T | Promise<T>;

@@ -10,42 +10,102 @@ import { globExpand } from "./glob.js";
 import { intToString } from "./int64.js";
 import type { Interp } from "./interp.js";
 import { expandParam } from "./params.js";
+import { expandExtGlobInto } from "./extglob.js";
 import { hasGlob, unescapePattern } from "./pattern.js";
 import { LimitError } from "@husk/host";
+import type { MaybeAsync } from "./errors.js";
 
-/** Expands command words into argument strings (splitting and globbing). */
-export async function expandWords(ip: Interp, words: readonly Word[]): Promise<string[]> {
-  const out: string[] = [];
+/**
+ * Expands command words into argument strings (splitting and globbing). Synchronous unless a
+ * word needs a command substitution or another asynchronous expansion, or a field needs
+ * pathname expansion. As in bash, every word is expanded and split before any is globbed.
+ */
+export function expandWords(ip: Interp, words: readonly Word[]): MaybeAsync<string[]> {
+  // fields of the words: a string, or a Field still to glob
+  const items: (string | Field)[] = [];
   const max = ip.rt.limits.maxFields;
-  for (const w0 of words) {
+  for (let i = 0; i < words.length; i++) {
+    const w0 = words[i]!;
     const ws = ip.st.options.braceexpand ? expandBraces(w0, max) : [w0];
-    for (const w of ws) {
-      const simple = simpleLiteral(w);
-      if (simple !== undefined) {
-        out.push(simple);
-        continue;
-      }
-      const b = new FieldBuilder(Mode.Fields, ip.getScalar("IFS"));
-      const p0 = w.parts[0];
-      const m = p0?.type === "Literal" ? /^([A-Za-z_][A-Za-z0-9_]*=)~(?=\/|:|$)/.exec(p0.value) : null;
-      if (m !== null && p0?.type === "Literal") {
-        // bash expands a tilde after `name=` even in an ordinary argument
-        b.literal(m[1]!);
-        b.quoted(tilde(ip, ""));
-        b.literal(p0.value.slice(m[0].length));
-        await expandPartsInto(ip, w.parts.slice(1), false, b);
-      } else await expandPartsInto(ip, w.parts, false, b);
-      for (const f of b.finish()) {
-        if (f.glob && !ip.st.options.noglob && hasGlob(f.pat, ip.st.opt("extglob"))) {
-          const matches = await globExpand(ip, f.pat);
-          if (matches.length > 0) out.push(...matches);
-          else if (ip.st.opt("failglob")) throw new FatalError(`no match: ${f.text}`, 1, "command");
-          else if (!ip.st.opt("nullglob")) out.push(unescapeField(f));
-        } else out.push(f.text);
-      }
-      if (out.length > max) throw new LimitError("maxFields", `too many fields: more than ${max}`);
+    for (let j = 0; j < ws.length; j++) {
+      const r = expandWordInto(ip, ws[j]!, items);
+      if (r instanceof Promise) return expandWordsFrom(ip, words, i, ws, j, r, items);
     }
   }
+  return globItems(ip, items);
+}
+
+/** The rest of `expandWords` once word `ws[j]` of `words[i]` went asynchronous. */
+async function expandWordsFrom(ip: Interp, words: readonly Word[], i: number, ws: Word[], j: number, pending: Promise<void>, items: (string | Field)[]): Promise<string[]> {
+  await pending;
+  const max = ip.rt.limits.maxFields;
+  for (;;) {
+    for (j++; j < ws.length; j++) {
+      const r = expandWordInto(ip, ws[j]!, items);
+      if (r instanceof Promise) await r;
+    }
+    if (++i >= words.length) break;
+    ws = ip.st.options.braceexpand ? expandBraces(words[i]!, max) : [words[i]!];
+    j = -1;
+  }
+  return globItems(ip, items);
+}
+
+/** Expands one (brace-expanded) word and appends its fields to `items`. */
+function expandWordInto(ip: Interp, w: Word, items: (string | Field)[]): MaybeAsync<void> {
+  const simple = simpleLiteral(w);
+  if (simple !== undefined) {
+    items.push(simple);
+    return checkFields(ip, items.length);
+  }
+  const b = new FieldBuilder(Mode.Fields, ip.getScalar("IFS"));
+  const p0 = w.parts[0];
+  const m = p0?.type === "Literal" ? /^([A-Za-z_][A-Za-z0-9_]*=)~(?=\/|:|$)/.exec(p0.value) : null;
+  let r: MaybeAsync<void>;
+  if (m !== null && p0?.type === "Literal") {
+    // bash expands a tilde after `name=` even in an ordinary argument
+    b.literal(m[1]!);
+    b.quoted(tilde(ip, ""));
+    b.literal(p0.value.slice(m[0].length));
+    r = expandPartsInto(ip, w.parts.slice(1), false, b);
+  } else r = expandPartsInto(ip, w.parts, false, b);
+  if (r instanceof Promise) return r.then(() => pushFields(ip, b, items));
+  pushFields(ip, b, items);
+}
+
+/** Appends a builder's fields: their text, or the Field itself when it is to be globbed. */
+function pushFields(ip: Interp, b: FieldBuilder, items: (string | Field)[]): void {
+  for (const f of b.finish()) {
+    if (f.glob && !ip.st.options.noglob && hasGlob(f.pat, ip.st.opt("extglob"))) items.push(f);
+    else items.push(f.text);
+  }
+  checkFields(ip, items.length);
+}
+
+function checkFields(ip: Interp, n: number): void {
+  const max = ip.rt.limits.maxFields;
+  if (n > max) throw new LimitError("maxFields", `too many fields: more than ${max}`);
+}
+
+/** Pathname expansion of the fields that need it (asynchronous only when there is one). */
+function globItems(ip: Interp, items: (string | Field)[]): MaybeAsync<string[]> {
+  for (let i = 0; i < items.length; i++) if (typeof items[i] !== "string") return globItemsAsync(ip, items);
+  return items as string[];
+}
+
+async function globItemsAsync(ip: Interp, items: (string | Field)[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const f of items) {
+    if (typeof f === "string") {
+      out.push(f);
+      continue;
+    }
+    const matches = await globExpand(ip, f.pat);
+    if (matches.length > 0) out.push(...matches);
+    else if (ip.st.opt("failglob")) throw new FatalError(`no match: ${f.text}`, 1, "command");
+    else if (!ip.st.opt("nullglob")) out.push(unescapeField(f));
+  }
+  checkFields(ip, out.length);
   return out;
 }
 
@@ -69,85 +129,106 @@ function simpleLiteral(w: Word): string | undefined {
 }
 
 /** Expands a word to one string without splitting or globbing (assignments, here-docs, `[[ ]]`). */
-export async function expandString(ip: Interp, w: Word): Promise<string> {
+export function expandString(ip: Interp, w: Word): MaybeAsync<string> {
   const parts = w.parts;
   if (parts.length === 1) {
     const p = parts[0]!;
     if (p.type === "Literal" || p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") return p.value;
   }
   const b = new FieldBuilder(Mode.String);
-  await expandPartsInto(ip, parts, false, b);
+  const r = expandPartsInto(ip, parts, false, b);
+  if (r instanceof Promise) return r.then(() => b.result());
   return b.result();
 }
 
 /** Expands a word to escaped pattern form (quoted characters backslash-escaped). */
-export async function expandPattern(ip: Interp, w: Word): Promise<string> {
+export function expandPattern(ip: Interp, w: Word): MaybeAsync<string> {
   const b = new FieldBuilder(Mode.Pattern);
-  await expandPartsInto(ip, w.parts, false, b);
+  const r = expandPartsInto(ip, w.parts, false, b);
+  if (r instanceof Promise) return r.then(() => b.result());
   return b.result();
 }
 
 /**
  * Expands parts into a builder; `q` is true inside double quotes. `splitLiterals` (the word of
- * `${x:-word}`) makes unquoted literal text subject to splitting, as bash does.
+ * `${x:-word}`) makes unquoted literal text subject to splitting, as bash does. Synchronous
+ * until a part needs to wait (command substitution, an operator's word that does).
  */
-export async function expandPartsInto(ip: Interp, parts: readonly WordPart[], q: boolean, b: FieldBuilder, splitLiterals = false): Promise<void> {
-  for (const p of parts) {
-    switch (p.type) {
-      case "Literal":
-        if (q) b.quoted(p.value);
-        else if (splitLiterals) b.split(p.value);
-        else b.literal(p.value);
-        break;
-      case "Escaped":
-      case "SingleQuoted":
-      case "AnsiCQuoted":
-        b.quoted(p.value);
-        break;
-      case "DoubleQuoted":
-        if (!p.parts.some(isAtList)) b.quoted("");
-        await expandPartsInto(ip, p.parts, true, b);
-        break;
-      case "TildePrefix":
-        b.quoted(tilde(ip, p.user));
-        break;
-      case "ParamExp":
-        if (p.short && !q && b.mode === Mode.String) {
-          const v = p.name === "@" || p.name === "*" ? undefined : ip.getScalar(p.name);
-          if (v !== undefined) {
-            b.literal(v);
-            break;
-          }
+export function expandPartsInto(ip: Interp, parts: readonly WordPart[], q: boolean, b: FieldBuilder, splitLiterals = false): MaybeAsync<void> {
+  for (let i = 0; i < parts.length; i++) {
+    const r = expandPart(ip, parts[i]!, q, b, splitLiterals);
+    if (r instanceof Promise) return expandPartsFrom(ip, parts, i, r, q, b, splitLiterals);
+  }
+}
+
+async function expandPartsFrom(ip: Interp, parts: readonly WordPart[], i: number, pending: Promise<void>, q: boolean, b: FieldBuilder, splitLiterals: boolean): Promise<void> {
+  await pending;
+  for (i++; i < parts.length; i++) {
+    const r = expandPart(ip, parts[i]!, q, b, splitLiterals);
+    if (r instanceof Promise) await r;
+  }
+}
+
+/** Expands one part into the builder. */
+function expandPart(ip: Interp, p: WordPart, q: boolean, b: FieldBuilder, splitLiterals: boolean): MaybeAsync<void> {
+  switch (p.type) {
+    case "Literal":
+      if (q) b.quoted(p.value);
+      else if (splitLiterals) b.split(p.value);
+      else b.literal(p.value);
+      break;
+    case "Escaped":
+    case "SingleQuoted":
+    case "AnsiCQuoted":
+      b.quoted(p.value);
+      break;
+    case "DoubleQuoted":
+      if (!p.parts.some(isAtList)) b.quoted("");
+      return expandPartsInto(ip, p.parts, true, b);
+    case "TildePrefix":
+      b.quoted(tilde(ip, p.user));
+      break;
+    case "ParamExp":
+      if (p.op === undefined && p.index === undefined && !p.length && !p.indirect && p.name !== "@" && p.name !== "*") {
+        // `$x` / `${x}` of a set variable: as expandParam would, without its promise
+        const v = ip.getScalar(p.name);
+        if (v !== undefined) {
+          if (q) b.quoted(v);
+          else b.split(v);
+          break;
         }
-        await expandParam(ip, p, q, b);
-        break;
-      case "CommandSub": {
-        const s = await ip.commandSub(p.body);
+      }
+      return expandParam(ip, p, q, b);
+    case "CommandSub":
+      return ip.commandSub(p.body).then((s) => {
         if (q) b.quoted(s);
         else b.split(s);
-        break;
+      });
+    case "ArithSub": {
+      const v = ip.evalArith(p.expr);
+      if (v instanceof Promise) {
+        return v.then((x) => {
+          const s = intToString(x);
+          if (q) b.quoted(s);
+          else b.split(s);
+        });
       }
-      case "ArithSub": {
-        const s = intToString(await ip.evalArith(p.expr));
-        if (q) b.quoted(s);
-        else b.split(s);
-        break;
-      }
-      case "ProcessSub": {
-        const path = await ip.processSub(p);
-        b.quoted(path);
-        break;
-      }
-      case "ExtGlob":
-        b.literal(`${p.op}(${p.pattern})`);
-        break;
+      const s = intToString(v);
+      if (q) b.quoted(s);
+      else b.split(s);
+      break;
     }
+    case "ProcessSub":
+      return ip.processSub(p).then((path) => b.quoted(path));
+    case "ExtGlob":
+      return expandExtGlobInto(ip, p, b);
   }
 }
 
 /** True for `$@` / `${a[@]}`-style parts (a quoted empty list yields no field). */
 function isAtList(p: WordPart): boolean {
-  return p.type === "ParamExp" && (p.name === "@" || p.index === "@") && !p.length;
+  // `${!a[@]OP}` names one parameter through the joined elements: not a list
+  return p.type === "ParamExp" && (p.name === "@" || p.index === "@") && !p.length && !(p.indirect && p.op !== undefined);
 }
 
 /** `~`, `~+`, `~-`, `~user`. */

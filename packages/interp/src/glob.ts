@@ -66,6 +66,8 @@ export async function globExpand(ip: Interp, pat: string): Promise<string[]> {
   const trailingSlash = pat.endsWith("/") && pat.length > 1;
   let out = cands.map(([d]) => (trailingSlash ? `${d}/` : d)).filter((d) => d !== "");
   if (ignore !== undefined && ignore !== "") out = applyGlobIgnore(out, ignore, opts);
+  // several `**` reach the same path along different routes; bash lists it once
+  if (globstar && out.length > 1 && segs.filter((x) => x === "**").length > 1) out = [...new Set(out)];
   return out.sort(compareC);
 }
 

@@ -6,11 +6,11 @@
 import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
 import { ParseError } from "@husk/syntax";
-import type { Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
+import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import type { ArithEnv } from "./arith.js";
 import { Abrupt, FatalError } from "./errors.js";
-import type { Completion } from "./errors.js";
+import type { Completion, MaybeAsync } from "./errors.js";
 import { expandPartsInto, expandPattern, expandString, expandWords } from "./expand.js";
 import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
@@ -24,7 +24,7 @@ import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { deliverSignals } from "./signals.js";
-import { isElementRef, parseRef } from "./refs.js";
+import { isElementRef, parseRef, simpleSubscript } from "./refs.js";
 import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
 
 /**
@@ -188,13 +188,27 @@ export class Interp {
     return runTrapText(this, text, name);
   }
 
-  /** Runs a list of statements; stops at the first abrupt completion. */
-  async execList(stmts: readonly Statement[]): Promise<Completion> {
+  /** Runs a list of statements; stops at the first abrupt completion. Synchronous while its statements are. */
+  execList(stmts: readonly Statement[]): MaybeAsync<Completion> {
     const in0 = this.st.fds[0];
     if (in0?.own === true) return this.#execInherited(stmts, in0);
     let c: Completion = this.st.status;
     for (let i = 0; i < stmts.length; i++) {
-      c = await this.execStatement(stmts[i]!);
+      const r = this.execStatement(stmts[i]!);
+      if (r instanceof Promise) return this.#execListFrom(stmts, i, r);
+      c = r;
+      if (c instanceof Abrupt) return c;
+    }
+    return c;
+  }
+
+  /** The rest of `execList` once statement `i` went asynchronous. */
+  async #execListFrom(stmts: readonly Statement[], i: number, pending: Promise<Completion>): Promise<Completion> {
+    let c = await pending;
+    if (c instanceof Abrupt) return c;
+    for (i++; i < stmts.length; i++) {
+      const r = this.execStatement(stmts[i]!);
+      c = r instanceof Promise ? await r : r;
       if (c instanceof Abrupt) return c;
     }
     return c;
@@ -221,11 +235,22 @@ export class Interp {
   }
 
   /** Runs one statement (possibly in the background). */
-  async execStatement(s: Statement): Promise<Completion> {
+  execStatement(s: Statement): MaybeAsync<Completion> {
     if (s.background) return this.startBackground(s);
-    const c = await this.execCommand(s.command);
+    const r = this.execCommand(s.command);
+    if (r instanceof Promise) return r.then((c) => this.#statementDone(c));
+    return this.#statementDone(r);
+  }
+
+  #statementDone(c: Completion): MaybeAsync<Completion> {
     if (typeof c === "number") this.st.status = c;
     else if (c.kind !== "break" && c.kind !== "continue") this.st.status = c.status;
+    if (this.rt.openFiles.size > 0 || this.pendingSignals !== undefined) return this.#statementDoneAsync(c);
+    return c;
+  }
+
+  /** The end of a statement that has files to flush or signals to deliver. */
+  async #statementDoneAsync(c: Completion): Promise<Completion> {
     if (this.rt.openFiles.size > 0) await this.flushFiles();
     if (this.pendingSignals !== undefined) return (await deliverSignals(this)) ?? c;
     return c;
@@ -271,7 +296,7 @@ export class Interp {
   }
 
   /** Runs `fn` as the body of a subshell: `exit` and fatal errors end only the subshell. */
-  async runSubshell(fn: () => Promise<Completion>): Promise<number> {
+  async runSubshell(fn: () => MaybeAsync<Completion>): Promise<number> {
     let status: number;
     try {
       const c = await fn();
@@ -290,7 +315,7 @@ export class Interp {
   }
 
   /** Dispatches one command. */
-  async execCommand(cmd: Command): Promise<Completion> {
+  execCommand(cmd: Command): MaybeAsync<Completion> {
     switch (cmd.type) {
       case "SimpleCommand":
         return execSimple(this, cmd);
@@ -298,24 +323,41 @@ export class Interp {
         return execPipeline(this, cmd);
       case "AndOr": {
         this.condDepth++;
-        let l: Completion;
+        let l: MaybeAsync<Completion>;
         try {
-          l = await this.execCommand(cmd.left);
-        } finally {
+          l = this.execCommand(cmd.left);
+        } catch (e) {
           this.condDepth--;
+          throw e;
         }
-        if (l instanceof Abrupt) return l;
-        this.st.status = l;
-        if (cmd.op === "&&" ? l !== 0 : l === 0) return l;
-        return this.execCommand(cmd.right);
+        if (l instanceof Promise) return this.#andOrAsync(cmd, l);
+        this.condDepth--;
+        return this.#andOrRight(cmd, l);
       }
       default:
         return execCompound(this, cmd);
     }
   }
 
-  /** bash's set -e / ERR trap check after a command that can fail (see traps.ts). */
-  checkErr(status: number): Promise<Completion> {
+  async #andOrAsync(cmd: AndOr, left: Promise<Completion>): Promise<Completion> {
+    let l: Completion;
+    try {
+      l = await left;
+    } finally {
+      this.condDepth--;
+    }
+    return this.#andOrRight(cmd, l);
+  }
+
+  #andOrRight(cmd: AndOr, l: Completion): MaybeAsync<Completion> {
+    if (l instanceof Abrupt) return l;
+    this.st.status = l;
+    if (cmd.op === "&&" ? l !== 0 : l === 0) return l;
+    return this.execCommand(cmd.right);
+  }
+
+  /** bash's set -e / ERR trap check after a command that can fail (see traps.ts; synchronous unless a trap runs). */
+  checkErr(status: number): MaybeAsync<Completion> {
     return checkErr(this, status);
   }
 
@@ -358,22 +400,22 @@ export class Interp {
   // ---------------------------------------------------------------- expansion glue
 
   /** Expands words into arguments. */
-  expandWords(words: readonly Word[]): Promise<string[]> {
+  expandWords(words: readonly Word[]): MaybeAsync<string[]> {
     return expandWords(this, words);
   }
 
   /** Expands a word to one string (no splitting, no globbing). */
-  expandString(w: Word): Promise<string> {
+  expandString(w: Word): MaybeAsync<string> {
     return expandString(this, w);
   }
 
   /** Expands a word to escaped pattern form. */
-  expandPattern(w: Word): Promise<string> {
+  expandPattern(w: Word): MaybeAsync<string> {
     return expandPattern(this, w);
   }
 
   /** Expands parts into a field builder. */
-  expandPartsInto(parts: readonly WordPart[], q: boolean, b: FieldBuilder, splitLiterals = false): Promise<void> {
+  expandPartsInto(parts: readonly WordPart[], q: boolean, b: FieldBuilder, splitLiterals = false): MaybeAsync<void> {
     return expandPartsInto(this, parts, q, b, splitLiterals);
   }
 
@@ -417,24 +459,31 @@ export class Interp {
   }
 
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
-  async evalArithRaw(a: Arithmetic): Promise<Int> {
+  evalArithRaw(a: Arithmetic): MaybeAsync<Int> {
     if (a.expr !== undefined) return this.arith.evaluate(a.expr, literalText(a.source), a.source.span.start);
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
     const quoted = (p: WordPart): boolean => p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
     const src = a.source.parts.some(quoted) ? { ...a.source, parts: a.source.parts.map((p) => (quoted(p) ? { type: "Literal" as const, span: p.span, value: `'${(p as { value: string }).value}'` } : p)) } : a.source;
-    const text = await this.expandString(src);
+    const text = this.expandString(src);
+    if (text instanceof Promise) return text.then((t) => this.arith.evaluateText(t));
     return this.arith.evaluateText(text);
   }
 
   /** Evaluates an Arithmetic node (expanding its source first when it has expansions). */
-  async evalArith(a: Arithmetic): Promise<Int> {
+  evalArith(a: Arithmetic): MaybeAsync<Int> {
+    let r: MaybeAsync<Int>;
     try {
-      return await this.evalArithRaw(a);
+      r = this.evalArithRaw(a);
     } catch (e) {
-      if (e instanceof ArithError) throw new FatalError(e.message, 1, "line");
-      throw e;
+      throw arithFatal(e);
     }
+    if (r instanceof Promise) {
+      return r.catch((e: unknown) => {
+        throw arithFatal(e);
+      });
+    }
+    return r;
   }
 
   /** Evaluates arithmetic text; errors become a FatalError (the command fails). */
@@ -448,13 +497,17 @@ export class Interp {
   }
 
   /** An array subscript evaluated arithmetically. */
-  async arithIndex(w: Word): Promise<number> {
-    const text = await this.expandString(w);
+  arithIndex(w: Word): MaybeAsync<number> {
+    const text = this.expandString(w);
+    if (text instanceof Promise) return text.then((t) => this.#indexOf(t));
+    return this.#indexOf(text);
+  }
+
+  #indexOf(text: string): number {
     try {
       return Number(this.arith.evaluateText(text));
     } catch (e) {
-      if (e instanceof ArithError) throw new FatalError(e.message, 1, "line");
-      throw e;
+      throw arithFatal(e);
     }
   }
 
@@ -544,8 +597,9 @@ export class Interp {
         const r = parseRef(t)!;
         if (typeof r.index === "object") {
           const arr = vars.get(r.name);
-          const sub = literalText(r.index);
-          this.setElement(r.name, arr?.value instanceof Map ? stripQuotes(sub) : Number(this.evalArithText(sub)), value, append);
+          const sub = simpleSubscript(this, t.slice(r.name.length + 1, -1)) ?? literalText(r.index);
+          const assoc = arr !== undefined && (arr.value instanceof Map || (arr.attrs & Attr.Assoc) !== 0);
+          this.setElement(r.name, assoc ? sub : Number(this.evalArithText(sub)), value, append);
           return;
         }
       }
@@ -676,6 +730,11 @@ function isConditionalError(e: ParseError): boolean {
 }
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };
+
+/** An ArithError as the FatalError that ends the line; anything else unchanged. */
+function arithFatal(e: unknown): unknown {
+  return e instanceof ArithError ? new FatalError(e.message, 1, "line") : e;
+}
 
 function stripQuotes(s: string): string {
   const t = s.trim();

@@ -32,13 +32,19 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
     return emit(ip, { list: true, items: names, star: op.star }, q, b);
   }
   let ref: Ref = { name: pe.name, index: pe.index };
-  // ${!a[@]}: the keys of an array
-  if (pe.indirect && (pe.index === "@" || pe.index === "*")) {
+  const listIndirect = pe.indirect && (pe.index === "@" || pe.index === "*");
+  if (listIndirect && op !== undefined) {
+    // ${!a[@]OP}: with an operator, the elements joined by spaces name the parameter
+    const v = ip.st.vars.get(pe.name);
+    if (v === undefined) throw new FatalError(`${pe.name}[${pe.index}]: invalid indirect expansion`, 1, "command");
+    const joined = (await lookup(ip, pe.name, pe.index)) as { items?: string[] };
+    ref = parseRef((joined.items ?? []).join(" ")) ?? { name: "" };
+  } else if (listIndirect) {
+    // ${!a[@]}: the keys of an array
     const v = ip.st.vars.get(pe.name);
     const keys = v === undefined ? [] : keysOf(v);
     return emit(ip, { list: true, items: keys, star: pe.index === "*" }, q, b);
-  }
-  if (pe.indirect) {
+  } else if (pe.indirect) {
     const nv = ip.st.vars.lookup(pe.name);
     if (nv !== undefined && nv.attrs & Attr.Nameref && typeof nv.value === "string") {
       return emit(ip, { list: false, v: nv.value }, q, b);
@@ -98,7 +104,8 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
   if (!val.list && val.v === undefined && ip.st.options.nounset && !isSpecialSet(ref.name)) {
     if (!(pe.indirect && op === undefined)) throw unbound(ip, displayName(ref));
   }
-  if (op !== undefined) val = await applyOpsAsync(ip, pe, val);
+  // operators see the parameter the indirection reached (`${!r@a}`, slices of `${!r}`)
+  if (op !== undefined) val = await applyOpsAsync(ip, pe.indirect ? { ...pe, name: ref.name, index: ref.index, indirect: false } : pe, val);
   return emit(ip, val, q, b);
 }
 

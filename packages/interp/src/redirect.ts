@@ -6,7 +6,7 @@
 import { FsError, NULL_OUTPUT, StringInput, resolvePath } from "@husk/host";
 import type { Redirect } from "@husk/syntax";
 import { Abrupt, FatalError } from "./errors.js";
-import type { Completion } from "./errors.js";
+import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { FileOutput, ShellInput } from "./io.js";
 import type { Fd } from "./state.js";
@@ -18,8 +18,12 @@ class RedirError extends Error {}
  * Applies redirections, runs `fn`, then restores the fd table and flushes opened files.
  * A failing redirection prints its message and yields status 1 without running `fn`.
  */
-export async function withRedirects(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => Promise<Completion>): Promise<Completion> {
+export function withRedirects(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => MaybeAsync<Completion>): MaybeAsync<Completion> {
   if (redirects.length === 0) return fn();
+  return withRedirectsAsync(ip, redirects, fn);
+}
+
+async function withRedirectsAsync(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => MaybeAsync<Completion>): Promise<Completion> {
   const saved = ip.st.fds.slice();
   const opened: FileOutput[] = [];
   try {

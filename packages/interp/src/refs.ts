@@ -7,6 +7,8 @@
 import { parse, walk } from "@husk/syntax";
 import type { Word } from "@husk/syntax";
 import { FatalError } from "./errors.js";
+import type { Interp } from "./interp.js";
+import { Attr } from "./vars.js";
 
 /** A parsed reference: a variable name, and for `name[sub]` its subscript. */
 export interface Ref {
@@ -62,4 +64,39 @@ function subscriptWord(idx: string): Word {
 
 function literalWord(text: string): Word {
   return { type: "Word", span: { start: 0, end: 0 }, parts: [{ type: "Literal", span: { start: 0, end: 0 }, value: text }] };
+}
+
+/**
+ * The element a subscript held in data names (`unset 'A[$k]'`, `printf -v 'a[i+1]'`,
+ * `test -v 'A["k"]'`): the subscript is expanded like one written in the script, then used as
+ * the key of an associative array or evaluated as an index.
+ */
+export async function dataSubscript(ip: Interp, name: string, text: string): Promise<string | number> {
+  const s = await ip.expandString(subscriptWord(text));
+  const v = ip.st.vars.get(name);
+  if (v !== undefined && (v.value instanceof Map || v.attrs & Attr.Assoc)) return s;
+  return Number(ip.evalArithText(s));
+}
+
+/**
+ * The same without command substitution, for synchronous callers (assignment through a nameref
+ * to `A[$key]`): literal text, quotes and plain `$name` parameters. Undefined when the
+ * subscript needs more.
+ */
+export function simpleSubscript(ip: Interp, text: string): string | undefined {
+  return expandSimple(ip, subscriptWord(text).parts);
+}
+
+function expandSimple(ip: Interp, parts: Word["parts"]): string | undefined {
+  let out = "";
+  for (const p of parts) {
+    if (p.type === "Literal" || p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") out += p.value;
+    else if (p.type === "DoubleQuoted") {
+      const inner = expandSimple(ip, p.parts);
+      if (inner === undefined) return undefined;
+      out += inner;
+    } else if (p.type === "ParamExp" && p.index === undefined && p.op === undefined && !p.length && !p.indirect) out += ip.getScalar(p.name) ?? "";
+    else return undefined;
+  }
+  return out;
 }

@@ -170,7 +170,8 @@ export class ShellSession {
       const c = await ip.runScript(script);
       exitCode = c instanceof Abrupt ? c.status : c;
       exitCode = await ip.finish(exitCode & 255);
-      if (rt.pending.size > 0) await Promise.all([...rt.pending]);
+      // background jobs, including those started by background jobs while we wait
+      while (rt.pending.size > 0 && rt.fatal === undefined) await Promise.all([...rt.pending]);
       if (rt.fatal !== undefined) throw rt.fatal;
     } catch (e) {
       const err = rt.fatal ?? e;

@@ -9,7 +9,7 @@ import type { SimpleCommand } from "@husk/syntax";
 import { applyAssign, prepareAssign } from "./assign.js";
 import type { PreparedAssign } from "./assign.js";
 import { Abrupt, FatalError } from "./errors.js";
-import type { Completion } from "./errors.js";
+import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { ShellInput, shellInput } from "./io.js";
 import { printfQuote } from "./quote.js";
@@ -17,6 +17,7 @@ import { applyPermanent, withRedirects } from "./redirect.js";
 import { debugTrap, returnTrap } from "./traps.js";
 import { ps4 } from "./prompt.js";
 import type { FuncEntry } from "./state.js";
+import type { SourceInfo } from "./source.js";
 import { Attr } from "./vars.js";
 import type { Scope } from "./vars.js";
 
@@ -42,99 +43,184 @@ export function isBuiltin(c: Command | undefined): c is Builtin {
   return c !== undefined && (c as Builtin).builtin === true;
 }
 
-/** Runs a simple command. */
-export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
+/** Runs a simple command. Synchronous while its expansions and the command it runs are. */
+export function execSimple(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
   ip.pos = cmd.span.start;
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
   if (ip.jobSignal?.aborted) throw new AbortError("cancelled");
   ip.rt.meter.countCommand();
   // TM-DOS-001/003: recursion, eval and alias loops also let the host's timers run
-  if (ip.rt.meter.yieldDue()) await yieldToHost();
-  if (ip.st.traps.size > 0 && ip.debugDone !== cmd) {
-    const d = await debugTrap(ip, cmd.span.start);
-    if (d !== undefined) return d;
-  }
+  if (ip.rt.meter.yieldDue()) return yieldToHost().then(() => afterYield(ip, cmd));
+  return afterYield(ip, cmd);
+}
+
+function afterYield(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
+  if (ip.st.traps.size > 0 && ip.debugDone !== cmd) return debugTrap(ip, cmd.span.start).then((d) => d ?? simpleCommand(ip, cmd));
+  return simpleCommand(ip, cmd);
+}
+
+/** A simple command after the DEBUG trap. */
+function simpleCommand(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
   ip.subStatus = undefined;
-  let argv: string[];
-  let assigns: (PreparedAssign | undefined)[] | undefined;
+  if (cmd.words.length === 0) return assignOnly(ip, cmd);
+  const ex: Expansion = { argv: [], assigns: undefined };
+  let r: MaybeAsync<void>;
   try {
-    if (cmd.argAssignments !== undefined && cmd.words.length > 0) {
-      const head = await ip.expandWords([cmd.words[0]!]);
-      if (head.length === 1 && DECLARATION.has(head[0]!)) {
-        argv = [head[0]!];
-        assigns = [undefined];
-        for (let i = 1; i < cmd.words.length; i++) {
-          const a = cmd.argAssignments[i];
-          if (a !== undefined) {
-            const p = await prepareAssign(ip, a, argv.some((w) => /^-[A-Za-z]*A/.test(w)));
-            argv.push(`${p.name}${p.index !== undefined ? `[${p.index}]` : ""}${p.append ? "+" : ""}=${p.value ?? ""}`);
-            assigns.push(p);
-          } else {
-            for (const w of await ip.expandWords([cmd.words[i]!])) {
-              argv.push(w);
-              assigns.push(undefined);
+    r = expandCommand(ip, cmd, ex);
+  } catch (e) {
+    return expansionFailed(ip, e);
+  }
+  if (r instanceof Promise) {
+    return r.then(
+      () => runExpanded(ip, cmd, ex.argv, ex.assigns),
+      (e: unknown) => expansionFailed(ip, e),
+    );
+  }
+  return runExpanded(ip, cmd, ex.argv, ex.assigns);
+}
+
+/** The expanded words of a simple command (and, for declaration builtins, their assignments). */
+interface Expansion {
+  argv: string[];
+  assigns: (PreparedAssign | undefined)[] | undefined;
+}
+
+/** A FatalError of `command` scope fails the command; anything else propagates. */
+function expansionFailed(ip: Interp, e: unknown): MaybeAsync<Completion> {
+  if (e instanceof FatalError && e.scope === "command") {
+    ip.error(e.message);
+    return ip.checkErr(e.status);
+  }
+  throw e;
+}
+
+function expandCommand(ip: Interp, cmd: SimpleCommand, ex: Expansion): MaybeAsync<void> {
+  if (cmd.argAssignments === undefined) {
+    const a = ip.expandWords(cmd.words);
+    if (a instanceof Promise) {
+      return a.then((x) => {
+        ex.argv = x;
+      });
+    }
+    ex.argv = a;
+    return;
+  }
+  const head = ip.expandWords([cmd.words[0]!]);
+  if (head instanceof Promise) return head.then((h) => expandAfterHead(ip, cmd, ex, h));
+  return expandAfterHead(ip, cmd, ex, head);
+}
+
+function expandAfterHead(ip: Interp, cmd: SimpleCommand, ex: Expansion, head: string[]): MaybeAsync<void> {
+  if (head.length === 1 && DECLARATION.has(head[0]!)) {
+    ex.argv = [head[0]!];
+    ex.assigns = [undefined];
+    return expandDeclarationArgs(ip, cmd, ex, 1);
+  }
+  const rest = ip.expandWords(cmd.words.slice(1));
+  if (rest instanceof Promise) {
+    return rest.then((x) => {
+      ex.argv = [...head, ...x];
+    });
+  }
+  ex.argv = [...head, ...rest];
+}
+
+/** The arguments of `declare`/`local`/...: assignments prepared (expanded), other words expanded. */
+function expandDeclarationArgs(ip: Interp, cmd: SimpleCommand, ex: Expansion, from: number): MaybeAsync<void> {
+  for (let i = from; i < cmd.words.length; i++) {
+    const r = declarationArg(ip, cmd, ex, i);
+    if (r instanceof Promise) return r.then(() => expandDeclarationArgs(ip, cmd, ex, i + 1));
+  }
+}
+
+function declarationArg(ip: Interp, cmd: SimpleCommand, ex: Expansion, i: number): MaybeAsync<void> {
+  const a = cmd.argAssignments![i];
+  if (a !== undefined) {
+    const p = prepareAssign(ip, a, ex.argv.some((w) => /^-[A-Za-z]*A/.test(w)));
+    if (p instanceof Promise) return p.then((x) => pushAssign(ex, x));
+    pushAssign(ex, p);
+    return;
+  }
+  const ws = ip.expandWords([cmd.words[i]!]);
+  if (ws instanceof Promise) return ws.then((x) => pushWords(ex, x));
+  pushWords(ex, ws);
+}
+
+function pushAssign(ex: Expansion, p: PreparedAssign): void {
+  ex.argv.push(`${p.name}${p.index !== undefined ? `[${p.index}]` : ""}${p.append ? "+" : ""}=${p.value ?? ""}`);
+  ex.assigns!.push(p);
+}
+
+function pushWords(ex: Expansion, ws: readonly string[]): void {
+  for (const w of ws) {
+    ex.argv.push(w);
+    ex.assigns!.push(undefined);
+  }
+}
+
+/** Runs a simple command whose words are expanded. */
+function runExpanded(ip: Interp, cmd: SimpleCommand, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): MaybeAsync<Completion> {
+  if (argv.length === 0) return assignOnly(ip, cmd);
+  if (argv.length === 1 && argv[0] === "exec" && cmd.assignments.length === 0 && !ip.st.functions.has("exec")) return execRedirectsOnly(ip, cmd);
+  if (cmd.assignments.length > 0 || ip.st.options.xtrace) return runWithPrefix(ip, cmd, argv, assigns);
+  const r = cmd.redirects.length === 0 ? invoke(ip, argv, assigns) : withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
+  if (r instanceof Promise) return r.then((c) => commandDone(ip, argv, c));
+  return commandDone(ip, argv, r);
+}
+
+/** After the command ran: `$_`, then set -e / ERR for a failure. */
+function commandDone(ip: Interp, argv: string[], status: Completion): MaybeAsync<Completion> {
+  ip.st.lastArg = argv[argv.length - 1]!;
+  if (status instanceof Abrupt) return status;
+  return ip.checkErr(status);
+}
+
+/** `exec` with only redirections: they apply to the shell itself. */
+async function execRedirectsOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
+  const s = await applyPermanent(ip, cmd.redirects);
+  return s === 0 ? 0 : ip.checkErr(s);
+}
+
+/** A command with prefix assignments (expanded now, bound temporarily around it) or traced by set -x. */
+async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): Promise<Completion> {
+  const temp: Scope | undefined = cmd.assignments.length > 0 ? new Map() : undefined;
+  if (temp !== undefined) ip.st.vars.scopes.push(temp);
+  try {
+    for (const a of cmd.assignments) {
+      if (temp === undefined) break;
+      const p = await prepareAssign(ip, a);
+      const v = ip.st.vars.create(p.name, temp, Attr.Export);
+      if (p.array !== undefined || p.index !== undefined) applyAssign(ip, p);
+      else {
+        const outer = ip.st.vars.scopes.slice(0, -1);
+        let old: string | undefined;
+        for (let i = outer.length - 1; i >= 0; i--) {
+          const ov = outer[i]!.get(p.name);
+          if (ov !== undefined) {
+            old = typeof ov.value === "string" ? ov.value : undefined;
+            if (ov.attrs & Attr.Readonly) {
+              ip.st.vars.scopes.pop();
+              ip.error(`${p.name}: readonly variable`);
+              return ip.checkErr(1);
             }
+            break;
           }
         }
-      } else argv = [...head, ...(await ip.expandWords(cmd.words.slice(1)))];
-    } else argv = cmd.words.length === 0 ? [] : await ip.expandWords(cmd.words);
+        v.value = p.append && old !== undefined ? old + (p.value ?? "") : (p.value ?? "");
+      }
+    }
   } catch (e) {
+    if (temp !== undefined) ip.st.vars.scopes.pop();
     if (e instanceof FatalError && e.scope === "command") {
       ip.error(e.message);
       return ip.checkErr(e.status);
     }
     throw e;
   }
-
-  if (argv.length === 0) return assignOnly(ip, cmd);
-  if (argv.length === 1 && argv[0] === "exec" && cmd.assignments.length === 0 && !ip.st.functions.has("exec")) {
-    const s = await applyPermanent(ip, cmd.redirects);
-    return s === 0 ? 0 : ip.checkErr(s);
-  }
-
-  // prefix assignments: expanded now, bound temporarily around the command
-  let temp: Scope | undefined;
-  if (cmd.assignments.length > 0) {
-    temp = new Map();
-    ip.st.vars.scopes.push(temp);
-    try {
-      for (const a of cmd.assignments) {
-        const p = await prepareAssign(ip, a);
-        const v = ip.st.vars.create(p.name, temp, Attr.Export);
-        if (p.array !== undefined || p.index !== undefined) applyAssign(ip, p);
-        else {
-          const outer = ip.st.vars.scopes.slice(0, -1);
-          let old: string | undefined;
-          for (let i = outer.length - 1; i >= 0; i--) {
-            const ov = outer[i]!.get(p.name);
-            if (ov !== undefined) {
-              old = typeof ov.value === "string" ? ov.value : undefined;
-              if (ov.attrs & Attr.Readonly) {
-                ip.st.vars.scopes.pop();
-                ip.error(`${p.name}: readonly variable`);
-                return ip.checkErr(1);
-              }
-              break;
-            }
-          }
-          v.value = p.append && old !== undefined ? old + (p.value ?? "") : (p.value ?? "");
-        }
-      }
-    } catch (e) {
-      ip.st.vars.scopes.pop();
-      if (e instanceof FatalError && e.scope === "command") {
-        ip.error(e.message);
-        return ip.checkErr(e.status);
-      }
-      throw e;
-    }
-  }
   try {
     if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
     const status = await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
-    ip.st.lastArg = argv[argv.length - 1]!;
-    if (status instanceof Abrupt) return status;
-    return ip.checkErr(status);
+    return await commandDone(ip, argv, status);
   } finally {
     if (temp !== undefined) {
       const i = ip.st.vars.scopes.lastIndexOf(temp);
@@ -144,28 +230,58 @@ export async function execSimple(ip: Interp, cmd: SimpleCommand): Promise<Comple
 }
 
 /** `x=1 y=2` with no command: assignments persist; status is the last substitution's. */
-async function assignOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
-  try {
-    for (const a of cmd.assignments) {
-      const p = await prepareAssign(ip, a);
-      if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => xtraceQuote(e.value)).join(" ")})` : xtraceQuote(p.value ?? "")}\n`);
-      applyAssign(ip, p);
+function assignOnly(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
+  if (ip.st.options.xtrace) return assignOnlyFrom(ip, cmd, 0, undefined);
+  const as = cmd.assignments;
+  for (let i = 0; i < as.length; i++) {
+    let p: MaybeAsync<PreparedAssign>;
+    try {
+      p = prepareAssign(ip, as[i]!);
+      if (!(p instanceof Promise)) applyAssign(ip, p);
+    } catch (e) {
+      return assignFailed(ip, e);
     }
-  } catch (e) {
-    if (e instanceof FatalError && e.scope === "command") {
-      // bash: under set -e a failed assignment statement ends the shell (even in a condition)
-      if (ip.st.options.errexit) {
-        ip.error(e.message);
-        return new Abrupt("exit", 0, e.status);
-      }
-      // otherwise it abandons the rest of the command line
-      throw new FatalError(e.message, e.status, "line");
-    }
-    throw e;
+    if (p instanceof Promise) return assignOnlyFrom(ip, cmd, i, p);
   }
+  return assignmentsDone(ip, cmd);
+}
+
+async function assignOnlyFrom(ip: Interp, cmd: SimpleCommand, i: number, pending: Promise<PreparedAssign> | undefined): Promise<Completion> {
+  try {
+    if (pending !== undefined) {
+      await applyOne(ip, await pending);
+      i++;
+    }
+    for (; i < cmd.assignments.length; i++) await applyOne(ip, await prepareAssign(ip, cmd.assignments[i]!));
+  } catch (e) {
+    return assignFailed(ip, e);
+  }
+  return assignmentsDone(ip, cmd);
+}
+
+/** xtrace, then the assignment. */
+async function applyOne(ip: Interp, p: PreparedAssign): Promise<void> {
+  if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => xtraceQuote(e.value)).join(" ")})` : xtraceQuote(p.value ?? "")}\n`);
+  applyAssign(ip, p);
+}
+
+/** A failed assignment statement: under set -e it ends the shell (even in a condition), else it abandons the rest of the command line. */
+function assignFailed(ip: Interp, e: unknown): Completion {
+  if (e instanceof FatalError && e.scope === "command") {
+    if (ip.st.options.errexit) {
+      ip.error(e.message);
+      return new Abrupt("exit", 0, e.status);
+    }
+    throw new FatalError(e.message, e.status, "line");
+  }
+  throw e;
+}
+
+function assignmentsDone(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
   const sub = ip.subStatus ?? 0;
   if (cmd.redirects.length > 0) {
-    const c = await withRedirects(ip, cmd.redirects, async () => sub);
+    const c = withRedirects(ip, cmd.redirects, () => sub);
+    if (c instanceof Promise) return c.then((x) => (x instanceof Abrupt ? x : ip.checkErr(x)));
     return c instanceof Abrupt ? c : ip.checkErr(c);
   }
   return ip.checkErr(sub);
@@ -179,7 +295,7 @@ export function xtraceQuote(s: string): string {
 }
 
 /** Finds and runs a command by argv in the current shell (functions, builtins, commands). */
-export async function invoke(ip: Interp, argv: string[], assigns?: (PreparedAssign | undefined)[], skipFunctions = false): Promise<Completion> {
+export function invoke(ip: Interp, argv: string[], assigns?: (PreparedAssign | undefined)[], skipFunctions = false): MaybeAsync<Completion> {
   const name = argv[0]!;
   if (!skipFunctions) {
     const fn = ip.st.functions.get(name);
@@ -233,66 +349,111 @@ async function runPath(ip: Interp, argv: string[]): Promise<number> {
 }
 
 /** Calls a shell function with `argv[1..]` as positional parameters. */
-export async function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): Promise<Completion> {
+export function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): MaybeAsync<Completion> {
   const max = ip.rt.limits.maxCallDepth;
   if (ip.callDepth >= max) throw new LimitError("maxCallDepth", `function calls nested more than ${max} deep`);
   const st = ip.st;
-  const savedPos = st.positional;
-  const savedSrc = ip.src;
-  const savedPosn = ip.pos;
+  const frame: CallFrame = { positional: st.positional, src: ip.src, pos: ip.pos, loopDepth: ip.loopDepth };
   st.positional = argv.slice(1);
   st.vars.scopes.push(new Map());
   st.callStack.push({ name: argv[0]!, line: ip.line(), source: fn.src.file, fn: true });
   ip.callDepth++;
   ip.src = fn.src;
-  const savedLoop = ip.loopDepth;
   ip.loopDepth = 0;
+  let r: MaybeAsync<Completion>;
   try {
-    const c = await ip.execCommand(fn.def.body);
-    if (c instanceof Abrupt) {
-      if (c.kind === "exit") return c;
-      return c.status;
-    }
-    return c;
+    r = ip.execCommand(fn.def.body);
+  } catch (e) {
+    const t = returnFrom(ip, frame);
+    if (t === undefined) throw e;
+    return t.then(() => {
+      throw e;
+    });
+  }
+  if (r instanceof Promise) return callFunctionAsync(ip, frame, r);
+  const c = functionStatus(r);
+  const t = returnFrom(ip, frame);
+  return t === undefined ? c : t.then(() => c);
+}
+
+/** What a function call saves of the caller. */
+interface CallFrame {
+  readonly positional: string[];
+  readonly src: SourceInfo;
+  readonly pos: number;
+  readonly loopDepth: number;
+}
+
+async function callFunctionAsync(ip: Interp, frame: CallFrame, r: Promise<Completion>): Promise<Completion> {
+  try {
+    return functionStatus(await r);
   } finally {
-    ip.loopDepth = savedLoop;
-    ip.callDepth--;
-    ip.src = savedSrc;
-    ip.pos = savedPosn;
-    st.callStack.pop();
-    st.vars.scopes.pop();
-    st.positional = savedPos;
-    if (st.options.functrace) await returnTrap(ip);
+    const t = returnFrom(ip, frame);
+    if (t !== undefined) await t;
   }
 }
 
+/** A function body's completion as the call's: `return` ends only the function. */
+function functionStatus(c: Completion): Completion {
+  if (c instanceof Abrupt) return c.kind === "exit" ? c : c.status;
+  return c;
+}
+
+/** Restores the caller's state; returns the RETURN trap's run when one may run. */
+function returnFrom(ip: Interp, frame: CallFrame): Promise<void> | undefined {
+  const st = ip.st;
+  ip.loopDepth = frame.loopDepth;
+  ip.callDepth--;
+  ip.src = frame.src;
+  ip.pos = frame.pos;
+  st.callStack.pop();
+  st.vars.scopes.pop();
+  st.positional = frame.positional;
+  return st.options.functrace ? returnTrap(ip) : undefined;
+}
+
 /** Runs a Command from the table with a context built from the shell's fds. */
-export async function runCommand(ip: Interp, c: Command, argv: string[], assigns?: (PreparedAssign | undefined)[]): Promise<Completion> {
+export function runCommand(ip: Interp, c: Command, argv: string[], assigns?: (PreparedAssign | undefined)[]): MaybeAsync<Completion> {
   const ctx = makeContext(ip, argv, assigns);
+  let r: number | Promise<number>;
   try {
-    let r = c.run(ctx);
-    if (typeof r !== "number") r = await r;
-    const ab = ip.pendingAbrupt;
-    if (ab !== undefined) {
-      ip.pendingAbrupt = undefined;
-      return ab;
-    }
-    return r & 255;
+    r = c.run(ctx);
   } catch (e) {
-    if (e instanceof FatalError && e.scope === "command") {
-      ip.pendingAbrupt = undefined;
-      ip.error(e.message);
-      return e.status;
-    }
-    if (e instanceof LimitError || e instanceof AbortError || e instanceof BrokenPipeError || e instanceof FatalError) throw e;
-    ip.pendingAbrupt = undefined;
-    if (e instanceof HuskError) {
-      ctx.stderr.write(`${argv[0]}: ${e.message}\n`);
-      return e.status & 255;
-    }
-    ctx.stderr.write(`${argv[0]}: ${errorMessage(e)}\n`);
-    return 1;
+    return commandFailed(ip, ctx, argv, e);
   }
+  if (typeof r !== "number") {
+    return r.then(
+      (s) => commandStatus(ip, s),
+      (e: unknown) => commandFailed(ip, ctx, argv, e),
+    );
+  }
+  return commandStatus(ip, r);
+}
+
+function commandStatus(ip: Interp, r: number): Completion {
+  const ab = ip.pendingAbrupt;
+  if (ab !== undefined) {
+    ip.pendingAbrupt = undefined;
+    return ab;
+  }
+  return r & 255;
+}
+
+/** A command threw: shell errors propagate; a HuskError or any other error becomes its message and a status. */
+function commandFailed(ip: Interp, ctx: CommandContext, argv: string[], e: unknown): number {
+  if (e instanceof FatalError && e.scope === "command") {
+    ip.pendingAbrupt = undefined;
+    ip.error(e.message);
+    return e.status;
+  }
+  if (e instanceof LimitError || e instanceof AbortError || e instanceof BrokenPipeError || e instanceof FatalError) throw e;
+  ip.pendingAbrupt = undefined;
+  if (e instanceof HuskError) {
+    ctx.stderr.write(`${argv[0]}: ${e.message}\n`);
+    return e.status & 255;
+  }
+  ctx.stderr.write(`${argv[0]}: ${errorMessage(e)}\n`);
+  return 1;
 }
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };
@@ -309,6 +470,7 @@ export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssig
   const fds = ip.st.fds;
   const rt = ip.rt;
   let env: Map<string, string> | undefined;
+  let shell: ShellAccess | undefined;
   return {
     name: argv[0]!,
     args: argv.slice(1),
@@ -321,12 +483,16 @@ export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssig
     },
     cwd: ip.st.cwd,
     fs: rt.fs,
-    signal: ip.jobSignal ?? rt.signal,
+    get signal() {
+      return ip.jobSignal ?? rt.signal;
+    },
     meter: rt.meter,
     clock: rt.clock,
     random: rt.random,
     identity: rt.identity,
-    shell: shellAccess(ip),
+    get shell() {
+      return (shell ??= shellAccess(ip));
+    },
     request: rt.request,
     interp: ip,
     assigns,

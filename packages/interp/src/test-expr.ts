@@ -10,6 +10,7 @@ import { ArithError } from "./arith.js";
 import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { matchPattern } from "./pattern.js";
+import { dataSubscript } from "./refs.js";
 import { IndexedArray, isName } from "./vars.js";
 
 /** Evaluates a `[[ ]]` expression. */
@@ -184,8 +185,8 @@ export async function unaryTest(ip: Interp, op: string, a: string): Promise<bool
       if (m[2] === undefined) return v !== undefined ? v.value !== undefined && !(v.value instanceof IndexedArray && v.value.size === 0) : ip.getScalar(m[1]!) !== undefined && !isName(m[1]!) ;
       const val = v?.value;
       if (m[2] === "@" || m[2] === "*") return val instanceof IndexedArray ? val.size > 0 : val instanceof Map ? val.size > 0 : val !== undefined;
-      if (val instanceof Map) return val.has(m[2]);
-      let i = Number(ip.arith.evaluateText(m[2]));
+      if (val instanceof Map) return val.has(String(await dataSubscript(ip, m[1]!, m[2])));
+      let i = Number(await dataSubscript(ip, m[1]!, m[2]));
       if (val instanceof IndexedArray) {
         if (i < 0) i += val.end;
         return val.get(i) !== undefined;

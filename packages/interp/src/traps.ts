@@ -6,7 +6,7 @@
  * its own action runs, but DEBUG may fire inside ERR and the reverse. `$?` survives a trap.
  */
 import { Abrupt } from "./errors.js";
-import type { Completion } from "./errors.js";
+import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 
 /** Bits of `Interp.runningTraps`: which trap actions are running now. */
@@ -61,14 +61,18 @@ export async function debugTrap(ip: Interp, pos: number): Promise<Abrupt | undef
  * bash's set -e / ERR trap check after a command that can fail: runs the ERR trap (not inside
  * functions unless `set -o errtrace`), then ends the shell if errexit is on.
  */
-export async function checkErr(ip: Interp, status: number): Promise<Completion> {
+export function checkErr(ip: Interp, status: number): MaybeAsync<Completion> {
   if (status === 0 || ip.condDepth > 0) return status;
   const trap = ip.st.trap("ERR");
-  if (trap !== undefined && trap !== "" && !(ip.runningTraps & Running.Err) && (ip.callDepth === 0 || ip.st.options.errtrace)) {
-    ip.st.status = status;
-    const c = await runTrapText(ip, trap, "ERR");
-    if (c instanceof Abrupt) return c;
-  }
+  if (trap !== undefined && trap !== "" && !(ip.runningTraps & Running.Err) && (ip.callDepth === 0 || ip.st.options.errtrace)) return errTrap(ip, status, trap);
+  if (ip.st.options.errexit) return new Abrupt("exit", 0, status);
+  return status;
+}
+
+async function errTrap(ip: Interp, status: number, trap: string): Promise<Completion> {
+  ip.st.status = status;
+  const c = await runTrapText(ip, trap, "ERR");
+  if (c instanceof Abrupt) return c;
   if (ip.st.options.errexit) return new Abrupt("exit", 0, status);
   return status;
 }

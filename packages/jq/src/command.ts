@@ -87,7 +87,17 @@ interface Opts {
   pending: { kind: "slurpfile" | "rawfile"; name: string; file: string }[];
 }
 
-class Usage extends Error {}
+/** A usage error: jq prints it (after `jq: ` unless `bare`), then where to find help, and exits 2. */
+/** jq 1.8 (main.c): a malformed input text ends the run with `jq: parse error (at F:N): ...` and 5. */
+const PARSE_ERROR_STATUS = 5;
+
+class Usage extends Error {
+  constructor(message: string, readonly bare = false) {
+    super(message);
+  }
+}
+
+const L_NEEDS_DIR = "-L takes a parameter: (e.g. -L /search/path or -L/search/path)";
 
 function parseArgs(args: readonly string[]): Opts | "help" | "version" {
   const o: Opts = {
@@ -104,7 +114,7 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
       try {
         o.positional.push(parseJson(a));
       } catch {
-        throw new Usage(`Invalid JSON text passed to --jsonargs`);
+        throw new Usage(`invalid JSON text passed to --jsonargs`);
       }
     } else o.files.push(a);
   };
@@ -118,8 +128,8 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
       endOfOpts = true;
       continue;
     }
-    const need = (n: number) => {
-      if (i + n >= args.length) throw new Usage(`${a} takes ${n === 1 ? "one parameter" : "two parameters"} (e.g. ${a} ${n === 1 ? "value" : "name value"})`);
+    const need = (n: number, example = "") => {
+      if (i + n >= args.length) throw new Usage(`${a} takes ${n === 1 ? "one parameter" : `two parameters (e.g. ${a} ${example})`}`);
       const r = args.slice(i + 1, i + 1 + n);
       i += n;
       return r;
@@ -140,9 +150,8 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "--tab": o.tab = true; break;
         case "--indent": {
           const [n] = need(1);
-          const v = Number(n);
-          if (!Number.isInteger(v) || v < -1) throw new Usage("Cannot indent less than -1");
-          if (v > 7) throw new Usage("Cannot indent more than 7 characters");
+          const v = Number.parseInt(n!, 10) || 0; // atoi
+          if (v < -1 || v > 7) throw new Usage("--indent takes a number between -1 and 7");
           o.indent = v;
           o.tab = false;
           break;
@@ -153,20 +162,20 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "--exit-status": o.exitStatus = true; break;
         case "--unbuffered": break;
         case "--from-file": o.fromFile = need(1)[0]!; break;
-        case "--arg": { const [n, v] = need(2); o.named.push([n!, v!]); break; }
+        case "--arg": { const [n, v] = need(2, "varname value"); o.named.push([n!, v!]); break; }
         case "--argjson": {
-          const [n, v] = need(2);
+          const [n, v] = need(2, "varname text");
           let val: Val;
           try {
             val = parseJson(v!);
           } catch {
-            throw new Usage(`Invalid JSON text passed to --argjson`);
+            throw new Usage(`invalid JSON text passed to --argjson`);
           }
           o.named.push([n!, val]);
           break;
         }
         case "--slurpfile": case "--rawfile": {
-          const [n, f] = need(2);
+          const [n, f] = need(2, "varname filename");
           o.pending.push({ kind: a === "--slurpfile" ? "slurpfile" : "rawfile", name: n!, file: f! });
           break;
         }
@@ -174,9 +183,9 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "--jsonargs": restMode = "jsonargs"; break;
         case "--help": return "help";
         case "--version": return "version";
-        case "--library-path": need(1); break;
+        case "--library-path": if (i + 1 >= args.length) throw new Usage(L_NEEDS_DIR, true); i++; break;
         default:
-          throw new Usage(`Unknown arguments: ${a}`);
+          throw new Usage(`Unknown option ${a}`);
       }
       continue;
     }
@@ -198,9 +207,15 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "h": return "help";
         case "V": return "version";
         case "f": o.fromFile = need(1)[0]!; break;
-        case "L": if (k === a.length - 1) need(1); k = a.length; break;
+        case "L":
+          if (k === a.length - 1) {
+            if (i + 1 >= args.length) throw new Usage(L_NEEDS_DIR, true);
+            i++;
+          }
+          k = a.length;
+          break;
         default:
-          throw new Usage(`Unknown arguments: ${a}`);
+          throw new Usage(`Unknown option -${c}`);
       }
     }
   }
@@ -230,7 +245,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     o = parseArgs(ctx.args);
   } catch (e) {
     if (e instanceof Usage) {
-      err(`jq: ${e.message}\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n`);
+      err(`${e.bare ? "" : "jq: "}${e.message}\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n`);
       return 2;
     }
     throw e;
@@ -245,6 +260,9 @@ async function runJq(ctx: CommandContext): Promise<number> {
   }
   const opts = o;
   let programText: string;
+  // jq's wording: `jq: Could not open F: ...` for -f, `jq: Bad JSON in --slurpfile N F: ...`.
+  const message = (e: unknown): string | undefined =>
+    e instanceof JqError ? runtimeErrorText(e.value) : e instanceof JsonParseError ? e.message : undefined;
   try {
     if (opts.fromFile !== undefined) {
       if (opts.filter !== undefined) {
@@ -253,24 +271,22 @@ async function runJq(ctx: CommandContext): Promise<number> {
       }
       programText = await readFile(ctx, opts.fromFile);
     } else programText = opts.filter ?? ".";
-    for (const p of opts.pending) {
-      const text = await readFile(ctx, p.file);
-      if (p.kind === "rawfile") opts.named.push([p.name, text]);
-      else {
-        try {
-          opts.named.push([p.name, [...iterJson(text)]]);
-        } catch (e) {
-          if (e instanceof JsonParseError) throw new JqError(`Invalid JSON text in --slurpfile ${p.file}: ${e.message}`);
-          throw e;
-        }
-      }
-    }
   } catch (e) {
-    if (e instanceof JqError) {
-      err(`jq: error: ${runtimeErrorText(e.value)}\n`);
+    const m = message(e);
+    if (m === undefined) throw e;
+    err(`jq: ${m}\n`);
+    return 2;
+  }
+  for (const p of opts.pending) {
+    try {
+      const text = await readFile(ctx, p.file);
+      opts.named.push([p.name, p.kind === "rawfile" ? text : [...iterJson(text)]]);
+    } catch (e) {
+      const m = message(e);
+      if (m === undefined) throw e;
+      err(`jq: Bad JSON in --${p.kind} ${p.name} ${p.file}: ${m}\n`);
       return 2;
     }
-    throw e;
   }
 
   const named: JqObject = new Map(opts.named);
@@ -339,7 +355,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
           v = r.next();
         } catch (e) {
           if (e instanceof JsonParseError) {
-            err(`jq: error (at ${s.name ?? "<stdin>"}:${countLines(s.text, r.pos)}): ${e.message}\n`);
+            err(`jq: parse error (at ${s.name ?? "<stdin>"}:${countLines(s.text, r.pos)}): ${e.message}\n`);
             parseFailed = true;
             return;
           }
@@ -494,8 +510,8 @@ async function runJq(ctx: CommandContext): Promise<number> {
           } catch (e) {
             if (e instanceof JsonParseError) {
               await flush();
-              err(`jq: error (at <stdin>:${lines}): ${e.message}\n`);
-              return 2;
+              err(`jq: parse error (at <stdin>:${lines}): ${e.message}\n`);
+              return PARSE_ERROR_STATUS;
             }
             throw e;
           }
@@ -524,7 +540,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     }
     throw e;
   }
-  if (parseFailed) return 2;
+  if (parseFailed) return PARSE_ERROR_STATUS;
   if (openFailed && status === 0) status = 2;
   if (status !== 0) return status;
   if (opts.exitStatus) {

@@ -18,8 +18,8 @@ function inToken(s: string, p: number): boolean {
   return c >= 128 || DELIM[c] === 0;
 }
 
-/** Object keys seen lately (bounded), shared by every reader: see `JsonReader.#key`. */
-const KEYS = new Map<string, string>();
+/** Object keys seen lately (a direct-mapped cache), shared by every reader: see `JsonReader.#key`. */
+const KEYS: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
 
 /** Reads successive JSON values from one text. */
 export class JsonReader {
@@ -242,12 +242,34 @@ export class JsonReader {
     const s = this.text;
     const start = this.pos;
     let p = start;
-    // Fast path: a well-formed JSON number followed by a delimiter.
+    // Fast paths: true/false/null, and a well-formed JSON number followed by a delimiter
+    // (integers of up to 15 digits are computed without slicing the text).
     let c = s.charCodeAt(p);
-    if (c === 0x2d) c = s.charCodeAt(++p);
+    if (c === 0x74 && s.startsWith("true", p) && !inToken(s, p + 4)) {
+      this.pos = p + 4;
+      return true;
+    }
+    if (c === 0x66 && s.startsWith("false", p) && !inToken(s, p + 5)) {
+      this.pos = p + 5;
+      return false;
+    }
+    if (c === 0x6e && s.startsWith("null", p) && !inToken(s, p + 4)) {
+      this.pos = p + 4;
+      return null;
+    }
+    const neg = c === 0x2d;
+    if (neg) c = s.charCodeAt(++p);
     if (c >= 0x30 && c <= 0x39) {
-      do c = s.charCodeAt(++p);
-      while (c >= 0x30 && c <= 0x39);
+      const digits = p;
+      let n = 0;
+      do {
+        n = n * 10 + (c - 0x30);
+        c = s.charCodeAt(++p);
+      } while (c >= 0x30 && c <= 0x39);
+      if (p - digits <= 15 && c !== 0x2e && c !== 0x65 && c !== 0x45 && !inToken(s, p)) {
+        this.pos = p;
+        return neg ? -n : n;
+      }
       if (c === 0x2e) {
         do c = s.charCodeAt(++p);
         while (c >= 0x30 && c <= 0x39);
@@ -304,12 +326,23 @@ export class JsonReader {
 
   /** An object key: short keys are shared across the document (`name` is stored once, not per object). */
   #key(): string {
-    const k = this.#string();
-    if (k.length > 32) return k;
-    const known = KEYS.get(k);
-    if (known !== undefined) return known;
-    if (KEYS.size >= 10000) KEYS.clear();
-    KEYS.set(k, k);
+    const s = this.text;
+    const p = this.pos + 1;
+    let q = p;
+    for (; q < s.length; q++) {
+      const c = s.charCodeAt(q);
+      if (c === 0x22) break;
+      if (c === 0x5c) return this.#string();
+    }
+    const len = q - p;
+    if (q >= s.length || len > 32) return this.#string();
+    this.pos = q + 1;
+    // A direct-mapped cache: a hit costs a comparison, no slice and no hashing.
+    const h = (len * 31 + s.charCodeAt(p) * 7 + s.charCodeAt(q - 1) + s.charCodeAt(p + (len >> 1)) * 13) & (KEYS.length - 1);
+    const known = KEYS[h];
+    if (known !== undefined && known.length === len && s.startsWith(known, p)) return known;
+    const k = s.slice(p, q);
+    KEYS[h] = k;
     return k;
   }
 

@@ -228,9 +228,10 @@ export class SedState {
           st.active = a2.n > 0;
           break;
         case "mult":
-          if (a2.n <= 0 || lineNo % a2.n === 0) st.active = false;
+          // GNU: up to the next multiple of N after this line (`4,~4` is 4..8), `~0` is one line
+          if (a2.n <= 0) st.active = false;
           else {
-            st.end = Math.ceil(lineNo / a2.n) * a2.n;
+            st.end = (Math.floor(lineNo / a2.n) + 1) * a2.n;
             st.active = true;
           }
           break;

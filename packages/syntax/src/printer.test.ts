@@ -25,6 +25,10 @@ const SCRIPTS = [
   "{ a; b & } 2>/dev/null; ( c; d )",
   "x=$(case y in y) echo yes;; esac)",
   "echo $(cat <<EOF\ninner\nEOF\n)",
+  // Found by scripts/fuzz.mjs: reserved words after a redirect are plain words...
+  ">x if a; <y ! b; 2>&1 function f; <z [[ w",
+  // ...and a backslash at the very end of a script is a literal one.
+  "echo a \\",
 ];
 
 describe("print round-trips: parse(print(ast)) equals ast up to spans", () => {

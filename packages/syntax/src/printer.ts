@@ -17,8 +17,11 @@ import type {
   Word,
   WordPart,
 } from "./ast.js";
+import { KEYWORDS } from "./grammar.js";
 
 const INDENT = "  ";
+/** Words the scanner takes as reserved words in command position (plus `[[` and `((`). */
+const RESERVED = new Set([...KEYWORDS.keys(), "[[", "in", "coproc"]);
 
 class Printer {
   private readonly o: string[] = [];
@@ -99,6 +102,13 @@ class Printer {
           const a = c.argAssignments?.[i];
           out.push(a !== undefined ? assignment(a) : word(wd));
         });
+        // A first word spelled like a reserved word (`<f if`, `>x !`) is an ordinary word only
+        // after a redirect: print the redirects first then.
+        if (c.assignments.length === 0 && c.redirects.length > 0 && out.length > 0 && RESERVED.has(out[0]!)) {
+          this.redirects(c.redirects, false);
+          this.w(" " + out.join(" "));
+          return;
+        }
         this.w(out.join(" "));
         this.redirects(c.redirects, out.length > 0);
         return;
@@ -393,9 +403,12 @@ export function print(node: Node): string {
     case "Script": {
       const p = new Printer();
       p.list(node.body);
-      const t = p.text();
-      // a lone `\` ending the input is literal; a newline after it would make it a continuation
-      return /(?:^|[^\\])(?:\\\\)*\\\n$/.test(t) ? t.slice(0, -1) : t;
+      const text = p.text();
+      // A backslash at the very end of a script is a literal one: the final newline would
+      // turn it into a line continuation.
+      let n = 0;
+      while (text[text.length - 2 - n] === "\\") n++;
+      return n % 2 === 1 && text.endsWith("\n") ? text.slice(0, -1) : text;
     }
     case "Statement": {
       const p = new Printer();

@@ -2,7 +2,7 @@
  * The mode-aware command scanner. Like bash's own lexer it tracks where a command can start
  * (reserved words, assignments and aliases are recognized only there), case patterns, `for`
  * and `case` headers, function definitions and here-documents (bodies are read at the next
- * newline). It emits chevrotain tokens whose payloads are finished AST pieces (words,
+ * newline). It emits tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
 import type { Assignment, HereDoc, Redirect, RedirectOp, Statement, Word, WordPart } from "./ast.js";

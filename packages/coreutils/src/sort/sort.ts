@@ -112,7 +112,8 @@ interface Comparators {
   readonly fast?: (i: number, j: number) => number;
 }
 
-function comparators(lines: readonly string[], options: SortOptions): Comparators {
+/** The keys in effect (global modifiers applied) and whether they ask for plain whole-line order. */
+function effectiveKeys(options: SortOptions): { keys: SortKey[]; plain: boolean } {
   const global: Ordering = { ...noOrdering(), ...options.global };
   const wholeLine: SortKey = { ...global, startField: 1, startChar: 1, endField: 0, endChar: 0 };
   const keys = (options.keys?.length ? options.keys : [wholeLine]).map((k) =>
@@ -122,6 +123,13 @@ function comparators(lines: readonly string[], options: SortOptions): Comparator
   const plain =
     keys.length === 1 && kindOf(k0) === "text" && !k0.dictionary && !k0.fold && !k0.ignoreNonprinting &&
     !k0.blanksStart && k0.startField === 1 && k0.startChar === 1 && k0.endField === 0;
+  return { keys, plain };
+}
+
+function comparators(lines: readonly string[], options: SortOptions): Comparators {
+  const global: Ordering = { ...noOrdering(), ...options.global };
+  const { keys, plain } = effectiveKeys(options);
+  const k0 = keys[0] as SortKey;
   const lastResort = !options.stable && !options.unique;
   const prepared = plain ? [] : keys.map((k) => prepare(lines, k, options.tab, options.salt ?? 0));
   const cmpKeys = plain
@@ -184,17 +192,7 @@ export function sortText(lines: readonly string[], sep: string, options: SortOpt
   const c = comparators(lines, options);
   if (c.plain && !options.unique) {
     const counts = countLines(lines);
-    if (counts !== null) {
-      const keys = [...counts.keys()].sort(byCodeUnits);
-      if (c.reverse) keys.reverse();
-      const parts: string[] = new Array<string>(keys.length);
-      for (let k = 0; k < keys.length; k++) {
-        const key = keys[k]!;
-        const n = counts.get(key)!;
-        parts[k] = n === 1 ? key + sep : (key + sep).repeat(n);
-      }
-      return parts.join("");
-    }
+    if (counts !== null) return textFromCounts(counts, sep, c.reverse, false);
   }
   let sorted: string[];
   if (c.plain) {
@@ -203,6 +201,43 @@ export function sortText(lines: readonly string[], sep: string, options: SortOpt
     if (options.unique) sorted = dedupe(sorted);
   } else sorted = sortByKeys(lines, c, options);
   return sorted.length ? sorted.join(sep) + sep : "";
+}
+
+/** The sorted text of counted whole lines (each distinct line once with `unique`). */
+function textFromCounts(counts: Map<string, number>, sep: string, reverse: boolean, unique: boolean): string {
+  const keys = [...counts.keys()].sort(compareC);
+  if (reverse) keys.reverse();
+  const parts: string[] = new Array<string>(keys.length);
+  for (let k = 0; k < keys.length; k++) {
+    const key = keys[k]!;
+    const n = unique ? 1 : counts.get(key)!;
+    parts[k] = n === 1 ? key + sep : (key + sep).repeat(n);
+  }
+  return parts.join("");
+}
+
+/**
+ * Plain whole-line sort of texts, counting lines straight from the texts (a repeated line
+ * costs one short-lived slice, and no array of every line is built). Null when the lines look
+ * mostly distinct: the caller then sorts an array of lines.
+ */
+function sortTextsByCounting(texts: readonly string[], sep: string, options: SortOptions): string | null {
+  const { keys, plain } = effectiveKeys(options);
+  if (!plain) return null;
+  const counts = new Map<string, number>();
+  let total = 0;
+  for (const text of texts) {
+    let p = 0;
+    while (p < text.length) {
+      let e = text.indexOf(sep, p);
+      if (e < 0) e = text.length;
+      const l = text.slice(p, e);
+      counts.set(l, (counts.get(l) ?? 0) + 1);
+      p = e + sep.length;
+      if ((++total & 4095) === 0 && total > 32768 && counts.size * 2 > total) return null;
+    }
+  }
+  return textFromCounts(counts, sep, (keys[0] as SortKey).reverse, !!options.unique);
 }
 
 function sortByKeys(lines: readonly string[], c: ReturnType<typeof comparators>, options: SortOptions): string[] {
@@ -288,13 +323,13 @@ function pick(k: SortKey): Pick<SortKey, "startField" | "startChar" | "endField"
 function sortPlain(lines: readonly string[]): string[] {
   const counts = countLines(lines);
   if (counts !== null) {
-    const keys = [...counts.keys()].sort(byCodeUnits);
+    const keys = [...counts.keys()].sort(compareC);
     const out: string[] = new Array<string>(lines.length);
     let k = 0;
     for (const key of keys) for (let c = counts.get(key)!; c > 0; c--) out[k++] = key;
     return out;
   }
-  return [...lines].sort(byCodeUnits);
+  return [...lines].sort(compareC);
 }
 
 /** How often each line occurs, or null when the lines look mostly distinct (or are few). */
@@ -308,11 +343,6 @@ function countLines(lines: readonly string[]): Map<string, number> | null {
     if ((i & 4095) === 4095 && i > 32768 && counts.size * 2 > i) return null;
   }
   return counts;
-}
-
-/** C order of strings (UTF-16 code units, which is byte order for ASCII). */
-function byCodeUnits(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function dedupe(lines: string[]): string[] {
@@ -364,6 +394,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   if (check && operands.length > 1) throw new UsageError(`extra operand '${operands[1]}' not allowed with -${check}`, 2);
   let lines: string[] = [];
   const runs: Array<[number, number]> = [];
+  const texts: string[] = [];
   for (const op of operands) {
     let text: string;
     try {
@@ -373,6 +404,10 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       ctx.stderr.write(`sort: cannot read: ${op}: ${e.message}\n`);
       return 2;
     }
+    texts.push(text);
+  }
+  const counted = check || args.has("m") ? null : sortTextsByCounting(texts, sep, opts);
+  for (const text of counted === null ? texts : []) {
     runs.push([lines.length, lines.length]);
     if (text === "") continue;
     const parts = text.split(sep);
@@ -389,7 +424,8 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     return 1;
   }
   let text: string;
-  if (args.has("m")) {
+  if (counted !== null) text = counted;
+  else if (args.has("m")) {
     const sorted = mergeRuns(runs.map(([a, b]) => lines.slice(a, b)), opts);
     text = sorted.length ? sorted.join(sep) + sep : "";
   } else text = sortText(lines, sep, opts);

@@ -1,5 +1,5 @@
 import type { CommandContext } from "@husk/host";
-import { readInput, reportFsError } from "./io.js";
+import { readInput, reportFsError, type Writer } from "./io.js";
 import { toBytes } from "./text.js";
 
 /** Reads the operands (stdin when none) as UTF-8 bytes; reports unreadable files. */
@@ -24,4 +24,33 @@ export function hex2(b: number): string {
 /** Printable ASCII or `.` (xxd, hexdump -C). */
 export function printable(b: number): string {
   return b >= 32 && b < 127 ? String.fromCharCode(b) : ".";
+}
+
+/**
+ * Walks `bytes` in rows of `width` as od and hexdump print them: a full row equal to the
+ * previous one is squeezed into a single `*` line unless `verbose`; `emit` writes the others.
+ */
+export function eachRow(
+  ctx: CommandContext,
+  w: Writer,
+  bytes: Uint8Array,
+  width: number,
+  verbose: boolean,
+  emit: (row: Uint8Array, off: number) => void,
+): void {
+  let prev: string | undefined;
+  let starred = false;
+  for (let off = 0; off < bytes.length; off += width) {
+    ctx.meter.tick();
+    const row = bytes.subarray(off, off + width);
+    const key = row.length === width ? row.join(",") : undefined;
+    if (!verbose && key !== undefined && key === prev) {
+      if (!starred) w.write("*\n");
+      starred = true;
+      continue;
+    }
+    prev = key;
+    starred = false;
+    emit(row, off);
+  }
 }

@@ -1,5 +1,6 @@
-import { type CommandContext, FsError } from "@husk/host";
+import { type CommandContext, FsError, HuskError } from "@husk/host";
 import { readInput } from "./io.js";
+import type { ParsedArgs } from "./options.js";
 import { parseSize } from "./text.js";
 
 /** A parsed `-n`/`-c` count of head or tail: `from` means `+N` (tail) and `allBut` `-N` (head). */
@@ -15,6 +16,23 @@ export function parseCount(value: string, bytes: boolean, report: (msg: string) 
   const n = parseSize(m[2] as string);
   if (n === undefined) report(`invalid number of ${bytes ? "bytes" : "lines"}: '${value}'`);
   return { n, bytes, sign: m[1] as Count["sign"] };
+}
+
+/** The options head and tail share: -n/-c (last one wins; 10 lines by default), -q/-v, -z. */
+export function headTailOptions(args: ParsedArgs): { count: Count; headers: boolean | undefined; sep: string } {
+  let count: Count = { n: 10, bytes: false, sign: "" };
+  let headers: boolean | undefined;
+  let sep = "\n";
+  const fail = (msg: string): never => {
+    throw new HuskError(msg, 1);
+  };
+  for (const o of args.list) {
+    if (o.key === "n" || o.key === "c") count = parseCount(o.value ?? "", o.key === "c", fail);
+    else if (o.key === "q") headers = false;
+    else if (o.key === "v") headers = true;
+    else if (o.key === "z") sep = "\0";
+  }
+  return { count, headers, sep };
 }
 
 /** Writes GNU's `==> NAME <==` headers and runs `each` on every operand's text. */

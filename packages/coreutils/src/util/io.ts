@@ -90,6 +90,9 @@ export class Writer {
   flush(): Promise<void> | undefined {
     if (this.#size === 0 && this.#parts.length === 0) return undefined;
     const text = this.#parts.length === 1 ? (this.#parts[0] as string) : this.#parts.join("");
+    // a rope of many small pieces (`buf += line`) is flattened now, while its pieces are young:
+    // kept in a pipe, it would be promoted piece by piece (V8 flattens on charCodeAt)
+    text.charCodeAt(text.length >> 1);
     this.#parts = [];
     this.#size = 0;
     return text === "" ? undefined : this.out.write(text);

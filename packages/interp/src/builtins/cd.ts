@@ -68,7 +68,10 @@ function dirsLine(ip: Interp): string {
 /** `pushd [dir | +N]` */
 export const pushd = builtin("pushd", "Add directories to stack.", async (ctx) => {
   const ip = ctx.interp;
-  const dir = ctx.args[0];
+  const args = ctx.args[0] === "--" ? ctx.args.slice(1) : ctx.args;
+  if (args.length > 1) return berr(ctx, "too many arguments", 1);
+  const dir = args[0];
+  if (dir !== undefined && /^[-+]./.test(dir) && ctx.args[0] !== "--") return dirUsage(ctx, `${dir}: invalid number`, "pushd [-n] [+N | -N | dir]");
   if (dir === undefined) {
     const top = ip.st.dirStack[0];
     if (top === undefined) return berr(ctx, "no other directory", 1);
@@ -89,6 +92,8 @@ export const pushd = builtin("pushd", "Add directories to stack.", async (ctx) =
 /** `popd` */
 export const popd = builtin("popd", "Remove directories from stack.", async (ctx) => {
   const ip = ctx.interp;
+  const args = ctx.args[0] === "--" ? ctx.args.slice(1) : ctx.args;
+  if (args.length > 0) return dirUsage(ctx, /^[-+]/.test(args[0]!) ? `${args[0]}: invalid number` : `${args[0]}: invalid argument`, "popd [-n] [+N | -N]");
   const top = ip.st.dirStack[0];
   if (top === undefined) return berr(ctx, "directory stack empty", 1);
   const s = await changeDir(ctx, top);
@@ -102,6 +107,8 @@ export const popd = builtin("popd", "Remove directories from stack.", async (ctx
 export const dirs = builtin("dirs", "Display directory stack.", (ctx) => {
   const ip = ctx.interp;
   const o = parseOpts(ctx.args, "clpv");
+  if (o.bad !== undefined) return dirUsage(ctx, `-${o.bad}: invalid number`, "dirs [-clpv] [+N] [-N]");
+  if (o.rest.length > 0) return dirUsage(ctx, `${o.rest[0]}: invalid option`, "dirs [-clpv] [+N] [-N]");
   if (o.on.has("c")) {
     ip.st.dirStack = [];
     return 0;
@@ -112,3 +119,10 @@ export const dirs = builtin("dirs", "Display directory stack.", (ctx) => {
   else ctx.stdout.write(`${o.on.has("l") ? all.join(" ") : dirsLine(ip)}\n`);
   return 0;
 });
+
+/** A usage error of pushd/popd/dirs: the message, the usage line, status 2. */
+function dirUsage(ctx: BuiltinContext, msg: string, usage: string): number {
+  berr(ctx, msg, 2);
+  ctx.stderr.write(`${ctx.name}: usage: ${usage}\n`);
+  return 2;
+}

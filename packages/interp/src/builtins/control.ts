@@ -2,7 +2,7 @@
  * `exit`, `return`, `break`, `continue`: they end the command with an abrupt completion that
  * the interpreter propagates as a value (never an exception).
  */
-import { Abrupt } from "../errors.js";
+import { Abrupt, FatalError } from "../errors.js";
 import type { BuiltinContext } from "../simple.js";
 import { berr, builtin } from "./define.js";
 
@@ -54,11 +54,9 @@ function loopBuiltin(kind: "break" | "continue") {
       let n = 1;
       const a = ctx.args[0];
       if (a !== undefined) {
-        if (!/^[0-9]+$/.test(a)) {
-          berr(ctx, `${a}: numeric argument required`, 1);
-          ip.pendingAbrupt = new Abrupt("break", ip.loopDepth, 1);
-          return 1;
-        }
+        // bash: a bad count ends the shell with 128; extra arguments abandon the command line
+        if (!/^[0-9]+$/.test(a)) throw new FatalError(`${kind}: ${a}: numeric argument required`, 128, "exit");
+        if (ctx.args.length > 1) throw new FatalError(`${kind}: too many arguments`, 1, "line");
         n = Number(a);
         if (n < 1) return berr(ctx, `${a}: loop count out of range`, 1);
       }

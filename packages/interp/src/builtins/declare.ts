@@ -191,13 +191,15 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
     }
   }
   v.attrs &= ~remove;
-  let badRef = 0;
   const refText = a?.value ?? (a === undefined && !(v.attrs & Attr.Nameref) && typeof v.value === "string" ? v.value : undefined);
   if (add & Attr.Nameref && refText !== undefined && !/^[A-Za-z_][A-Za-z0-9_]*(\[.*\])?$/s.test(refText)) {
     ip.error(`${mode.cmd === "local" ? "local" : "typeset"}: \`${refText}': invalid variable name for name reference`);
-    if (a === undefined) return 1;
-    add &= ~Attr.Nameref;
-    badRef = 1;
+    // nothing is assigned (a variable created just now stays undeclared)
+    if (existing === undefined && scope.get(name) === v && v.value === undefined) {
+      scope.delete(name);
+      vars.count--;
+    }
+    return 1;
   }
   const assignAttrs = add & ~Attr.Readonly;
   if (a !== undefined) applyAssign(ip, a, scope, assignAttrs);
@@ -210,7 +212,7 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
   }
   if (add & Attr.Readonly) v.attrs |= Attr.Readonly;
   if (add & Attr.Export) v.attrs |= Attr.Export;
-  return badRef;
+  return 0;
 }
 
 function usage(cmd: string): string {

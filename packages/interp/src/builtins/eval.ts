@@ -1,5 +1,5 @@
 /** `eval [arg ...]`: runs the joined arguments as shell code in the current shell. */
-import { builtin } from "./define.js";
+import { badOption, builtin } from "./define.js";
 
 /** `eval` */
 export const evalCmd = builtin(
@@ -7,7 +7,10 @@ export const evalCmd = builtin(
   "Execute arguments as a shell command.",
   async (ctx) => {
     const ip = ctx.interp;
-    const text = ctx.args.join(" ");
+    let args = ctx.args;
+    if (args[0] === "--") args = args.slice(1);
+    else if (args[0] !== undefined && args[0].length > 1 && args[0][0] === "-") return badOption(ctx, args[0].slice(1, 2), "eval [arg ...]");
+    const text = args.join(" ");
     if (text.trim() === "") return 0;
     const c = await ip.runScript(text, ip.line() - 1, false);
     if (typeof c !== "number") {

@@ -26,6 +26,10 @@ export const wait = builtin("wait", "Wait for job completion and return exit sta
   for (const a of o.rest) {
     const job = a.startsWith("%") ? findJob(jobs, a) : jobs.find((j) => String(j.pid) === a);
     if (job === undefined) {
+      if (!a.startsWith("%") && !/^[0-9]+$/.test(a) && !o.on.has("n")) {
+        status = berr(ctx, `\`${a}': not a pid or valid job spec`, 1);
+        continue;
+      }
       berr(ctx, `${a}: ${a.startsWith("%") ? "no such job" : `pid ${a} is not a child of this shell`}`, 127);
       status = 127;
       continue;
@@ -44,19 +48,14 @@ export const kill = builtin("kill", "Send a signal to a job.", (ctx) => {
   const args = ctx.args;
   if (args[0] === "-l" || args[0] === "-L") {
     if (args.length > 1) {
+      // every argument is translated; an invalid one is reported and the status is 1
+      let status = 0;
       for (const a of args.slice(1)) {
-        if (/^[0-9]+$/.test(a)) {
-          const n = Number(a) > 128 ? Number(a) - 128 : Number(a);
-          const name = SIGNALS[n];
-          if (name === undefined) return berr(ctx, `${a}: invalid signal specification`, 1);
-          ctx.stdout.write(`${name}\n`);
-        } else {
-          const n = signalName(a);
-          if (n === undefined) return berr(ctx, `${a}: invalid signal specification`, 1);
-          ctx.stdout.write(`${SIGNALS.indexOf(n)}\n`);
-        }
+        const n = /^[0-9]+$/.test(a) ? SIGNALS[Number(a) > 128 ? Number(a) - 128 : Number(a)] : signalName(a);
+        if (n === undefined) status = berr(ctx, `${a}: invalid signal specification`, 1);
+        else ctx.stdout.write(/^[0-9]+$/.test(a) ? `${n}\n` : `${SIGNALS.indexOf(n)}\n`);
       }
-      return 0;
+      return status;
     }
     ctx.stdout.write(SIGNALS.slice(1).map((n, i) => `${String(i + 1).padStart(2)}) SIG${n}`).join("\t") + "\n");
     return 0;

@@ -5,6 +5,7 @@
  */
 import { decodeEscapes } from "../escapes.js";
 import { printfQuote } from "../quote.js";
+import { dataSubscript } from "../refs.js";
 import type { BuiltinContext } from "../simple.js";
 import { strftime } from "../strftime.js";
 import { berr, builtin } from "./define.js";
@@ -294,8 +295,7 @@ export const printf = builtin("printf", "Formats and prints ARGUMENTS under cont
     const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/s.exec(varName);
     if (m === null) return berr(ctx, `\`${varName}': not a valid identifier`, 2);
     if (m[2] !== undefined) {
-      const v = ctx.interp.st.vars.get(m[1]!);
-      ctx.interp.setElement(m[1]!, v?.value instanceof Map ? m[2] : Number(ctx.interp.evalArithText(m[2])), out);
+      ctx.interp.setElement(m[1]!, await dataSubscript(ctx.interp, m[1]!, m[2]), out);
     } else ctx.interp.setVar(varName, out);
     return st.status;
   }

@@ -53,6 +53,8 @@ export const set = builtin(
         break;
       }
       const on = a[0] === "-";
+      // a lone `+` is an empty flag list, not an operand
+      if (a === "+") continue;
       if ((a[0] !== "-" && a[0] !== "+") || a.length < 2) break;
       for (let j = 1; j < a.length; j++) {
         const c = a[j]!;

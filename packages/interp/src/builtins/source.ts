@@ -15,12 +15,13 @@ async function run(ctx: BuiltinContext): Promise<number> {
   }
   let text: string;
   try {
+    // bash looks a name without a slash up in PATH (files only) before the current directory
     let path = resolvePath(ip.st.cwd, file);
-    if (!file.includes("/") && !(await ctx.fs.exists(path))) {
+    if (!file.includes("/") && ip.st.opt("sourcepath")) {
       for (const dir of (ip.getScalar("PATH") ?? "").split(":")) {
         if (dir === "") continue;
         const p = resolvePath(ip.st.cwd, `${dir}/${file}`);
-        if (await ctx.fs.exists(p)) {
+        if ((await ctx.fs.exists(p)) && (await ctx.fs.stat(p)).type !== "directory") {
           path = p;
           break;
         }

@@ -80,11 +80,12 @@ export const command = builtin("command", "Execute a simple command or display i
 
 /** `builtin name [args]`: runs a shell builtin. */
 export const builtinCmd = builtin("builtin", "Execute shell builtins.", async (ctx) => {
-  const name = ctx.args[0];
+  const args = ctx.args[0] === "--" ? ctx.args.slice(1) : ctx.args.slice();
+  const name = args[0];
   if (name === undefined) return 0;
   const c = ctx.interp.rt.commands.get(name);
   if (!isBuiltin(c)) return berr(ctx, `${name}: not a shell builtin`, 1);
-  const r = await runCommand(ctx.interp, c, ctx.args.slice());
+  const r = await runCommand(ctx.interp, c, args);
   if (typeof r === "number") return r;
   ctx.interp.pendingAbrupt = r;
   return r.status;

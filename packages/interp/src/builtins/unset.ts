@@ -1,4 +1,5 @@
 /** `unset [-fvn] name ...`: removes variables, array elements (`a[i]`) or functions. */
+import { dataSubscript } from "../refs.js";
 import { IndexedArray, isName } from "../vars.js";
 import { badOption, builtin, parseOpts } from "./define.js";
 
@@ -6,7 +7,7 @@ import { badOption, builtin, parseOpts } from "./define.js";
 export const unset = builtin(
   "unset",
   "Unset values and attributes of shell variables and functions.",
-  (ctx) => {
+  async (ctx) => {
     const ip = ctx.interp;
     const o = parseOpts(ctx.args, "fvn");
     if (o.bad !== undefined) return badOption(ctx, o.bad, "unset [-f] [-v] [-n] [name ...]");
@@ -25,7 +26,7 @@ export const unset = builtin(
           ip.st.vars.unset(m[1]!);
           continue;
         }
-        if (val instanceof Map) val.delete(m[2]!);
+        if (val instanceof Map) val.delete(String(await dataSubscript(ip, m[1]!, m[2]!)));
         else if (val instanceof IndexedArray) {
           let i = Number(ip.evalArithText(m[2]!));
           if (i < 0) i += val.end;

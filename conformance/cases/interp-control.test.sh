@@ -325,3 +325,15 @@ popd=2
 dirs=2
 from-path
 ## END
+
+#### error messages are prefixed with the shell's $0
+bash -c 'nosuch_cmd_1' myname 2>&1
+echo 'nosuch_cmd_2; echo $((1/0))' > s.sh
+bash s.sh 2>&1
+echo "status $?"
+## STDOUT:
+myname: line 1: nosuch_cmd_1: command not found
+s.sh: line 1: nosuch_cmd_2: command not found
+s.sh: line 1: 1/0: division by 0 (error token is "0")
+status 1
+## END

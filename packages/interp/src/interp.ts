@@ -382,9 +382,12 @@ export class Interp {
     this.errorAtLine(this.line(), msg);
   }
 
-  /** Writes `bash: line N: msg` for a given line. */
+  /**
+   * Writes `NAME: line N: msg` for a given line, NAME being the shell's `$0` as in bash
+   * (`bash` by default; the script's path when a file is run: `/tmp/x.sh: line 3: ...`).
+   */
   errorAtLine(line: number, msg: string): void {
-    this.stderr().write(`bash: line ${line}: ${msg}\n`);
+    this.stderr().write(`${this.st.arg0}: line ${line}: ${msg}\n`);
   }
 
   /** The shell's current stderr. */

@@ -34,7 +34,9 @@ describe("BashTool", () => {
   });
 
   it("timeout_ms bounds the call: exit 124, error timeout, partial output kept", async () => {
-    const r = await new BashTool().execute({ commands: "echo start; while :; do :; done", timeout_ms: 100 }, {});
+    // Count limits far away, so the deadline is what stops the loop however fast it runs.
+    const t = new BashTool({ limits: { maxCommands: Number.MAX_SAFE_INTEGER, maxLoopIterations: Number.MAX_SAFE_INTEGER, maxTotalIterations: Number.MAX_SAFE_INTEGER } });
+    const r = await t.execute({ commands: "echo start; while :; do :; done", timeout_ms: 100 }, {});
     expect(r).toEqual({ stdout: "start\n", stderr: "execution timed out after 0.1s\n", exitCode: 124, error: "timeout" });
   });
 
@@ -50,7 +52,8 @@ describe("BashTool", () => {
   it("an AbortSignal cancels the run", async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 20);
-    const r = await new BashTool().execute({ commands: "while :; do :; done" }, { signal: ac.signal });
+    const t = new BashTool({ limits: { maxCommands: Number.MAX_SAFE_INTEGER, maxLoopIterations: Number.MAX_SAFE_INTEGER, maxTotalIterations: Number.MAX_SAFE_INTEGER } });
+    const r = await t.execute({ commands: "while :; do :; done" }, { signal: ac.signal });
     expect(r.error).toBe("cancelled");
   });
 

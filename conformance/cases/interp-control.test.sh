@@ -337,3 +337,15 @@ s.sh: line 1: nosuch_cmd_2: command not found
 s.sh: line 1: 1/0: division by 0 (error token is "0")
 status 1
 ## END
+
+#### set -e is not inherited by $( ) unless inherit_errexit
+set -e
+x=$(false; echo hi); echo "x=$x"
+echo "$(false; echo two)"
+shopt -s inherit_errexit
+y=$(false; echo three); echo "y=$y"
+## STDOUT:
+x=hi
+two
+## END
+## status: 1

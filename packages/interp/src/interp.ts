@@ -115,7 +115,7 @@ export class Interp {
     c.pos = this.pos;
     c.callDepth = this.callDepth;
     c.jobSignal = this.jobSignal;
-    c.condDepth = this.st.opt("inherit_errexit") ? this.condDepth : this.condDepth;
+    c.condDepth = this.condDepth;
     return c;
   }
 
@@ -425,6 +425,8 @@ export class Interp {
   /** Runs `$( ... )` and returns its output without trailing newlines. */
   async commandSub(body: readonly Statement[]): Promise<string> {
     const sub = this.subshell();
+    // bash clears errexit inside $( ) unless `shopt -s inherit_errexit` or POSIX mode
+    if (sub.st.options.errexit && !sub.st.opt("inherit_errexit") && !sub.st.options.posix) sub.st.options = { ...sub.st.options, errexit: false };
     const out = new LimitedOutput(this.rt.limits.maxStringBytes);
     sub.st.fds[1] = { output: out };
     const status = await sub.runSubshell(() => sub.execList(body));

@@ -49,8 +49,11 @@ export interface BashToolDefinition {
 
 const DESCRIPTION = "Run bash scripts in a sandboxed shell with a persistent in-memory filesystem";
 
-/** `execution timed out after 0.1s` (seconds with one decimal), as ScriptedTool says it. */
-function timeoutMessage(ms: number): string {
+/**
+ * The stderr line of a call that ran out of `timeout_ms`: `execution timed out after 0.1s\n`
+ * (seconds with one decimal). Shared by BashTool and ScriptedTool, which must say it alike.
+ */
+export function timeoutMessage(ms: number): string {
   return `execution timed out after ${(ms / 1000).toFixed(1)}s\n`;
 }
 

@@ -4,6 +4,7 @@
  * custom builtins installed), runs the script and returns `{stdout, stderr, exitCode, error?}`.
  * Callback closures are shared across calls; shell state never is.
  */
+import { timeoutMessage } from "@husk/bash";
 import { AbortError, type Command, type Limits, LimitError, UsageError } from "@husk/host";
 import type { JsonObject } from "./json.js";
 import { localeStrings, type LocaleStrings } from "./locale.js";
@@ -64,11 +65,6 @@ export interface ScriptedToolConfig {
   readonly env: Readonly<Record<string, string>>;
   readonly limits: Partial<Limits>;
   readonly compactPrompt: boolean;
-}
-
-/** Seconds with one decimal, as in `execution timed out after 0.1s`. */
-function timeoutMessage(ms: number): string {
-  return `execution timed out after ${(ms / 1000).toFixed(1)}s\n`;
 }
 
 /** Wraps a custom builtin so that its unexpected errors cross the sanitization boundary. */

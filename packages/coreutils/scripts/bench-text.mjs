@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { makeLog } from "../../../bench/dist/workloads.js";
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -35,23 +36,8 @@ const WORKLOADS = [
   { name: "awk printf", script: "awk '{ printf \"%-10s %6d %-8s %s\\n\", $1, $3, $2, $4 }' log.txt > out.txt" },
 ];
 
-/** Deterministic generated log (the same shape as bench/'s): "user123 buy 456 ok". */
-export function makeLog(bytes) {
-  let s = 42;
-  const r = () => {
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    return s >>> 8;
-  };
-  const actions = ["login", "logout", "view", "buy", "refund", "search", "error"];
-  const parts = [];
-  let size = 0;
-  while (size < bytes) {
-    const line = `user${r() % 500} ${actions[r() % actions.length]} ${r() % 1000} ${r() % 10 === 0 ? "FAIL" : "ok"}\n`;
-    parts.push(line);
-    size += line.length;
-  }
-  return parts.join("");
-}
+// The generated log is bench/'s (`makeLog`, built by `npx tsc -b`): one generator for every benchmark.
+export { makeLog };
 
 const LIMITS = {
   maxCommands: 1e9,

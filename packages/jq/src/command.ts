@@ -5,7 +5,7 @@
 import type { Command, CommandContext } from "@husk/host";
 import { AbortError, BrokenPipeError, FsError, LimitError, resolvePath } from "@husk/host";
 import type { CompiledJq } from "./api.js";
-import { compileJq } from "./api.js";
+import { compileCached } from "./cache.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
 import type { DumpOptions } from "./dump.js";
 import { dump, dumpTo } from "./dump.js";
@@ -292,7 +292,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   const named: JqObject = new Map(opts.named);
   let prog: CompiledJq;
   try {
-    prog = compileJq(programText, { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth });
+    prog = compileCached(programText, { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth });
   } catch (e) {
     if (e instanceof JqCompileError) {
       err(`${formatCompileError(programText, e)}\njq: 1 compile error\n`);

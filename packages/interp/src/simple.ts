@@ -440,36 +440,63 @@ const BAD_FD_OUT: OutputStream = {
 
 /** Builds the context a command sees. */
 export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssign | undefined)[]): BuiltinContext {
-  const fds = ip.st.fds;
-  const rt = ip.rt;
-  let env: Map<string, string> | undefined;
-  let shell: ShellAccess | undefined;
-  return {
-    name: argv[0]!,
-    args: argv.slice(1),
-    stdin: fds[0]?.input ?? EMPTY_SHELL_INPUT(),
-    stdinRedirected: fds[0]?.own === true,
-    stdout: fds[1]?.output ?? BAD_FD_OUT,
-    stderr: fds[2]?.output ?? NULL_OUT,
-    get env() {
-      return (env ??= ip.exportedEnv());
-    },
-    cwd: ip.st.cwd,
-    fs: rt.fs,
-    get signal() {
-      return ip.jobSignal ?? rt.signal;
-    },
-    meter: rt.meter,
-    clock: rt.clock,
-    random: rt.random,
-    identity: rt.identity,
-    get shell() {
-      return (shell ??= shellAccess(ip));
-    },
-    request: rt.request,
-    interp: ip,
-    assigns,
-  };
+  return new ShellCommandContext(ip, argv, assigns);
+}
+
+/**
+ * The context of one command run. A class (not an object literal with getters) because one is
+ * built per command: V8 creates literals with accessors on a slow path, and a class shares
+ * its getters through the prototype. `env` and `shell` are computed on first use.
+ */
+class ShellCommandContext implements BuiltinContext {
+  readonly name: string;
+  readonly args: string[];
+  readonly stdin: InputStream;
+  readonly stdinRedirected: boolean;
+  readonly stdout: OutputStream;
+  readonly stderr: OutputStream;
+  readonly cwd: string;
+  readonly fs: CommandContext["fs"];
+  readonly meter: CommandContext["meter"];
+  readonly clock: CommandContext["clock"];
+  readonly random: CommandContext["random"];
+  readonly identity: CommandContext["identity"];
+  readonly request: CommandContext["request"];
+  readonly interp: Interp;
+  readonly assigns: (PreparedAssign | undefined)[] | undefined;
+  #env: Map<string, string> | undefined;
+  #shell: ShellAccess | undefined;
+  constructor(ip: Interp, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined) {
+    const fds = ip.st.fds;
+    const rt = ip.rt;
+    const fd0 = fds[0];
+    this.name = argv[0]!;
+    this.args = argv.slice(1);
+    this.stdin = fd0?.input ?? EMPTY_SHELL_INPUT();
+    this.stdinRedirected = fd0?.own === true;
+    this.stdout = fds[1]?.output ?? BAD_FD_OUT;
+    this.stderr = fds[2]?.output ?? NULL_OUT;
+    this.cwd = ip.st.cwd;
+    this.fs = rt.fs;
+    this.meter = rt.meter;
+    this.clock = rt.clock;
+    this.random = rt.random;
+    this.identity = rt.identity;
+    this.request = rt.request;
+    this.interp = ip;
+    this.assigns = assigns;
+  }
+  get env(): Map<string, string> {
+    this.#env ??= this.interp.exportedEnv();
+    return this.#env;
+  }
+  get signal(): AbortSignal {
+    return this.interp.jobSignal ?? this.interp.rt.signal;
+  }
+  get shell(): ShellAccess {
+    this.#shell ??= shellAccess(this.interp);
+    return this.#shell;
+  }
 }
 
 function EMPTY_SHELL_INPUT(): ShellInput {

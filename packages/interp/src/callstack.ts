@@ -25,6 +25,7 @@ type Field = "name" | "line" | "source";
 /** A read-only array variable computed from the state's frames at every read. */
 class StackVar implements Var {
   attrs = Attr.Array;
+  readonly computed = true;
   constructor(
     readonly st: ShellState,
     readonly field: Field,

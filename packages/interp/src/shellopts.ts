@@ -13,6 +13,7 @@ const optName = (k: string): string => k.replace(/_/g, "-");
 
 /** A read-only scalar computed from the state's options at every read. */
 class OptionsVar implements Var {
+  readonly computed = true;
   constructor(
     readonly st: ShellState,
     readonly shopt: boolean,

@@ -92,6 +92,11 @@ export class IndexedArray {
 export interface Var {
   value: string | IndexedArray | AssocArray | undefined;
   attrs: number;
+  /**
+   * True when `value` is computed at each read (SHELLOPTS, BASHOPTS): a clone of the store
+   * shares the object without reading it, and the clone's owner binds its own.
+   */
+  readonly computed?: boolean;
 }
 
 /** A variable could not be assigned (readonly). */
@@ -242,6 +247,7 @@ export function transformCase(s: string, attrs: number): string {
 
 /** A deep copy of one variable. */
 export function cloneVar(v: Var): Var {
+  if (v.computed === true) return v;
   const val = v.value;
   if (val instanceof IndexedArray) return { value: val.clone(), attrs: v.attrs };
   if (val instanceof AssocArray) return { value: val.clone(), attrs: v.attrs };

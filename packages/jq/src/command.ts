@@ -4,11 +4,11 @@
  */
 import type { Command, CommandContext } from "@husk/host";
 import { AbortError, BrokenPipeError, FsError, LimitError, resolvePath } from "@husk/host";
-import type { CompiledJq } from "./api.js";
-import { compileJq } from "./api.js";
+import type { CollectSink, CompiledJq } from "./api.js";
+import { compileCached } from "./cache.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
 import type { DumpOptions } from "./dump.js";
-import { dump, dumpTo } from "./dump.js";
+import { ArrayDumper, dump, dumpTo } from "./dump.js";
 import { JsonParseError, JsonReader, parseJson } from "./json.js";
 import { JqCompileError } from "./parser.js";
 import { HaltSignal } from "./runtime.js";
@@ -50,6 +50,9 @@ class Usage extends Error {
     super(message);
   }
 }
+
+/** The last output's stand-in (for `-e`) when it was an array written element by element. */
+const EMPTY_ARRAY: Val = [];
 
 const L_NEEDS_DIR = "-L takes a parameter: (e.g. -L /search/path or -L/search/path)";
 
@@ -246,7 +249,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   const named: JqObject = new Map(opts.named);
   let prog: CompiledJq;
   try {
-    prog = compileJq(programText, { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth });
+    prog = compileCached(programText, { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth });
   } catch (e) {
     if (e instanceof JqCompileError) {
       err(`${formatCompileError(programText, e)}\njq: 1 compile error\n`);
@@ -362,6 +365,28 @@ async function runJq(ctx: CommandContext): Promise<number> {
   const put = (s: string): void => {
     buf += s;
   };
+  // Hands `buf` to stdout (flattened first); the write's promise when the reader is slow.
+  const writeBuf = (): Promise<void> | undefined => {
+    const text = buf;
+    buf = "";
+    text.charCodeAt(0);
+    if (ctx.stdout.closed) throw new BrokenPipeError();
+    return ctx.stdout.write(text);
+  };
+  // Ends an output whose text is in `buf`: the separator, then a write once `buf` is large.
+  const endOutput = (): boolean => {
+    put(sep);
+    if (buf.length > 65536) {
+      const n = buf.length;
+      const w = writeBuf();
+      if (w && !prog.effectful) {
+        pending = w;
+        return true;
+      }
+      if (n > maxOut * 4) return true;
+    }
+    return false;
+  };
   const emit = (v: Val): boolean => {
     if (seen++ < skip) return false;
     lastOutput = v;
@@ -371,20 +396,28 @@ async function runJq(ctx: CommandContext): Promise<number> {
     if (opts.seq) put("\x1e");
     if (opts.raw && typeof v === "string") put(v);
     else dumpTo(v, dumpOpts, put);
-    put(sep);
-    if (buf.length > 65536) {
-      const text = buf;
-      buf = "";
-      text.charCodeAt(0);
-      if (ctx.stdout.closed) throw new BrokenPipeError();
-      const w = ctx.stdout.write(text);
-      if (w && !prog.effectful) {
-        pending = w;
-        return true;
+    return endOutput();
+  };
+  // A program ending in `map(f)` or `[f]` hands over its last array element by element: the
+  // elements are serialized at once (chunks in `collected`), never held as values. Without
+  // colors only (the color writer builds whole values).
+  let collected: string[] = [];
+  const arrayDump = new ArrayDumper(dumpOpts, (s) => collected.push(s));
+  const sink: CollectSink = {
+    item: (v) => arrayDump.item(v),
+    end: () => {
+      arrayDump.end();
+      const parts = collected;
+      collected = [];
+      if (seen++ < skip) return false;
+      lastOutput = EMPTY_ARRAY;
+      if (opts.seq) put("\x1e");
+      for (const part of parts) {
+        buf += part;
+        if (buf.length > 65536) writeBuf();
       }
-      if (text.length > maxOut * 4) return true;
-    }
-    return false;
+      return endOutput();
+    },
   };
   const runOpts = {
     vars,
@@ -413,7 +446,13 @@ async function runJq(ctx: CommandContext): Promise<number> {
   };
   const runOnce = (input: Val): number | undefined => {
     try {
-      prog.run(input, emit, runOpts);
+      if (opts.color) prog.run(input, emit, runOpts);
+      else {
+        // Elements of an array whose output was cut short by an error belong to no output.
+        arrayDump.reset();
+        collected = [];
+        prog.stream(input, emit, sink, runOpts);
+      }
     } catch (e) {
       if (e instanceof HaltSignal) {
         if (e.value !== undefined) {

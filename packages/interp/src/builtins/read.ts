@@ -11,45 +11,71 @@ import { badOption, berr, builtin, parseOpts } from "./define.js";
 interface Record_ {
   text: string;
   /** Offsets of characters that were backslash-escaped (not split). */
-  prot: Set<number>;
+  prot: ReadonlySet<number>;
   eof: boolean;
 }
+
+const NO_PROT: ReadonlySet<number> = new Set();
 
 /** Reads one record; `limit` counts characters (-n / -N); `delim` "" means NUL. */
 export async function readRecord(input: ShellInput, delim: string, raw: boolean, limit: number, exact: boolean, tick: () => void): Promise<Record_> {
   let text = "";
-  const prot = new Set<number>();
+  let prot: Set<number> | undefined;
   let escape = false;
+  const d = delim === "" ? "\0" : delim;
   for (;;) {
     const chunk = await input.read();
-    if (chunk === undefined) return { text, prot, eof: true };
+    if (chunk === undefined) return { text, prot: prot ?? NO_PROT, eof: true };
     tick();
+    if (!escape && limit < 0 && !exact) {
+      // fast path: the record's end found with indexOf when its text needs no per-character work
+      const j = chunk.indexOf(d);
+      const part = j < 0 ? chunk : chunk.slice(0, j);
+      if ((raw || !part.includes("\\")) && !part.includes("\0")) {
+        text += part;
+        if (j < 0) continue;
+        input.unread(chunk.slice(j + 1));
+        return { text, prot: prot ?? NO_PROT, eof: false };
+      }
+    }
     for (let i = 0; i < chunk.length; i++) {
       const c = chunk[i]!;
       if (escape) {
         escape = false;
         if (c === "\n") continue;
-        prot.add(text.length);
+        (prot ??= new Set()).add(text.length);
         text += c;
       } else if (!raw && c === "\\") {
         escape = true;
         continue;
-      } else if (!exact && c === (delim === "" ? "\0" : delim)) {
+      } else if (!exact && c === d) {
         input.unread(chunk.slice(i + 1));
-        return { text, prot, eof: false };
+        return { text, prot: prot ?? NO_PROT, eof: false };
       } else if (c === "\0") continue; // shell strings cannot hold NUL: bash drops it
       else text += c;
       if (limit >= 0 && text.length >= limit) {
         input.unread(chunk.slice(i + 1));
-        return { text, prot, eof: false };
+        return { text, prot: prot ?? NO_PROT, eof: false };
       }
     }
   }
 }
 
+let lastIfs = " \t\n";
+let lastWs = " \t\n";
+
+/** The IFS whitespace characters of `ifs` (the last answer is kept: IFS rarely changes). */
+function ifsWhitespace(ifs: string): string {
+  if (ifs !== lastIfs) {
+    lastWs = [...ifs].filter((c) => c === " " || c === "\t" || c === "\n").join("");
+    lastIfs = ifs;
+  }
+  return lastWs;
+}
+
 /** Splits a record on IFS into at most `n` fields (the last takes the rest). */
 export function splitRecord(r: Record_, ifs: string, n: number): string[] {
-  const ws = [...ifs].filter((c) => c === " " || c === "\t" || c === "\n").join("");
+  const ws = ifsWhitespace(ifs);
   const isWs = (i: number): boolean => !r.prot.has(i) && ws.includes(r.text[i]!);
   const isSep = (i: number): boolean => !r.prot.has(i) && ifs.includes(r.text[i]!);
   const t = r.text;

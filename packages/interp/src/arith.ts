@@ -1,6 +1,9 @@
 /**
  * The arithmetic evaluator: walks an ArithExpr with bash's semantics (signed 64-bit
  * wraparound, short-circuit `&& || ?:`, variables evaluated recursively as expressions).
+ * Each expression node is compiled once into a closure (cached per node), so a loop that
+ * evaluates the same `$(( ))` re-runs closures instead of re-dispatching on node types and
+ * re-parsing its constants.
  */
 import type { ArithExpr, ArithVar } from "@husk/syntax";
 import * as I from "./int64.js";
@@ -26,6 +29,9 @@ export interface ArithEnv {
 
 const MAX_RECURSION = 1024;
 
+/** Plain decimal text that is a safe integer without evaluation. */
+const SMALL_DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
+
 /**
  * Evaluates arithmetic. `text` is the expression's source text and `base` the offset of its
  * first character in the spans of `expr` (used for bash's `error token is` messages).
@@ -36,15 +42,15 @@ export class ArithEvaluator {
 
   /** Evaluates a parsed expression whose spans are offsets into `text` shifted by `base`. */
   evaluate(expr: ArithExpr, text: string, base = 0): Int {
-    const ctx: Ctx = { text, base };
-    return this.#eval(expr, ctx);
+    return compiled(expr)(this, { text, base });
   }
 
   /** Parses and evaluates arithmetic text (empty text is 0). */
   evaluateText(text: string): Int {
-    if (/^\s*$/.test(text)) return 0;
+    if (SMALL_DECIMAL.test(text)) return Number(text);
     const t = text.trim();
-    if (/^(?:0|[1-9][0-9]{0,14})$/.test(t)) return Number(t);
+    if (t === "") return 0;
+    if (SMALL_DECIMAL.test(t)) return Number(t);
     let expr: ArithExpr;
     try {
       expr = this.env.parse(text);
@@ -58,8 +64,8 @@ export class ArithEvaluator {
   valueOf(raw: string | undefined): Int {
     if (raw === undefined || raw === "") return 0;
     const c = raw.charCodeAt(0);
-    if (c >= 48 && c <= 57 && raw.length < 16 && /^[0-9]+$/.test(raw)) {
-      return raw.length > 1 && c === 48 ? this.#const(raw, { text: raw, base: 0 }, 0) : Number(raw);
+    if (c >= 48 && c <= 57 && raw.length < 16 && isDigits(raw)) {
+      return raw.length > 1 && c === 48 ? constValue(raw, { text: raw, base: 0 }, 0) : Number(raw);
     }
     if (++this.#depth > MAX_RECURSION) {
       this.#depth = 0;
@@ -71,134 +77,15 @@ export class ArithEvaluator {
       this.#depth--;
     }
   }
+}
 
-  #const(text: string, ctx: Ctx, start: number): Int {
-    const v = I.parseIntConst(text);
-    if (typeof v === "string") {
-      const tok = ctx.text.slice(Math.max(0, start - ctx.base)).trimEnd() || text;
-      throw new ArithError(`${ctx.text.trimStart()}: ${v} (error token is "${tok}")`);
-    }
-    return v;
+/** True when `s` (non-empty) is all ASCII digits. */
+function isDigits(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
   }
-
-  #err(ctx: Ctx, msg: string, at: number): never {
-    const tok = ctx.text.slice(Math.max(0, at - ctx.base));
-    throw new ArithError(`${ctx.text.trimStart()}: ${msg} (error token is "${tok}")`);
-  }
-
-  #eval(e: ArithExpr, ctx: Ctx): Int {
-    switch (e.type) {
-      case "ArithNumber":
-        return this.#const(e.text, ctx, e.span.start);
-      case "ArithVar":
-        return this.valueOf(this.env.getVar(e.name, e.index));
-      case "ArithGroup":
-        return this.#eval(e.expr, ctx);
-      case "ArithTernary":
-        return I.truthy(this.#eval(e.test, ctx)) ? this.#eval(e.consequent, ctx) : this.#eval(e.alternate, ctx);
-      case "ArithUnary": {
-        if (e.op === "++" || e.op === "--") {
-          const v = this.#lvalue(e.operand, ctx);
-          const old = this.valueOf(this.env.getVar(v.name, v.index));
-          const nv = e.op === "++" ? I.add(old, 1) : I.sub(old, 1);
-          this.env.setVar(v.name, v.index, nv);
-          return nv;
-        }
-        const x = this.#eval(e.operand, ctx);
-        switch (e.op) {
-          case "+":
-            return x;
-          case "-":
-            return I.neg(x);
-          case "!":
-            return I.truthy(x) ? 0 : 1;
-          default:
-            return I.bnot(x);
-        }
-      }
-      case "ArithPostfix": {
-        const v = e.operand;
-        const old = this.valueOf(this.env.getVar(v.name, v.index));
-        this.env.setVar(v.name, v.index, e.op === "++" ? I.add(old, 1) : I.sub(old, 1));
-        return old;
-      }
-      case "ArithAssign": {
-        const t = e.target;
-        let val: Int;
-        if (e.op === "=") val = this.#eval(e.value, ctx);
-        else {
-          const old = this.valueOf(this.env.getVar(t.name, t.index));
-          const r = this.#eval(e.value, ctx);
-          val = this.#binary(e.op.slice(0, -1) as BinOp, old, r, ctx, e.value.span.start);
-        }
-        this.env.setVar(t.name, t.index, val);
-        return val;
-      }
-      case "ArithBinary": {
-        const op = e.op;
-        if (op === "&&") return I.truthy(this.#eval(e.left, ctx)) && I.truthy(this.#eval(e.right, ctx)) ? 1 : 0;
-        if (op === "||") return I.truthy(this.#eval(e.left, ctx)) || I.truthy(this.#eval(e.right, ctx)) ? 1 : 0;
-        const l = this.#eval(e.left, ctx);
-        const r = this.#eval(e.right, ctx);
-        if (op === ",") return r;
-        return this.#binary(op, l, r, ctx, e.right.span.start);
-      }
-    }
-  }
-
-  #lvalue(e: ArithExpr, ctx: Ctx): ArithVar {
-    if (e.type === "ArithVar") return e;
-    if (e.type === "ArithGroup") return this.#lvalue(e.expr, ctx);
-    return this.#err(ctx, "attempted assignment to non-variable", e.span.start);
-  }
-
-  #binary(op: BinOp, l: Int, r: Int, ctx: Ctx, rightAt: number): Int {
-    switch (op) {
-      case "+":
-        return I.add(l, r);
-      case "-":
-        return I.sub(l, r);
-      case "*":
-        return I.mul(l, r);
-      case "/":
-        if (!I.truthy(r)) this.#err(ctx, "division by 0", rightAt);
-        return I.div(l, r);
-      case "%":
-        if (!I.truthy(r)) this.#err(ctx, "division by 0", rightAt);
-        return I.mod(l, r);
-      case "**":
-        if (r < 0) this.#err(ctx, "exponent less than 0", rightAt);
-        return I.pow(l, r);
-      case "<<":
-        return I.shl(l, r);
-      case ">>":
-        return I.shr(l, r);
-      case "&":
-        return I.band(l, r);
-      case "|":
-        return I.bor(l, r);
-      case "^":
-        return I.bxor(l, r);
-      case "==":
-        return l === r ? 1 : 0;
-      case "!=":
-        return l !== r ? 1 : 0;
-      case "<":
-        return l < r ? 1 : 0;
-      case ">":
-        return l > r ? 1 : 0;
-      case "<=":
-        return l <= r ? 1 : 0;
-      case ">=":
-        return l >= r ? 1 : 0;
-      case "&&":
-        return I.truthy(l) && I.truthy(r) ? 1 : 0;
-      case "||":
-        return I.truthy(l) || I.truthy(r) ? 1 : 0;
-      case ",":
-        return r;
-    }
-  }
+  return true;
 }
 
 type BinOp = Extract<ArithExpr, { type: "ArithBinary" }>["op"];
@@ -206,6 +93,194 @@ type BinOp = Extract<ArithExpr, { type: "ArithBinary" }>["op"];
 interface Ctx {
   readonly text: string;
   readonly base: number;
+}
+
+/** A compiled expression node. */
+type Fn = (ev: ArithEvaluator, ctx: Ctx) => Int;
+
+const cache = new WeakMap<ArithExpr, Fn>();
+
+/** The compiled closure of a node (compiled on first use, then cached with the node). */
+function compiled(e: ArithExpr): Fn {
+  let f = cache.get(e);
+  if (f === undefined) {
+    f = compile(e);
+    cache.set(e, f);
+  }
+  return f;
+}
+
+function constValue(text: string, ctx: Ctx, start: number): Int {
+  const v = I.parseIntConst(text);
+  if (typeof v === "string") constError(text, v, ctx, start);
+  return v;
+}
+
+function constError(text: string, msg: string, ctx: Ctx, start: number): never {
+  const tok = ctx.text.slice(Math.max(0, start - ctx.base)).trimEnd() || text;
+  throw new ArithError(`${ctx.text.trimStart()}: ${msg} (error token is "${tok}")`);
+}
+
+function fail(ctx: Ctx, msg: string, at: number): never {
+  const tok = ctx.text.slice(Math.max(0, at - ctx.base));
+  throw new ArithError(`${ctx.text.trimStart()}: ${msg} (error token is "${tok}")`);
+}
+
+function readVar(ev: ArithEvaluator, v: ArithVar): Int {
+  return ev.valueOf(ev.env.getVar(v.name, v.index));
+}
+
+/** The variable an increment assigns, or the node that is not one (for the error position). */
+function lvalue(e: ArithExpr): ArithVar | { readonly bad: ArithExpr } {
+  if (e.type === "ArithVar") return e;
+  if (e.type === "ArithGroup") return lvalue(e.expr);
+  return { bad: e };
+}
+
+function compile(e: ArithExpr): Fn {
+  switch (e.type) {
+    case "ArithNumber": {
+      const text = e.text;
+      const start = e.span.start;
+      const v = I.parseIntConst(text);
+      if (typeof v === "string") return (_ev, ctx) => constError(text, v, ctx, start);
+      return () => v;
+    }
+    case "ArithVar":
+      return (ev) => readVar(ev, e);
+    case "ArithGroup":
+      return compiled(e.expr);
+    case "ArithTernary": {
+      const test = compiled(e.test);
+      const yes = compiled(e.consequent);
+      const no = compiled(e.alternate);
+      return (ev, ctx) => (I.truthy(test(ev, ctx)) ? yes(ev, ctx) : no(ev, ctx));
+    }
+    case "ArithUnary": {
+      const op = e.op;
+      if (op === "++" || op === "--") {
+        const target = lvalue(e.operand);
+        if ("bad" in target) {
+          const at = target.bad.span.start;
+          return (_ev, ctx) => fail(ctx, "attempted assignment to non-variable", at);
+        }
+        return (ev) => {
+          const old = readVar(ev, target);
+          const nv = op === "++" ? I.add(old, 1) : I.sub(old, 1);
+          ev.env.setVar(target.name, target.index, nv);
+          return nv;
+        };
+      }
+      const x = compiled(e.operand);
+      switch (op) {
+        case "+":
+          return x;
+        case "-":
+          return (ev, ctx) => I.neg(x(ev, ctx));
+        case "!":
+          return (ev, ctx) => (I.truthy(x(ev, ctx)) ? 0 : 1);
+        default:
+          return (ev, ctx) => I.bnot(x(ev, ctx));
+      }
+    }
+    case "ArithPostfix": {
+      const v = e.operand;
+      const inc = e.op === "++";
+      return (ev) => {
+        const old = readVar(ev, v);
+        ev.env.setVar(v.name, v.index, inc ? I.add(old, 1) : I.sub(old, 1));
+        return old;
+      };
+    }
+    case "ArithAssign": {
+      const t = e.target;
+      const value = compiled(e.value);
+      if (e.op === "=") {
+        return (ev, ctx) => {
+          const val = value(ev, ctx);
+          ev.env.setVar(t.name, t.index, val);
+          return val;
+        };
+      }
+      const op = e.op.slice(0, -1) as BinOp;
+      const at = e.value.span.start;
+      return (ev, ctx) => {
+        const old = readVar(ev, t);
+        const val = binary(op, old, value(ev, ctx), ctx, at);
+        ev.env.setVar(t.name, t.index, val);
+        return val;
+      };
+    }
+    case "ArithBinary":
+      return compileBinary(e.op, compiled(e.left), compiled(e.right), e.right.span.start);
+  }
+}
+
+function compileBinary(op: BinOp, l: Fn, r: Fn, at: number): Fn {
+  switch (op) {
+    case "&&":
+      return (ev, ctx) => (I.truthy(l(ev, ctx)) && I.truthy(r(ev, ctx)) ? 1 : 0);
+    case "||":
+      return (ev, ctx) => (I.truthy(l(ev, ctx)) || I.truthy(r(ev, ctx)) ? 1 : 0);
+    case ",":
+      return (ev, ctx) => {
+        l(ev, ctx);
+        return r(ev, ctx);
+      };
+    default:
+      return (ev, ctx) => {
+        const a = l(ev, ctx);
+        return binary(op, a, r(ev, ctx), ctx, at);
+      };
+  }
+}
+
+function binary(op: BinOp, l: Int, r: Int, ctx: Ctx, rightAt: number): Int {
+  switch (op) {
+    case "+":
+      return I.add(l, r);
+    case "-":
+      return I.sub(l, r);
+    case "*":
+      return I.mul(l, r);
+    case "/":
+      if (!I.truthy(r)) fail(ctx, "division by 0", rightAt);
+      return I.div(l, r);
+    case "%":
+      if (!I.truthy(r)) fail(ctx, "division by 0", rightAt);
+      return I.mod(l, r);
+    case "**":
+      if (r < 0) fail(ctx, "exponent less than 0", rightAt);
+      return I.pow(l, r);
+    case "<<":
+      return I.shl(l, r);
+    case ">>":
+      return I.shr(l, r);
+    case "&":
+      return I.band(l, r);
+    case "|":
+      return I.bor(l, r);
+    case "^":
+      return I.bxor(l, r);
+    case "==":
+      return l === r ? 1 : 0;
+    case "!=":
+      return l !== r ? 1 : 0;
+    case "<":
+      return l < r ? 1 : 0;
+    case ">":
+      return l > r ? 1 : 0;
+    case "<=":
+      return l <= r ? 1 : 0;
+    case ">=":
+      return l >= r ? 1 : 0;
+    case "&&":
+      return I.truthy(l) && I.truthy(r) ? 1 : 0;
+    case "||":
+      return I.truthy(l) || I.truthy(r) ? 1 : 0;
+    case ",":
+      return r;
+  }
 }
 
 /** bash's text for an arithmetic syntax error. */

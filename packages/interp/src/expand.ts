@@ -2,7 +2,7 @@
  * Word expansion in bash's order: brace, tilde, parameter, command substitution, arithmetic,
  * word splitting, pathname expansion, quote removal.
  */
-import { BraceLimitError, braceExpand, type Word, type WordPart } from "@husk/syntax";
+import { BraceLimitError, braceExpand, type ParamExp, type Word, type WordPart } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import { FieldBuilder, Mode } from "./fields.js";
 import type { Field } from "./fields.js";
@@ -132,8 +132,17 @@ function simpleLiteral(w: Word): string | undefined {
 export function expandString(ip: Interp, w: Word): MaybeAsync<string> {
   const parts = w.parts;
   if (parts.length === 1) {
-    const p = parts[0]!;
+    let p = parts[0]!;
     if (p.type === "Literal" || p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") return p.value;
+    // `$x`, `"$x"`, `$((e))`, `"$((e))"`: without splitting, the value is the result as it is
+    if (p.type === "DoubleQuoted" && p.parts.length === 1) p = p.parts[0]!;
+    if (p.type === "ParamExp" && isPlainParam(p)) {
+      const v = ip.getScalar(p.name);
+      if (v !== undefined) return v;
+    } else if (p.type === "ArithSub") {
+      const v = ip.evalArith(p.expr);
+      return v instanceof Promise ? v.then(intToString) : intToString(v);
+    }
   }
   const b = new FieldBuilder(Mode.String);
   const r = expandPartsInto(ip, parts, false, b);
@@ -189,7 +198,7 @@ function expandPart(ip: Interp, p: WordPart, q: boolean, b: FieldBuilder, splitL
       b.quoted(tilde(ip, p.user));
       break;
     case "ParamExp":
-      if (p.op === undefined && p.index === undefined && !p.length && !p.indirect && p.name !== "@" && p.name !== "*") {
+      if (isPlainParam(p)) {
         // `$x` / `${x}` of a set variable: as expandParam would, without its promise
         const v = ip.getScalar(p.name);
         if (v !== undefined) {
@@ -223,6 +232,11 @@ function expandPart(ip: Interp, p: WordPart, q: boolean, b: FieldBuilder, splitL
     case "ExtGlob":
       return expandExtGlobInto(ip, p, b);
   }
+}
+
+/** `$x` / `${x}`: a plain read of one scalar (not `$@`/`$*`, no subscript or operator). */
+function isPlainParam(p: ParamExp): boolean {
+  return p.op === undefined && p.index === undefined && !p.length && !p.indirect && p.name !== "@" && p.name !== "*";
 }
 
 /** True for `$@` / `${a[@]}`-style parts (a quoted empty list yields no field). */

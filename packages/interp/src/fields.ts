@@ -5,7 +5,11 @@
  */
 import { escapePattern } from "./pattern.js";
 
-/** A finished field: its text, its pattern form and whether it has active glob characters. */
+/**
+ * A finished field: its text, its pattern form and whether it has active glob characters.
+ * In Fields mode `pat` is built only once unquoted text joins the field (`glob` true): a
+ * field of quoted text alone is never globbed, so its pattern is not needed.
+ */
 export interface Field {
   readonly text: string;
   readonly pat: string;
@@ -65,7 +69,7 @@ export class FieldBuilder {
     this.afterWs = false;
     if (s === "") return;
     this.cur += s;
-    if (this.mode !== Mode.String) this.pat += escapePattern(s);
+    if (this.mode === Mode.Pattern || (this.mode === Mode.Fields && this.glob)) this.pat += escapePattern(s);
   }
 
   /** Unquoted source text (glob characters active, no splitting). */
@@ -73,6 +77,7 @@ export class FieldBuilder {
     if (s === "") return;
     this.open = true;
     this.afterWs = false;
+    if (this.mode === Mode.Fields && !this.glob) this.pat = escapePattern(this.cur);
     this.cur += s;
     if (this.mode !== Mode.String) {
       this.pat += s;

@@ -465,7 +465,7 @@ export class Interp {
 
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
   evalArithRaw(a: Arithmetic): MaybeAsync<Int> {
-    if (a.expr !== undefined) return this.arith.evaluate(a.expr, literalText(a.source), a.source.span.start);
+    if (a.expr !== undefined) return this.arith.evaluate(a.expr, arithSourceText(a), a.source.span.start);
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
     const quoted = (p: WordPart): boolean => p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
@@ -595,6 +595,14 @@ export class Interp {
   setVar(name: string, value: string, append = false): void {
     const vars = this.st.vars;
     const raw = vars.lookup(name);
+    if (raw !== undefined && (raw.attrs & SLOW_ATTRS) === 0 && typeof raw.value !== "object" && name !== "RANDOM" && name !== "GLOBIGNORE") {
+      // a plain scalar: what setScalar would do, without resolving the name again
+      const s = append && raw.value !== undefined ? raw.value + value : value;
+      if (s.length > vars.limits.maxStringBytes) throw new LimitError("maxStringBytes", `variable ${name} too long: ${s.length} bytes`);
+      raw.value = s;
+      if (this.st.options.allexport) raw.attrs |= Attr.Export;
+      return;
+    }
     if (raw !== undefined && raw.attrs & Attr.Nameref) {
       const t = vars.resolveName(name);
       if (isElementRef(t)) {
@@ -729,6 +737,9 @@ export class Interp {
   }
 }
 
+/** Attributes that make an assignment more than storing the string (see `setVar`). */
+const SLOW_ATTRS = Attr.Nameref | Attr.Integer | Attr.Readonly | Attr.Lower | Attr.Upper | Attr.Capitalize;
+
 /** True for the parse errors of a `[[ ]]` expression (bash's cond parser, not its grammar). */
 function isConditionalError(e: ParseError): boolean {
   return /conditional|^syntax error near unexpected token `\]\]'$/.test(e.message);
@@ -744,6 +755,18 @@ function arithFatal(e: unknown): unknown {
 function stripQuotes(s: string): string {
   const t = s.trim();
   if (t.length >= 2 && ((t[0] === "'" && t.endsWith("'")) || (t[0] === '"' && t.endsWith('"')))) return t.slice(1, -1);
+  return t;
+}
+
+const sourceTexts = new WeakMap<Arithmetic, string>();
+
+/** The literal text of a parsed Arithmetic's source (remembered: loops evaluate it again and again). */
+function arithSourceText(a: Arithmetic): string {
+  let t = sourceTexts.get(a);
+  if (t === undefined) {
+    t = literalText(a.source);
+    sourceTexts.set(a, t);
+  }
   return t;
 }
 

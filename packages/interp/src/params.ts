@@ -4,7 +4,8 @@
  * slices, `@Q` and the other transforms), applied per element on `@`/`*` lists.
  */
 import { LimitError } from "@husk/host";
-import type { ParamExp, Word } from "@husk/syntax";
+import type { ParamExp, ParamOp, Word } from "@husk/syntax";
+import type { CompiledGlob } from "@husk/pattern";
 import { FieldBuilder, Mode } from "./fields.js";
 import { expandPrompt } from "./prompt.js";
 import type { Interp } from "./interp.js";
@@ -12,6 +13,7 @@ import { compilePattern, hasGlob, unescapePattern } from "./pattern.js";
 import { Attr, IndexedArray, isName } from "./vars.js";
 import type { Var } from "./vars.js";
 import { FatalError } from "./errors.js";
+import type { MaybeAsync } from "./errors.js";
 import { shellQuote, attrFlags, declareValue } from "./quote.js";
 import { decodeEscapes } from "./escapes.js";
 import { isElementRef, parseRef } from "./refs.js";
@@ -22,8 +24,22 @@ export type PValue = { readonly list: false; readonly v: string | undefined } | 
 
 const UNSET: PValue = { list: false, v: undefined };
 
-/** Expands a ParamExp part into the builder (`q`: inside double quotes). */
-export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilder): Promise<void> {
+/**
+ * Expands a ParamExp part into the builder (`q`: inside double quotes). Synchronous unless a
+ * subscript, pattern or operator word has to wait (or the form is one handled only by the
+ * general path: indirection, `${x:-w}`-style defaults, `${!pre*}`).
+ */
+export function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilder): MaybeAsync<void> {
+  const op = pe.op;
+  if (pe.indirect || (op !== undefined && (op.kind === "default" || op.kind === "names" || op.kind === "bad"))) return expandParamAsync(ip, pe, q, b);
+  const ref: Ref = pe;
+  const val = lookup(ip, pe.name, pe.index);
+  if (val instanceof Promise) return val.then((v) => finishParam(ip, pe, ref, v, q, b));
+  return finishParam(ip, pe, ref, val, q, b);
+}
+
+/** The general path of `expandParam`. */
+async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilder): Promise<void> {
   const op = pe.op;
   if (op?.kind === "bad") throw new FatalError(`\${${op.text}}: bad substitution`, 1, "line");
   // ${!prefix*} / ${!prefix@}
@@ -59,12 +75,7 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
     } else ref = target;
   }
   let val: PValue = await lookup(ip, ref.name, ref.index);
-  if (pe.length) {
-    if (val.list) return emit(ip, { list: false, v: String(val.items.length) }, q, b);
-    if (val.v === undefined && ip.st.options.nounset && !isSpecialSet(ref.name)) throw unbound(ip, displayName(ref));
-    return emit(ip, { list: false, v: String(charLength(val.v ?? "")) }, q, b);
-  }
-  if (op?.kind === "default") {
+  if (!pe.length && op?.kind === "default") {
     const isSet = val.list ? val.items.length > 0 : val.v !== undefined;
     // a list is null when its join is: a quoted "$*" joins with IFS's first character, the
     // other forms with a space
@@ -101,12 +112,25 @@ export async function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: Field
       }
     }
   }
+  return finishParam(ip, pe, ref, val, q, b);
+}
+
+/** `${#x}`, the set -u check, then the operator (not a default) and the emission of the value. */
+function finishParam(ip: Interp, pe: ParamExp, ref: Ref, val: PValue, q: boolean, b: FieldBuilder): MaybeAsync<void> {
+  const op = pe.op;
+  if (pe.length) {
+    if (val.list) return emit(ip, { list: false, v: String(val.items.length) }, q, b);
+    if (val.v === undefined && ip.st.options.nounset && !isSpecialSet(ref.name)) throw unbound(ip, displayName(ref));
+    return emit(ip, { list: false, v: String(charLength(val.v ?? "")) }, q, b);
+  }
   if (!val.list && val.v === undefined && ip.st.options.nounset && !isSpecialSet(ref.name)) {
     if (!(pe.indirect && op === undefined)) throw unbound(ip, displayName(ref));
   }
+  if (op === undefined) return emit(ip, val, q, b);
   // operators see the parameter the indirection reached (`${!r@a}`, slices of `${!r}`)
-  if (op !== undefined) val = await applyOpsAsync(ip, pe.indirect ? { ...pe, name: ref.name, index: ref.index, indirect: false } : pe, val);
-  return emit(ip, val, q, b);
+  const r = applyOps(ip, pe.indirect ? { ...pe, name: ref.name, index: ref.index, indirect: false } : pe, val);
+  if (r instanceof Promise) return r.then((v) => emit(ip, v, q, b));
+  return emit(ip, r, q, b);
 }
 
 function displayName(ref: Ref): string {
@@ -200,8 +224,8 @@ export function keysOf(v: Var): string[] {
   return val === undefined ? [] : ["0"];
 }
 
-/** Looks up `name` or `name[index]`. */
-export async function lookup(ip: Interp, name: string, index: Word | "@" | "*" | undefined): Promise<PValue> {
+/** Looks up `name` or `name[index]` (synchronous unless the subscript's expansion waits). */
+export function lookup(ip: Interp, name: string, index: Word | "@" | "*" | undefined): MaybeAsync<PValue> {
   if (index === undefined) {
     if (name === "@" || name === "*") return { list: true, items: ip.st.positional.slice(), star: name === "*" };
     const raw = ip.st.vars.lookup(name);
@@ -233,8 +257,19 @@ export async function lookup(ip: Interp, name: string, index: Word | "@" | "*" |
     return { list: true, items: val === undefined ? [] : [val], star };
   }
   const val = v?.value;
-  if (val instanceof Map) return { list: false, v: val.get(await ip.expandString(index)) };
-  const n = await ip.arithIndex(index);
+  if (val instanceof Map) {
+    const key = ip.expandString(index);
+    if (key instanceof Promise) return key.then((k) => ({ list: false, v: val.get(k) }));
+    return { list: false, v: val.get(key) };
+  }
+  const n = ip.arithIndex(index);
+  if (n instanceof Promise) return n.then((x) => element(ip, name, v, x));
+  return element(ip, name, v, n);
+}
+
+/** Element `n` of an indexed array (or of a scalar: index 0 / -1). */
+function element(ip: Interp, name: string, v: Var | undefined, n: number): PValue {
+  const val = v?.value;
   if (val instanceof IndexedArray) {
     let i = n;
     if (i < 0) i += val.end;
@@ -244,43 +279,83 @@ export async function lookup(ip: Interp, name: string, index: Word | "@" | "*" |
   return UNSET;
 }
 
-/** Applies a non-default operator to a value (per element on lists). */
-async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PValue> {
+/** `f` applied to a value (per element on lists). */
+function mapValue(val: PValue, f: (s: string) => string): PValue {
+  return val.list ? { list: true, items: val.items.map(f), star: val.star } : { list: false, v: val.v === undefined ? undefined : f(val.v) };
+}
+
+const PATTERN_OPTS = { extglob: true, nocase: false } as const;
+
+/** Applies a non-default operator to a value (synchronous unless a word's expansion waits). */
+function applyOps(ip: Interp, pe: ParamExp, val: PValue): MaybeAsync<PValue> {
   const op = pe.op!;
-  const map = async (f: (s: string) => string): Promise<PValue> => (val.list ? { list: true, items: val.items.map(f), star: val.star } : { list: false, v: val.v === undefined ? undefined : f(val.v) });
-  const nocase = ip.st.opt("nocasematch");
-  const extglob = true;
   switch (op.kind) {
     case "trim": {
-      const pat = await ip.expandPattern(op.pattern);
-      return map((s) => trim(s, pat, op.op, { extglob, nocase: false }));
+      const pat = ip.expandPattern(op.pattern);
+      const f = (p: string): PValue => mapValue(val, (s) => trim(s, p, op.op, PATTERN_OPTS));
+      return pat instanceof Promise ? pat.then(f) : f(pat);
     }
     case "replace": {
-      const pat = await ip.expandPattern(op.pattern);
-      const rep = op.replacement === undefined ? "" : await ip.expandPattern(op.replacement);
-      const patsub = ip.st.opt("patsub_replacement");
-      return map((s) => replace(s, pat, rep, op.op, { extglob, nocase: false }, patsub, ip.rt.limits.maxStringBytes));
+      const pat = ip.expandPattern(op.pattern);
+      if (pat instanceof Promise) return pat.then((p) => replaceWith(ip, op, val, p));
+      return replaceWith(ip, op, val, pat);
     }
     case "case": {
-      const pat = op.pattern === undefined ? undefined : await ip.expandPattern(op.pattern);
-      const re = pat === undefined || pat === "" ? undefined : compilePattern(pat, { extglob, nocase });
-      const up = op.op.startsWith("^");
-      const all = op.op.length === 2;
-      return map((s) => {
-        let out = "";
-        let done = false;
-        for (const ch of s) {
-          if (!done && (re === undefined || re.matches(ch))) {
-            out += up ? upper1(ch) : lower1(ch);
-            if (!all) done = true;
-          } else {
-            out += ch;
-            if (!all) done = true;
-          }
-        }
-        return out;
-      });
+      if (op.pattern === undefined) return mapValue(val, caseMapper(ip, op.op, ""));
+      const pat = ip.expandPattern(op.pattern);
+      return pat instanceof Promise ? pat.then((p) => mapValue(val, caseMapper(ip, op.op, p))) : mapValue(val, caseMapper(ip, op.op, pat));
     }
+    case "transform":
+      if (op.op !== "P") return transform(ip, pe, val, op.op);
+      return applyOpsAsync(ip, pe, val);
+    default:
+      return applyOpsAsync(ip, pe, val);
+  }
+}
+
+/** `${x/pat/rep}` once the pattern is expanded. */
+function replaceWith(ip: Interp, op: Extract<ParamOp, { kind: "replace" }>, val: PValue, pat: string): MaybeAsync<PValue> {
+  const patsub = ip.st.opt("patsub_replacement");
+  const f = (rep: string): PValue => mapValue(val, (s) => replace(s, pat, rep, op.op, PATTERN_OPTS, patsub, ip.rt.limits.maxStringBytes));
+  if (op.replacement === undefined) return f("");
+  const rep = ip.expandPattern(op.replacement);
+  return rep instanceof Promise ? rep.then(f) : f(rep);
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** The per-string function of `${x^pat}` `${x^^pat}` `${x,pat}` `${x,,pat}` (`pat` "" for none). */
+function caseMapper(ip: Interp, op: string, pat: string): (s: string) => string {
+  const up = op[0] === "^";
+  const all = op.length === 2;
+  if (pat === "") {
+    // no pattern: ASCII text maps as a whole; other text character by character (bash keeps `ß`)
+    if (all) return (s) => (ASCII.test(s) ? (up ? s.toUpperCase() : s.toLowerCase()) : caseEach(s, up, all, undefined));
+    return (s) => (s !== "" && s.charCodeAt(0) < 128 ? (up ? s[0]!.toUpperCase() : s[0]!.toLowerCase()) + s.slice(1) : caseEach(s, up, all, undefined));
+  }
+  const re = pat === "" ? undefined : compilePattern(pat, { extglob: true, nocase: ip.st.opt("nocasematch") });
+  return (s) => caseEach(s, up, all, re);
+}
+
+function caseEach(s: string, up: boolean, all: boolean, re: CompiledGlob | undefined): string {
+  let out = "";
+  let done = false;
+  for (const ch of s) {
+    if (!done && (re === undefined || re.matches(ch))) {
+      out += up ? upper1(ch) : lower1(ch);
+      if (!all) done = true;
+    } else {
+      out += ch;
+      if (!all) done = true;
+    }
+  }
+  return out;
+}
+
+/** The operators whose evaluation may wait: slices (arithmetic) and `@P` (prompt expansion). */
+async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PValue> {
+  const op = pe.op!;
+  switch (op.kind) {
     case "slice": {
       const off = Number(await ip.evalArith(op.offset));
       const len = op.length === undefined ? undefined : Number(await ip.evalArith(op.length));
@@ -413,6 +488,7 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
     return out;
   };
   if (pat === "") return op === "/#" ? repl("") + s : op === "/%" ? s + repl("") : s;
+  if (!opts.nocase && !hasGlob(pat, opts.extglob)) return replaceLiteral(s, unescapePattern(pat), repl, op, maxBytes);
   const g = compilePattern(pat, opts);
   if (op === "/#") {
     const n = g.matchPrefix(s, true);
@@ -437,6 +513,25 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
     if (out.length > maxBytes) throw new LimitError("maxStringBytes", `string too long: more than ${maxBytes} bytes`);
     last = from = m.end;
     if (op === "/") break;
+  }
+  return out + s.slice(last);
+}
+
+/** `replace` for a pattern without glob operators: plain string search for `lit` (non-empty). */
+function replaceLiteral(s: string, lit: string, repl: (m: string) => string, op: string, maxBytes: number): string {
+  if (op === "/#") return s.startsWith(lit) ? repl(lit) + s.slice(lit.length) : s;
+  if (op === "/%") return s.endsWith(lit) ? s.slice(0, s.length - lit.length) + repl(lit) : s;
+  let i = s.indexOf(lit);
+  if (i < 0) return s;
+  const r = repl(lit);
+  let out = "";
+  let last = 0;
+  while (i >= 0) {
+    out += s.slice(last, i) + r;
+    if (out.length > maxBytes) throw new LimitError("maxStringBytes", `string too long: more than ${maxBytes} bytes`);
+    last = i + lit.length;
+    if (op === "/") break;
+    i = s.indexOf(lit, last);
   }
   return out + s.slice(last);
 }

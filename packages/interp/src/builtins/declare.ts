@@ -34,7 +34,8 @@ export function declareLine(name: string, v: Var): string {
   return `${head}=${declareValue(v)}`;
 }
 
-function printFunction(ip: Interp, name: string): string | undefined {
+/** `declare -f NAME` output for a function (bash's layout, with a final newline); undefined when there is none. */
+export function printFunction(ip: Interp, name: string): string | undefined {
   const f = ip.st.functions.get(name);
   if (f === undefined) return undefined;
   try {
@@ -48,14 +49,14 @@ interface Mode {
   readonly cmd: "declare" | "local" | "export" | "readonly";
 }
 
-async function run(ctx: BuiltinContext, mode: Mode): Promise<number> {
+/** Runs a declaration builtin; synchronous unless an argument is reparsed as a compound literal. */
+function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
   const ip = ctx.interp;
   const flagLetters = mode.cmd === "export" ? "fnp" : mode.cmd === "readonly" ? "aAfp" : "aAfFgilnprtux";
   const o = parseOpts(ctx.args, flagLetters, "", true);
   if (o.bad !== undefined) return badOption(ctx, o.bad, usage(mode.cmd));
   const args = o.rest;
   const offset = ctx.args.length - args.length;
-  const assignAt = (i: number): PreparedAssign | undefined => ctx.assigns?.[offset + i + 1];
   const inFunction = ip.callDepth > 0;
   if (mode.cmd === "local" && !inFunction) return berr(ctx, "can only be used in a function", 1);
 
@@ -123,10 +124,27 @@ async function run(ctx: BuiltinContext, mode: Mode): Promise<number> {
     return st;
   }
 
-  const global = o.on.has("g") || (!inFunction && mode.cmd === "declare");
-  let status = 0;
-  for (let i = 0; i < args.length; i++) {
-    const a = assignAt(i);
+  const job: DeclareJob = { ctx, mode, args, offset, add, remove, global: o.on.has("g") || (!inFunction && mode.cmd === "declare") };
+  return declareArgs(job, 0, 0);
+}
+
+/** The name arguments of one declaration command and what to do with them. */
+interface DeclareJob {
+  readonly ctx: BuiltinContext;
+  readonly mode: Mode;
+  readonly args: readonly string[];
+  /** Index of `args[0]` in the command's arguments (for the prepared assignments). */
+  readonly offset: number;
+  readonly add: number;
+  readonly remove: number;
+  readonly global: boolean;
+}
+
+/** Declares `args[from..]`, OR-ing statuses into `status`. */
+function declareArgs(job: DeclareJob, from: number, status: number): number | Promise<number> {
+  const { ctx, add, args } = job;
+  for (let i = from; i < args.length; i++) {
+    const a = ctx.assigns?.[job.offset + i + 1];
     const text = args[i]!;
     const name = a?.name ?? (text.includes("=") ? text.slice(0, text.indexOf("=")).replace(/\+$/, "") : text);
     const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/s.exec(name);
@@ -135,18 +153,27 @@ async function run(ctx: BuiltinContext, mode: Mode): Promise<number> {
       status = 1;
       continue;
     }
-    let pa = a ?? plainAssign(text, m[1]!, m[2]);
-    if (pa !== undefined && add & (Attr.Array | Attr.Assoc)) pa = (await reparseCompound(ip, pa, (add & Attr.Assoc) !== 0)) ?? pa;
-    try {
-      status |= declareOne(ip, mode, m[1]!, pa, add, remove, global);
-    } catch (e) {
-      if (e instanceof FatalError && e.scope === "command") {
-        ip.error(`${ctx.name}: ${e.message}`);
-        status = 1;
-      } else throw e;
+    const pa = a ?? plainAssign(text, m[1]!, m[2]);
+    if (pa !== undefined && add & (Attr.Array | Attr.Assoc)) {
+      return reparseCompound(ctx.interp, pa, (add & Attr.Assoc) !== 0).then((r) => declareArgs(job, i + 1, status | declareChecked(job, m[1]!, r ?? pa)));
     }
+    status |= declareChecked(job, m[1]!, pa);
   }
   return status;
+}
+
+/** `declareOne`, with a command-scoped error reported as the builtin's. */
+function declareChecked(job: DeclareJob, name: string, pa: PreparedAssign | undefined): number {
+  const ip = job.ctx.interp;
+  try {
+    return declareOne(ip, job.mode, name, pa, job.add, job.remove, job.global);
+  } catch (e) {
+    if (e instanceof FatalError && e.scope === "command") {
+      ip.error(`${job.ctx.name}: ${e.message}`);
+      return 1;
+    }
+    throw e;
+  }
 }
 
 function setValue(v: Var): string {

@@ -118,36 +118,51 @@ export class FileSearch {
 
   /**
    * -v by buffer search (no -m, no per-line prefixes): the runs of lines between matching lines
-   * are selected, counted and copied out whole.
+   * are selected, counted and copied out whole. When most lines match (`grep -v ok`), the match
+   * usually lies in the line at `pos`: finding that line's end alone settles it, so a matching
+   * line costs a search and one `indexOf` (looking back for the matching line's start is only
+   * needed when non-matching lines come first).
    */
   #feedInvert(text: string, final: boolean): void {
     const m = this.#m;
     const limit = final ? text.length : text.lastIndexOf("\n") + 1;
     const maxLine = m.needsMaxLine ? maxLineLength(text, limit) : 0;
-    const o = this.#o;
-    const res = this.res;
+    const meter = this.#meter;
     let pos = 0;
     while (pos < limit && !this.done) {
-      if (this.#meter) this.#meter.checkDeadline();
+      if (meter) meter.tick();
       const k = m.find!(text, pos, maxLine);
+      // a match at `limit` still belongs to a final line without terminator
       const partialEnd = final && k === limit && limit > pos && text.charCodeAt(limit - 1) !== 10;
-      let ls = limit;
-      let next = limit;
-      if (k >= 0 && (k < limit || partialEnd)) {
-        ls = k === 0 ? 0 : Math.max(pos, text.lastIndexOf("\n", k - 1) + 1);
-        const e = text.indexOf("\n", k);
-        next = e < 0 || e >= limit ? limit : e + 1;
+      if (k < 0 || (k >= limit && !partialEnd)) {
+        this.#selectRun(text, pos, limit);
+        break;
       }
-      if (ls > pos) {
-        const unterminated = ls === text.length && text.charCodeAt(ls - 1) !== 10;
-        res.count += countNl(text, pos, ls) + (unterminated ? 1 : 0);
-        res.matched = true;
-        if (o.quiet || o.filesWithMatches || o.filesWithoutMatch) this.done = true;
-        else if (this.#printLines) this.#out.push(unterminated ? `${text.slice(pos, ls)}\n` : text.slice(pos, ls));
+      let e = text.indexOf("\n", pos);
+      if (e < 0 || e >= limit) e = limit;
+      if (k <= e) {
+        // the line at `pos` matches (a match at its "\n" is an end-of-line match of that line)
+        pos = e + 1;
+        continue;
       }
-      pos = next;
+      const ls = text.lastIndexOf("\n", k - 1) + 1;
+      this.#selectRun(text, pos, ls);
+      e = text.indexOf("\n", k);
+      pos = e < 0 || e >= limit ? limit : e + 1;
     }
     if (!final && limit < text.length) this.#rest = text.slice(limit);
+  }
+
+  /** -v: selects the lines of text[from, to) (whole lines; the last may lack its "\n" at the end of input). */
+  #selectRun(text: string, from: number, to: number): void {
+    if (to <= from) return;
+    const res = this.res;
+    const unterminated = to === text.length && text.charCodeAt(to - 1) !== 10;
+    res.count += countNl(text, from, to) + (unterminated ? 1 : 0);
+    res.matched = true;
+    const o = this.#o;
+    if (o.quiet || o.filesWithMatches || o.filesWithoutMatch) this.done = true;
+    else if (this.#printLines) this.#out.push(unterminated ? `${text.slice(from, to)}\n` : text.slice(from, to));
   }
 
   /** Buffer search: only lines that contain a match are looked at (see LineMatcher.find). */

@@ -6,6 +6,7 @@ import type { LimitsMeter } from "@husk/host";
 import { LimitError } from "@husk/host";
 import type { CompileEnv, Scope } from "./compile.js";
 import { bindVar, compile, compileDefs } from "./compile.js";
+import { compileCollectTail, joinCollectTail } from "./collect.js";
 import { builtinNames, builtinScope, NATIVES } from "./builtins/index.js";
 import { gen } from "./builtins/define.js";
 import type { DumpOptions } from "./dump.js";
@@ -53,6 +54,19 @@ export interface CompiledJq {
   readonly readsInputs: boolean;
   /** Runs the program on one input, calling `emit` per output; `emit` may return true to stop. */
   run(input: Val, emit: (v: Val) => boolean | undefined | void, options?: RunOptions): void;
+  /**
+   * `run`, except that when the program's last stage collects an array (`... | map(f)` or
+   * `... | [f]`), each such output is not built but reported to `sink`: `item` per element, then
+   * `end` (whose `true` stops the program, as `emit`'s does). Other programs call `emit` as
+   * `run` does. If the run throws, elements reported since the last `end` belong to no output.
+   */
+  stream(input: Val, emit: (v: Val) => boolean | undefined | void, sink: CollectSink, options?: RunOptions): void;
+}
+
+/** Receives an array output element by element (see `CompiledJq.stream`). */
+export interface CollectSink {
+  item(v: Val): void;
+  end(): boolean;
 }
 
 let builtinsNative: Native | undefined;
@@ -77,40 +91,52 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
     slots.set(name, slot);
   }
   scope = compileDefs(prog.defs, scope, env);
-  const body: Filter = compile(prog.body, scope, env);
+  const tail = compileCollectTail(prog.body, scope, env);
+  const body: Filter = tail ? joinCollectTail(tail) : compile(prog.body, scope, env);
   const nslots = scope.alloc.n;
+  const start = (o: RunOptions, go: (root: Frame) => void): void => {
+    const envMap: JqObject = new Map();
+    if (o.env) {
+      const entries = o.env instanceof Map ? o.env.entries() : Object.entries(o.env);
+      for (const [k, v] of entries) envMap.set(k, v);
+    }
+    const rt: Runtime = {
+      env: envMap,
+      meter: o.meter,
+      nextInput: o.nextInput ?? (() => undefined),
+      inputFilename: o.inputFilename ?? (() => null),
+      now: o.now ?? (() => Date.now()),
+      stderr: o.stderr ?? (() => {}),
+      args: o.args ?? new Map<string, Val>([["positional", []], ["named", new Map()]]),
+      root: undefined as unknown as Frame,
+      depth: 0,
+      maxDepth: o.maxDepth ?? 10000,
+    };
+    const root = new Frame(nslots, [], null, rt);
+    rt.root = root;
+    for (const [name, slot] of slots) root.vars[slot] = o.vars?.get(name) ?? null;
+    try {
+      go(root);
+    } catch (e) {
+      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+        throw new JqError("maximum recursion depth exceeded (the program nests or recurses too deeply)");
+      }
+      throw e;
+    }
+  };
   return {
     effectful: effects.used,
     readsInputs: effects.inputs,
     run(input, emit, o = {}) {
-      const envMap: JqObject = new Map();
-      if (o.env) {
-        const entries = o.env instanceof Map ? o.env.entries() : Object.entries(o.env);
-        for (const [k, v] of entries) envMap.set(k, v);
-      }
-      const rt: Runtime = {
-        env: envMap,
-        meter: o.meter,
-        nextInput: o.nextInput ?? (() => undefined),
-        inputFilename: o.inputFilename ?? (() => null),
-        now: o.now ?? (() => Date.now()),
-        stderr: o.stderr ?? (() => {}),
-        args: o.args ?? new Map<string, Val>([["positional", []], ["named", new Map()]]),
-        root: undefined as unknown as Frame,
-        depth: 0,
-        maxDepth: o.maxDepth ?? 10000,
+      start(o, (root) => body(input, null, root, (v) => emit(v) === true));
+    },
+    stream(input, emit, sink, o = {}) {
+      if (!tail) return this.run(input, emit, o);
+      const item = (v: Val): boolean => {
+        sink.item(v);
+        return false;
       };
-      const root = new Frame(nslots, [], null, rt);
-      rt.root = root;
-      for (const [name, slot] of slots) root.vars[slot] = o.vars?.get(name) ?? null;
-      try {
-        body(input, null, root, (v) => emit(v) === true);
-      } catch (e) {
-        if (e instanceof RangeError && /call stack/i.test(e.message)) {
-          throw new JqError("maximum recursion depth exceeded (the program nests or recurses too deeply)");
-        }
-        throw e;
-      }
+      start(o, (root) => tail.prefix(input, null, root, (v) => tail.items(v, null, root, item) || sink.end()));
     },
   };
 }

@@ -4,11 +4,11 @@
  */
 import type { Command, CommandContext } from "@husk/host";
 import { AbortError, BrokenPipeError, FsError, LimitError, resolvePath } from "@husk/host";
-import type { CompiledJq } from "./api.js";
-import { compileJq } from "./api.js";
+import type { CollectSink, CompiledJq } from "./api.js";
+import { compileCached } from "./cache.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
 import type { DumpOptions } from "./dump.js";
-import { dump, dumpTo } from "./dump.js";
+import { ArrayDumper, dump, dumpTo } from "./dump.js";
 import { JsonParseError, JsonReader, parseJson } from "./json.js";
 import { JqCompileError } from "./parser.js";
 import { HaltSignal } from "./runtime.js";
@@ -16,53 +16,7 @@ import { JsonSplitter } from "./splitter.js";
 import { streamEvents } from "./stream.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError } from "./value.js";
-
-const HELP = `Usage:\tjq [OPTIONS] FILTER [FILES...]
-\tjq [OPTIONS] --args FILTER [ARGUMENTS...]
-\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]
-
-jq is a tool for processing JSON inputs, applying the given filter to
-its JSON text inputs and producing the filter's results as JSON on
-standard output.
-
-Command options:
-  -n, --null-input          use \`null\` as the single input value;
-  -R, --raw-input           read each line as string instead of JSON;
-  -s, --slurp               read all inputs into an array and use it as
-                            the single input value;
-  -c, --compact-output      compact instead of pretty-printed output;
-  -r, --raw-output          output strings without escapes and quotes;
-      --raw-output0         implies -r and output NUL after each output;
-  -j, --join-output         implies -r and output without newline after
-                            each output;
-  -a, --ascii-output        output strings by only ASCII characters
-                            using escape sequences;
-  -S, --sort-keys           sort keys of each object on output;
-  -C, --color-output        colorize JSON output;
-  -M, --monochrome-output   disable colored output;
-      --tab                 use tabs for indentation;
-      --indent n            use n spaces for indentation (max 7 spaces);
-      --seq                 parse input/output as application/json-seq;
-      --stream              parse the input value in streaming fashion;
-  -f, --from-file file      load filter from the file;
-  -L directory              search modules from the directory;
-      --arg name value      set $name to the string value;
-      --argjson name value  set $name to the JSON value;
-      --slurpfile name file set $name to an array of JSON values read
-                            from the file;
-      --rawfile name file   set $name to string contents of file;
-      --args                consume remaining arguments as positional
-                            string values;
-      --jsonargs            consume remaining arguments as positional
-                            JSON values;
-  -e, --exit-status         set exit status code based on the output;
-  -V, --version             show the version;
-  -h, --help                show the help;
-  --                        terminates argument processing;
-
-Named arguments are also available as $ARGS.named[], while
-positional arguments are available as $ARGS.positional[].
-`;
+import { JQ_HELP, JQ_INFO } from "./info.js";
 
 interface Opts {
   nullInput: boolean;
@@ -96,6 +50,9 @@ class Usage extends Error {
     super(message);
   }
 }
+
+/** The last output's stand-in (for `-e`) when it was an array written element by element. */
+const EMPTY_ARRAY: Val = [];
 
 const L_NEEDS_DIR = "-L takes a parameter: (e.g. -L /search/path or -L/search/path)";
 
@@ -251,7 +208,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     throw e;
   }
   if (o === "help") {
-    await ctx.stdout.write(HELP);
+    await ctx.stdout.write(JQ_HELP);
     return 0;
   }
   if (o === "version") {
@@ -292,7 +249,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   const named: JqObject = new Map(opts.named);
   let prog: CompiledJq;
   try {
-    prog = compileJq(programText, { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth });
+    prog = compileCached(programText, { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth });
   } catch (e) {
     if (e instanceof JqCompileError) {
       err(`${formatCompileError(programText, e)}\njq: 1 compile error\n`);
@@ -408,6 +365,28 @@ async function runJq(ctx: CommandContext): Promise<number> {
   const put = (s: string): void => {
     buf += s;
   };
+  // Hands `buf` to stdout (flattened first); the write's promise when the reader is slow.
+  const writeBuf = (): Promise<void> | undefined => {
+    const text = buf;
+    buf = "";
+    text.charCodeAt(0);
+    if (ctx.stdout.closed) throw new BrokenPipeError();
+    return ctx.stdout.write(text);
+  };
+  // Ends an output whose text is in `buf`: the separator, then a write once `buf` is large.
+  const endOutput = (): boolean => {
+    put(sep);
+    if (buf.length > 65536) {
+      const n = buf.length;
+      const w = writeBuf();
+      if (w && !prog.effectful) {
+        pending = w;
+        return true;
+      }
+      if (n > maxOut * 4) return true;
+    }
+    return false;
+  };
   const emit = (v: Val): boolean => {
     if (seen++ < skip) return false;
     lastOutput = v;
@@ -417,20 +396,28 @@ async function runJq(ctx: CommandContext): Promise<number> {
     if (opts.seq) put("\x1e");
     if (opts.raw && typeof v === "string") put(v);
     else dumpTo(v, dumpOpts, put);
-    put(sep);
-    if (buf.length > 65536) {
-      const text = buf;
-      buf = "";
-      text.charCodeAt(0);
-      if (ctx.stdout.closed) throw new BrokenPipeError();
-      const w = ctx.stdout.write(text);
-      if (w && !prog.effectful) {
-        pending = w;
-        return true;
+    return endOutput();
+  };
+  // A program ending in `map(f)` or `[f]` hands over its last array element by element: the
+  // elements are serialized at once (chunks in `collected`), never held as values. Without
+  // colors only (the color writer builds whole values).
+  let collected: string[] = [];
+  const arrayDump = new ArrayDumper(dumpOpts, (s) => collected.push(s));
+  const sink: CollectSink = {
+    item: (v) => arrayDump.item(v),
+    end: () => {
+      arrayDump.end();
+      const parts = collected;
+      collected = [];
+      if (seen++ < skip) return false;
+      lastOutput = EMPTY_ARRAY;
+      if (opts.seq) put("\x1e");
+      for (const part of parts) {
+        buf += part;
+        if (buf.length > 65536) writeBuf();
       }
-      if (text.length > maxOut * 4) return true;
-    }
-    return false;
+      return endOutput();
+    },
   };
   const runOpts = {
     vars,
@@ -459,7 +446,13 @@ async function runJq(ctx: CommandContext): Promise<number> {
   };
   const runOnce = (input: Val): number | undefined => {
     try {
-      prog.run(input, emit, runOpts);
+      if (opts.color) prog.run(input, emit, runOpts);
+      else {
+        // Elements of an array whose output was cut short by an error belong to no output.
+        arrayDump.reset();
+        collected = [];
+        prog.stream(input, emit, sink, runOpts);
+      }
     } catch (e) {
       if (e instanceof HaltSignal) {
         if (e.value !== undefined) {
@@ -557,9 +550,6 @@ function* iterJson(text: string): Generator<Val> {
 
 /** The `jq` command. */
 export const jqCommand: Command = {
-  name: "jq",
-  summary: "command-line JSON processor (jq 1.8)",
-  help: HELP,
-  fileAccess: "operands",
+  ...JQ_INFO,
   run: runJq,
 };

@@ -122,6 +122,11 @@ class Writer {
     if ((this.#buf += s).length > CHUNK) this.flush();
   }
 
+  /** Drops what is buffered. */
+  discard(): void {
+    this.#buf = "";
+  }
+
   /** Hands what is buffered to the sink, as one flat string. */
   flush(): void {
     const t = this.#buf;
@@ -131,7 +136,13 @@ class Writer {
     this.#sink(t);
   }
 
-  #pad(d: number): string {
+  /** True unless compact. */
+  get pretty(): boolean {
+    return this.#pretty;
+  }
+
+  /** A newline and the indentation of depth `d`. */
+  pad(d: number): string {
     const pads = this.#pads;
     while (pads.length <= d) pads.push(pads[pads.length - 1]! + this.#indent);
     return pads[d]!;
@@ -167,18 +178,18 @@ class Writer {
     if (Array.isArray(x)) {
       if (x.length === 0) return this.put("[]");
       this.put("[");
-      const inner = pretty ? this.#pad(d + 1) : "";
+      const inner = pretty ? this.pad(d + 1) : "";
       for (let i = 0; i < x.length; i++) {
         if (i > 0) this.put(",");
         if (pretty) this.put(inner);
         this.value(x[i]!, d + 1);
       }
-      if (pretty) this.put(this.#pad(d));
+      if (pretty) this.put(this.pad(d));
       return this.put("]");
     }
     if (x.size === 0) return this.put("{}");
     this.put("{");
-    const inner = pretty ? this.#pad(d + 1) : "";
+    const inner = pretty ? this.pad(d + 1) : "";
     let first = true;
     if (this.#sortKeys) {
       for (const k of this.#keys(x)) {
@@ -199,7 +210,7 @@ class Writer {
         this.value(v, d + 1);
       }
     }
-    if (pretty) this.put(this.#pad(d));
+    if (pretty) this.put(this.pad(d));
     return this.put("}");
   }
 
@@ -223,7 +234,7 @@ class Writer {
         const fr = stack[stack.length - 1]!;
         if (fr.i < (fr.a ?? fr.keys!).length) {
           if (fr.i > 0) this.put(",");
-          if (this.#pretty) this.put(this.#pad(fr.d + 1));
+          if (this.#pretty) this.put(this.pad(fr.d + 1));
           if (fr.a) v = fr.a[fr.i]!;
           else {
             const k = fr.keys![fr.i]!;
@@ -237,7 +248,7 @@ class Writer {
           break;
         }
         stack.pop();
-        if (this.#pretty) this.put(this.#pad(fr.d));
+        if (this.#pretty) this.put(this.pad(fr.d));
         this.put(fr.a ? "]" : "}");
       }
       if (!more) return;
@@ -254,6 +265,46 @@ export function dumpTo(v: Val, opts: DumpOptions, sink: (s: string) => void): vo
   const w = new Writer(opts, sink);
   w.value(v, 0);
   w.flush();
+}
+
+/**
+ * Serializes one array from its elements as they are produced, giving the text `dumpTo` gives
+ * for the whole array (colors excepted: `color` is ignored), so a large array output is never
+ * held as an array of values. `item` per element, then `end`, which flushes to the sink and
+ * readies the dumper for the next array.
+ */
+export class ArrayDumper {
+  readonly #w: Writer;
+  #n = 0;
+  constructor(opts: DumpOptions, sink: (s: string) => void) {
+    this.#w = new Writer(opts, sink);
+  }
+
+  /** Writes the next element. */
+  item(v: Val): void {
+    const w = this.#w;
+    w.put(this.#n++ === 0 ? "[" : ",");
+    if (w.pretty) w.put(w.pad(1));
+    w.value(v, 1);
+  }
+
+  /** Closes the array and flushes. */
+  end(): void {
+    const w = this.#w;
+    if (this.#n === 0) w.put("[]");
+    else {
+      if (w.pretty) w.put(w.pad(0));
+      w.put("]");
+    }
+    this.#n = 0;
+    w.flush();
+  }
+
+  /** Forgets an array left unfinished (its elements already flushed are the caller's to drop). */
+  reset(): void {
+    this.#n = 0;
+    this.#w.discard();
+  }
 }
 
 /** Serializes a value with jq's formatting. */

@@ -1,0 +1,44 @@
+// The jq command's compiled-filter cache: a cached program gives the same results, and variable
+// values (--arg/--argjson) are passed per run, never baked into the cached program.
+import { describe, expect, it } from "vitest";
+import { compileCached, FILTER_CACHE_SIZE, filterCacheSize } from "./cache.js";
+import { jqCommand } from "./command.js";
+import { testContext } from "./testing/ctx.js";
+
+async function run(args: string[], stdin = "null"): Promise<string> {
+  const { ctx, stdout } = testContext(args, { stdin });
+  const status = await jqCommand.run(ctx);
+  return `${status}:${stdout.text}`;
+}
+
+describe("filter cache", () => {
+  it("returns the same compiled program for the same text and variable names", () => {
+    const a = compileCached(".a + $x", { vars: ["x"] });
+    expect(compileCached(".a + $x", { vars: ["x"] })).toBe(a);
+    expect(compileCached(".a + $x", { vars: ["x", "y"] })).not.toBe(a);
+    expect(compileCached(".a + $y", { vars: ["y"] })).not.toBe(a);
+  });
+
+  it("does not bake --arg / --argjson values into a cached filter", async () => {
+    // Outputs checked against jq 1.6: `jq -c --arg v A '[$v, .]' <<< 1` prints ["A",1].
+    expect(await run(["-c", "--arg", "v", "A", "[$v, .]"], "1")).toBe('0:["A",1]\n');
+    expect(await run(["-c", "--arg", "v", "B", "[$v, .]"], "2")).toBe('0:["B",2]\n');
+    expect(await run(["-c", "--argjson", "v", '{"n":1}', "$v.n + ."], "1")).toBe("0:2\n");
+    expect(await run(["-c", "--argjson", "v", '{"n":5}', "$v.n + ."], "1")).toBe("0:6\n");
+  });
+
+  it("gives the same results on repeated runs (a loop over one filter)", async () => {
+    const outs: string[] = [];
+    for (let i = 0; i < 5; i++) outs.push(await run(["-r", ".total"], `{"total": ${i}}`));
+    expect(outs).toEqual(["0:0\n", "0:1\n", "0:2\n", "0:3\n", "0:4\n"]);
+    // A compile error is reported every time (errors are not cached).
+    expect(await run(["."])).toBe("0:null\n");
+    expect((await run(["(("])).startsWith("3:")).toBe(true);
+    expect((await run(["(("])).startsWith("3:")).toBe(true);
+  });
+
+  it("stays bounded", () => {
+    for (let i = 0; i < FILTER_CACHE_SIZE * 2; i++) compileCached(`. + ${i}`, {});
+    expect(filterCacheSize()).toBe(FILTER_CACHE_SIZE);
+  });
+});

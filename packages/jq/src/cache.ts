@@ -1,0 +1,40 @@
+/**
+ * A small LRU cache of compiled programs for the `jq` command: a shell loop that runs
+ * `jq -r .total` on every iteration parses and compiles the filter once, not per iteration.
+ */
+import type { CompiledJq, CompileOptions } from "./api.js";
+import { compileJq } from "./api.js";
+
+/** How many programs the cache keeps (least recently used first out). */
+export const FILTER_CACHE_SIZE = 64;
+/** Programs longer than this are compiled every time (a cache entry never pins a huge text). */
+const MAX_CACHED_TEXT = 64 * 1024;
+
+const cache = new Map<string, CompiledJq>();
+
+/**
+ * `compileJq(text, options)`, reusing an earlier compilation of the same text with the same
+ * variable names and parse depth. Only names are part of the key: variable values are given to
+ * `run` and are never baked into the compiled program. Compile errors are not cached (they are
+ * thrown again on each call).
+ */
+export function compileCached(text: string, options: CompileOptions): CompiledJq {
+  if (text.length > MAX_CACHED_TEXT) return compileJq(text, options);
+  const key = `${options.maxParseDepth ?? ""}\0${JSON.stringify(options.vars ?? [])}\0${text}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) {
+    // Re-insert: a Map iterates in insertion order, so the first key is the least recently used.
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const prog = compileJq(text, options);
+  if (cache.size >= FILTER_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, prog);
+  return prog;
+}
+
+/** Number of cached programs (for tests). */
+export function filterCacheSize(): number {
+  return cache.size;
+}

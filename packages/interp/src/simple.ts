@@ -13,6 +13,8 @@ import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { ShellInput, shellInput } from "./io.js";
 import { printfQuote } from "./quote.js";
+import { execFile } from "./exec-file.js";
+import { hashedCommand, lookupCommand } from "./pathsearch.js";
 import { applyPermanent, withRedirects } from "./redirect.js";
 import { debugTrap, returnTrap } from "./traps.js";
 import { ps4 } from "./prompt.js";
@@ -302,50 +304,21 @@ export function invoke(ip: Interp, argv: string[], assigns?: (PreparedAssign | u
     if (fn !== undefined) return callFunction(ip, fn, argv);
   }
   const c = ip.rt.commands.get(name);
-  if (c === undefined) {
-    if (name.includes("/")) return runPath(ip, argv);
-    ip.error(`${name}: command not found`);
-    return 127;
-  }
-  return runCommand(ip, c, argv, assigns);
+  if (isBuiltin(c)) return runCommand(ip, c, argv, assigns);
+  if (name.includes("/")) return c === undefined ? execFile(ip, argv) : runCommand(ip, c, argv, assigns);
+  const h = hashedCommand(ip, name);
+  if (h !== undefined) return runCommand(ip, h, argv, assigns);
+  return runFound(ip, argv, assigns);
 }
 
-/** A command named by a path: in the sandbox, a script file of the shell's filesystem. */
-async function runPath(ip: Interp, argv: string[]): Promise<number> {
-  const name = argv[0]!;
-  if (ip.rt.profile === "logic-only") {
-    ip.error(`${name}: command not found`);
+/** A command that is not a builtin: looked up along $PATH (and hashed), then run. */
+async function runFound(ip: Interp, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): Promise<Completion> {
+  const m = await lookupCommand(ip, argv[0]!, true);
+  if (m === undefined) {
+    ip.error(`${argv[0]}: command not found`);
     return 127;
   }
-  const path = name.startsWith("/") ? name : `${ip.st.cwd}/${name}`;
-  let text: string;
-  try {
-    const st = await ip.rt.fs.stat(path);
-    if (st.type === "directory") {
-      ip.error(`${name}: Is a directory`);
-      return 126;
-    }
-    if ((st.mode & 0o111) === 0) {
-      ip.error(`${name}: Permission denied`);
-      return 126;
-    }
-    text = await ip.rt.fs.readFile(path);
-  } catch {
-    // /bin/echo, /usr/bin/env ...: the registered command of that name
-    const m = /^\/(?:usr\/(?:local\/)?)?s?bin\/([^/]+)$/.exec(name);
-    const c = m === null ? undefined : ip.rt.commands.get(m[1]!);
-    if (c !== undefined) {
-      const r = await runCommand(ip, c, [m![1]!, ...argv.slice(1)]);
-      return typeof r === "number" ? r : r.status;
-    }
-    ip.error(`${name}: No such file or directory`);
-    return 127;
-  }
-  const sub = ip.subshell();
-  sub.st.positional = argv.slice(1);
-  sub.st.arg0 = name;
-  sub.st.functions = new Map();
-  return sub.runSubshell(() => sub.runScript(text.replace(/^#![^\n]*\n?/, "\n")));
+  return m.command !== undefined ? runCommand(ip, m.command, argv, assigns) : execFile(ip, argv, m.path);
 }
 
 /** Calls a shell function with `argv[1..]` as positional parameters. */

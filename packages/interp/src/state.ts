@@ -10,6 +10,7 @@ import type { SourceInfo } from "./source.js";
 import { VarStore } from "./vars.js";
 import { installCallStackVars } from "./callstack.js";
 import { installOptionVars } from "./shellopts.js";
+import { HashTable } from "./pathsearch.js";
 import type { Frame } from "./callstack.js";
 
 /** One open file descriptor. */
@@ -238,8 +239,8 @@ export class ShellState {
   subshellDepth = 0;
   /** Last argument of the previous command (`$_`). */
   lastArg = "";
-  /** Hashed command names (`hash`). */
-  hashed = new Map<string, string>();
+  /** Remembered command locations (`hash`). */
+  hashed = new HashTable();
   /** getopts' position inside a bundled option argument. */
   getoptsIndex = 0;
   /** OPTIND value when getoptsIndex was saved (a reset of OPTIND restarts). */
@@ -288,7 +289,7 @@ export class ShellState {
     installOptionVars(c);
     c.subshellDepth = this.subshellDepth + 1;
     c.lastArg = this.lastArg;
-    c.hashed = new Map(this.hashed);
+    c.hashed = this.hashed.clone();
     c.isSubshell = true;
     c.lineAbortExits = true;
     c.flagSuffix = this.flagSuffix;

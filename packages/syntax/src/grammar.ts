@@ -18,6 +18,7 @@ import type {
   Word,
 } from "./ast.js";
 import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
+import { fit } from "./fit.js";
 
 /** Token kinds produced by the scanner (small integers; the grouping below is relied on). */
 export const T = {
@@ -221,7 +222,7 @@ class CommandParser {
       });
     }
     if (!allowEmpty && out.length === 0) this.err();
-    return out;
+    return fit(out);
   }
 
   private andOr(): Command {
@@ -271,8 +272,8 @@ class CommandParser {
     }
     const span = sp(start >= 0 ? start : first.span.start, commands[commands.length - 1]!.span.end);
     return time === undefined
-      ? { type: "Pipeline", span, commands, pipeStderr, negated }
-      : { type: "Pipeline", span, commands, pipeStderr, negated, time };
+      ? { type: "Pipeline", span, commands: fit(commands), pipeStderr: fit(pipeStderr), negated }
+      : { type: "Pipeline", span, commands: fit(commands), pipeStderr: fit(pipeStderr), negated, time };
   }
 
   /**
@@ -337,7 +338,7 @@ class CommandParser {
     if (this.kind() !== T.Redir) return c;
     const redirects: Redirect[] = [];
     while (this.kind() === T.Redir) redirects.push(this.next().payload as Redirect);
-    return { ...c, redirects, span: sp(c.span.start, redirects[redirects.length - 1]!.span.end) } as Command;
+    return { ...c, redirects: fit(redirects), span: sp(c.span.start, redirects[redirects.length - 1]!.span.end) } as Command;
   }
 
   /** A compound command with its redirects (function and coproc bodies). */
@@ -371,9 +372,9 @@ class CommandParser {
       end = tk.end;
       this.i++;
     }
-    if (argAssignments === undefined) return { type: "SimpleCommand", span: sp(start, end), assignments, words, redirects };
+    if (argAssignments === undefined) return { type: "SimpleCommand", span: sp(start, end), assignments: fit(assignments), words: fit(words), redirects: fit(redirects) };
     argAssignments.length = words.length;
-    return { type: "SimpleCommand", span: sp(start, end), assignments, words, redirects, argAssignments: Array.from(argAssignments) };
+    return { type: "SimpleCommand", span: sp(start, end), assignments: fit(assignments), words: fit(words), redirects: fit(redirects), argAssignments: Array.from(argAssignments) };
   }
 
   private ifCmd(): Compound {
@@ -394,7 +395,7 @@ class CommandParser {
       elseBody = this.list(false);
     }
     const z = this.expect(T.Fi);
-    const n = { type: "If" as const, span: sp(a.startOffset, z.end), clauses, redirects: [] };
+    const n = { type: "If" as const, span: sp(a.startOffset, z.end), clauses: fit(clauses), redirects: [] };
     return elseBody === undefined ? n : { ...n, elseBody };
   }
 
@@ -433,7 +434,7 @@ class CommandParser {
       return { type: "ArithFor", span: sp(a.startOffset, end), ...p, body, redirects: [] };
     }
     const n = { type: select ? ("Select" as const) : ("For" as const), span: sp(a.startOffset, end), variable: name!.image, body, redirects: [] };
-    return items === undefined ? n : { ...n, items };
+    return items === undefined ? n : { ...n, items: fit(items) };
   }
 
   /** `case word in items esac`; the items are parsed inline (one stack frame less per level). */
@@ -466,10 +467,10 @@ class CommandParser {
       this.newlines();
       const last = body[body.length - 1];
       if (last !== undefined && last.span.end > end) end = last.span.end;
-      items.push({ type: "CaseItem", span: sp(start, end), patterns, body, terminator });
+      items.push({ type: "CaseItem", span: sp(start, end), patterns: fit(patterns), body, terminator });
     }
     const z = this.expect(T.Esac);
-    return { type: "Case", span: sp(a.startOffset, z.end), word: w.payload as Word, items, redirects: [] };
+    return { type: "Case", span: sp(a.startOffset, z.end), word: w.payload as Word, items: fit(items), redirects: [] };
   }
 
   private funcDef(): Command {

@@ -4,6 +4,7 @@
  */
 import type { ArrayElement, Word, WordPart } from "./ast.js";
 import { unexpectedToken } from "./errors.js";
+import { fit } from "./fit.js";
 import { type Reader, STOP_CMD, STOP_SUBSCRIPT } from "./words.js";
 
 /** The elements of `name=( ... )`; `r.pos` is after `(`, and is left after `)`. */
@@ -23,7 +24,7 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
     if (r.pos >= r.end) r.eof(")", open);
     if (src[r.pos] === ")") {
       r.pos++;
-      return out;
+      return fit(out);
     }
     const es = r.pos;
     if (src[es] === "[") {
@@ -34,7 +35,7 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
       if (src[close] === "]" && (src[close + 1] === "=" || (src[close + 1] === "+" && src[close + 2] === "="))) {
         const append = src[close + 1] === "+";
         r.pos = close + (append ? 3 : 2);
-        const index: Word = { type: "Word", span: r.span(es + 1, close), parts };
+        const index: Word = { type: "Word", span: r.span(es + 1, close), parts: fit(parts) };
         const vs = r.pos;
         const value = r.readWord(STOP_CMD, true) ?? { type: "Word", span: r.span(vs, vs), parts: [] };
         out.push({ type: "ArrayElement", span: r.span(es, r.pos), index, append, value });

@@ -10,6 +10,7 @@ import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
+import { fit } from "./fit.js";
 import { delimiterText, opText, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
 import { isMeta, isNameChar, isNameStart, Reader, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./words.js";
@@ -609,7 +610,7 @@ export class Scanner extends Reader {
       this.readParts(STOP_SUBSCRIPT, parts);
       // bash reads `name[...]` in command position to the matching `]`, blanks included.
       if (this.pos >= this.end) this.eof("]", s);
-      index = { type: "Word", span: this.span(j + 1, this.pos), parts };
+      index = { type: "Word", span: this.span(j + 1, this.pos), parts: fit(parts) };
       j = this.pos + 1;
       if (src[j] !== "=" && !(src[j] === "+" && src[j + 1] === "=")) {
         // Not an assignment: the word is `name[...]` (blanks included) plus what follows.
@@ -623,7 +624,7 @@ export class Scanner extends Reader {
         this.lit(wparts, close, close + 1);
         this.pos = close + 1;
         this.readParts(STOP_CMD, wparts);
-        return { type: "Word", span: this.span(s, this.pos), parts: wparts };
+        return { type: "Word", span: this.span(s, this.pos), parts: fit(wparts) };
       }
     }
     let append = false;

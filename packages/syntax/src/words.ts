@@ -17,6 +17,7 @@ import type {
 import { tryParseArithmetic } from "./arith.js";
 import { decodeAnsiC } from "./ansi.js";
 import { lineOf, ParseError } from "./errors.js";
+import { fit } from "./fit.js";
 import type { ResolvedOptions } from "./options.js";
 
 /** Stop conditions of `readParts` (which context the word is read in). */
@@ -165,7 +166,7 @@ export abstract class Reader {
     // A one-literal word shares its span object with the literal (one allocation less).
     const only = parts.length === 1 ? parts[0]! : undefined;
     const span = only !== undefined && only.span.start === start + this.base && only.span.end === this.pos + this.base ? only.span : this.span(start, this.pos);
-    return { type: "Word", span, parts };
+    return { type: "Word", span, parts: fit(parts) };
   }
 
   /**
@@ -415,7 +416,7 @@ export abstract class Reader {
       this.pos++;
     }
     this.lit(parts, litStart, Math.min(this.pos, this.end));
-    return parts;
+    return fit(parts);
   }
 
   /** A `$` at pos: parameter, `$( )`, `$(( ))`, `${ }`, `$[ ]`, or a literal `$`. */
@@ -506,7 +507,7 @@ export abstract class Reader {
 
   /** Builds an Arithmetic from source parts, pre-parsing when there are no expansions. */
   arith(parts: WordPart[], start: number, end: number): Arithmetic {
-    const source: Word = { type: "Word", span: this.span(start, end), parts };
+    const source: Word = { type: "Word", span: this.span(start, end), parts: fit(parts) };
     let expr;
     if (parts.length === 0) expr = tryParseArithmetic("", start + this.base);
     // The expression nests inside what is open here: it gets the rest of the depth budget.
@@ -567,7 +568,7 @@ export abstract class Reader {
         const parts: WordPart[] = [];
         this.readParts(STOP_SUBSCRIPT, parts);
         if (this.pos >= this.end) this.eof("}", s);
-        index = { type: "Word", span: this.span(is, this.pos), parts };
+        index = { type: "Word", span: this.span(is, this.pos), parts: fit(parts) };
         this.pos++;
       }
     }
@@ -659,7 +660,7 @@ export abstract class Reader {
     const start = this.pos;
     const parts: WordPart[] = [];
     this.readParts(stop, parts);
-    return { type: "Word", span: this.span(start, this.pos), parts };
+    return { type: "Word", span: this.span(start, this.pos), parts: fit(parts) };
   }
 
   /** An offset or length of `${x:off:len}`. */

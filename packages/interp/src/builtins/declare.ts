@@ -34,7 +34,8 @@ export function declareLine(name: string, v: Var): string {
   return `${head}=${declareValue(v)}`;
 }
 
-function printFunction(ip: Interp, name: string): string | undefined {
+/** `declare -f NAME` output for a function (bash's layout, with a final newline); undefined when there is none. */
+export function printFunction(ip: Interp, name: string): string | undefined {
   const f = ip.st.functions.get(name);
   if (f === undefined) return undefined;
   try {

@@ -2,54 +2,98 @@
  * `type`, `command`, `builtin`, `hash`, `enable`: command lookup as the shell sees it
  * (keywords, aliases, functions, builtins, registered commands).
  */
-import { print } from "@husk/syntax";
 import { invoke, isBuiltin, runCommand } from "../simple.js";
 import type { BuiltinContext } from "../simple.js";
+import { hashTable, isExecutableFile, lookupCommand, searchPath } from "../pathsearch.js";
+import { shellQuote } from "../quote.js";
+import { printFunction } from "./declare.js";
 import { badOption, berr, builtin, parseOpts } from "./define.js";
 
 /** Shell reserved words. */
 export const KEYWORDS = new Set(["if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "in", "function", "time", "{", "}", "!", "[[", "]]", "coproc"]);
 
-type Kind = "alias" | "keyword" | "function" | "builtin" | "file" | undefined;
+/** How `describe` reports: `type`'s forms, or `command -v`'s short one. */
+interface Describe {
+  /** -a: every kind and every file along $PATH. */
+  readonly all: boolean;
+  /** -f: skip functions. */
+  readonly noFunctions: boolean;
+  /** -P: only files, searched along $PATH even for builtins and functions. */
+  readonly forcePath: boolean;
+  /** t: kind words; p: file paths only; short: `command -v`; long: `type`/`command -V`. */
+  readonly form: "t" | "p" | "short" | "long";
+}
 
-function kindOf(ctx: BuiltinContext, name: string, noFunctions = false): Kind {
+/** Reports what `name` is, in bash's order; false when it is nothing. */
+async function describe(ctx: BuiltinContext, name: string, d: Describe): Promise<boolean> {
   const ip = ctx.interp;
-  if (!noFunctions && ip.st.aliases.has(name) && ip.st.opt("expand_aliases")) return "alias";
-  if (KEYWORDS.has(name)) return "keyword";
-  if (!noFunctions && ip.st.functions.has(name)) return "function";
+  const out = (kind: string, long: string, short = name): void => {
+    if (d.form === "t") ctx.stdout.write(`${kind}\n`);
+    else if (d.form === "short") ctx.stdout.write(`${short}\n`);
+    else if (d.form === "long") ctx.stdout.write(`${name} is ${long}\n`);
+  };
+  let found = false;
+  if (!d.forcePath) {
+    const alias = ip.st.aliases.get(name);
+    if (alias !== undefined && ip.st.opt("expand_aliases")) {
+      out("alias", `aliased to \`${alias}'`, `alias ${name}=${shellQuote(alias)}`);
+      if (!d.all) return true;
+      found = true;
+    }
+    if (KEYWORDS.has(name)) {
+      out("keyword", "a shell keyword");
+      if (!d.all) return true;
+      found = true;
+    }
+    if (!d.noFunctions && ip.st.functions.has(name)) {
+      out("function", `a function\n${(printFunction(ip, name) ?? "").replace(/\n$/, "")}`);
+      if (!d.all) return true;
+      found = true;
+    }
+    if (isBuiltin(ip.rt.commands.get(name))) {
+      out("builtin", "a shell builtin");
+      if (!d.all) return true;
+      found = true;
+    }
+  }
+  const file = (path: string, hashed = false): void => {
+    if (d.form === "p" || d.form === "short") ctx.stdout.write(`${path}\n`);
+    else out("file", hashed ? `hashed (${path})` : path);
+  };
+  if (name.includes("/")) {
+    if (!(await isExecutableFile(ip, name))) return found;
+    file(name);
+    return true;
+  }
+  if (!d.all) {
+    const e = hashTable(ip).entries.get(name);
+    if (e !== undefined) {
+      // bash's phash_search returns a relative entry prefixed with the current directory
+      file(e.path.startsWith("/") ? e.path : `./${e.path}`, true);
+      return true;
+    }
+  }
+  const matches = await searchPath(ip, name, d.all);
+  for (const m of matches) file(m.path);
+  if (matches.length > 0) return true;
   const c = ip.rt.commands.get(name);
-  if (c === undefined) return undefined;
-  return isBuiltin(c) ? "builtin" : "file";
+  if (found || c === undefined || isBuiltin(c)) return found;
+  // a registered command that $PATH does not reach still runs (see lookupCommand)
+  file(`/usr/bin/${name}`);
+  return true;
 }
 
 /** `type [-afptP] name ...` */
-export const type = builtin("type", "Display information about command type.", (ctx) => {
-  const ip = ctx.interp;
+export const type = builtin("type", "Display information about command type.", async (ctx) => {
   const o = parseOpts(ctx.args, "afptP");
   if (o.bad !== undefined) return badOption(ctx, o.bad, "type [-afptP] name [name ...]");
+  const forcePath = o.on.has("P");
+  const d: Describe = { all: o.on.has("a"), noFunctions: o.on.has("f"), forcePath, form: forcePath || o.on.has("p") ? "p" : o.on.has("t") ? "t" : "long" };
   let status = 0;
   for (const name of o.rest) {
-    const k = kindOf(ctx, name, o.on.has("f"));
-    if (k === undefined) {
-      if (!o.on.has("t") && !o.on.has("p") && !o.on.has("P")) ip.error(`type: ${name}: not found`);
-      status = 1;
-      continue;
-    }
-    if (o.on.has("t")) ctx.stdout.write(`${k}\n`);
-    else if (o.on.has("p") || o.on.has("P")) {
-      if (k === "file") ctx.stdout.write(`/usr/bin/${name}\n`);
-    } else if (k === "alias") ctx.stdout.write(`${name} is aliased to \`${ip.st.aliases.get(name)}'\n`);
-    else if (k === "keyword") ctx.stdout.write(`${name} is a shell keyword\n`);
-    else if (k === "function") {
-      let body = "";
-      try {
-        body = print(ip.st.functions.get(name)!.def);
-      } catch {
-        body = `${name} () \n{ \n    :\n}`;
-      }
-      ctx.stdout.write(`${name} is a function\n${body}\n`);
-    } else if (k === "builtin") ctx.stdout.write(`${name} is a shell builtin\n`);
-    else ctx.stdout.write(`${name} is /usr/bin/${name}\n`);
+    if (await describe(ctx, name, d)) continue;
+    if (d.form === "long") ctx.interp.error(`type: ${name}: not found`);
+    status = 1;
   }
   return status;
 });
@@ -60,16 +104,14 @@ export const command = builtin("command", "Execute a simple command or display i
   const o = parseOpts(ctx.args, "pvV");
   if (o.bad !== undefined) return badOption(ctx, o.bad, "command [-pVv] command [arg ...]");
   if (o.on.has("v") || o.on.has("V")) {
-    let status = 0;
+    const long = o.on.has("V");
+    const d: Describe = { all: false, noFunctions: false, forcePath: false, form: long ? "long" : "short" };
+    let any = false;
     for (const name of o.rest) {
-      const k = kindOf(ctx, name);
-      if (k === undefined) {
-        if (o.on.has("V")) ip.error(`command: ${name}: not found`);
-        status = 1;
-      } else if (o.on.has("v")) ctx.stdout.write(k === "file" ? `/usr/bin/${name}\n` : k === "alias" ? `alias ${name}='${ip.st.aliases.get(name)}'\n` : `${name}\n`);
-      else ctx.stdout.write(k === "builtin" ? `${name} is a shell builtin\n` : k === "keyword" ? `${name} is a shell keyword\n` : k === "function" ? `${name} is a function\n` : `${name} is /usr/bin/${name}\n`);
+      if (await describe(ctx, name, d)) any = true;
+      else if (long) ip.error(`command: ${name}: not found`);
     }
-    return status;
+    return any ? 0 : 1;
   }
   if (o.rest.length === 0) return 0;
   const c = await invoke(ip, o.rest.slice(), undefined, true);
@@ -91,34 +133,39 @@ export const builtinCmd = builtin("builtin", "Execute shell builtins.", async (c
   return r.status;
 });
 
-/** `hash [-r] [name ...]` */
-export const hash = builtin("hash", "Remember or display program locations.", (ctx) => {
+/** `hash [-lrt] [-p path] [-d] [name ...]`: the table of remembered command locations. */
+export const hash = builtin("hash", "Remember or display program locations.", async (ctx) => {
   const ip = ctx.interp;
   const o = parseOpts(ctx.args, "rdlt", "p");
-  if (o.on.has("r")) {
-    ip.st.hashed.clear();
-    return 0;
-  }
+  if (o.bad !== undefined) return badOption(ctx, o.bad, "hash [-lr] [-p pathname] [-dt] [name ...]");
+  const table = hashTable(ip);
+  if (o.on.has("r")) table.entries.clear();
   if (o.rest.length === 0) {
-    if (ip.st.hashed.size === 0) {
+    if (o.on.has("r")) return 0;
+    if (table.entries.size === 0) {
       ctx.stdout.write("hash: hash table empty\n");
       return 0;
     }
-    ctx.stdout.write("hits\tcommand\n");
-    for (const [n, p] of ip.st.hashed) ctx.stdout.write(`   1\t${p || `/usr/bin/${n}`}\n`);
+    if (o.on.has("l")) for (const [n, e] of table.entries) ctx.stdout.write(`builtin hash -p ${e.path} ${n}\n`);
+    else {
+      ctx.stdout.write("hits\tcommand\n");
+      for (const e of table.entries.values()) ctx.stdout.write(`${String(e.hits).padStart(4)}\t${e.path}\n`);
+    }
     return 0;
   }
+  const path = o.values.get("p");
   let status = 0;
   for (const n of o.rest) {
-    const c = ip.rt.commands.get(n);
-    if (c === undefined || isBuiltin(c)) {
-      if (c === undefined) {
-        berr(ctx, `${n}: not found`, 1);
-        status = 1;
-      }
-      continue;
+    if (path !== undefined) table.entries.set(n, { path, hits: 0 });
+    else if (o.on.has("d") || o.on.has("t") || o.on.has("l")) {
+      const e = table.entries.get(n);
+      if (e === undefined) status = berr(ctx, `${n}: not found`, 1);
+      else if (o.on.has("d")) table.entries.delete(n);
+      else if (o.on.has("t")) ctx.stdout.write(o.rest.length > 1 ? `${n}\t${e.path}\n` : `${e.path}\n`);
+    } else if (!n.includes("/") && !isBuiltin(ip.rt.commands.get(n)) && !ip.st.functions.has(n)) {
+      table.entries.delete(n);
+      if ((await lookupCommand(ip, n, false)) === undefined) status = berr(ctx, `${n}: not found`, 1);
     }
-    ip.st.hashed.set(n, `/usr/bin/${n}`);
   }
   return status;
 });

@@ -31,6 +31,8 @@ const MAX_RECURSION = 1024;
 
 /** Plain decimal text that is a safe integer without evaluation. */
 const SMALL_DECIMAL = /^(?:0|[1-9][0-9]{0,14})$/;
+/** A lone variable name (a subscript such as `a[i]`): its value, without parsing. */
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /**
  * Evaluates arithmetic. `text` is the expression's source text and `base` the offset of its
@@ -45,9 +47,19 @@ export class ArithEvaluator {
     return compiled(expr)(this, { text, base });
   }
 
+  /**
+   * Evaluates a parsed expression with its error context: `source.text` is the expression's
+   * text and `source.base` the offset of its first character in the spans of `expr`. Callers
+   * that evaluate the same node repeatedly keep one `source` object for it.
+   */
+  evaluateIn(expr: ArithExpr, source: ArithSource): Int {
+    return compiled(expr)(this, source);
+  }
+
   /** Parses and evaluates arithmetic text (empty text is 0). */
   evaluateText(text: string): Int {
     if (SMALL_DECIMAL.test(text)) return Number(text);
+    if (NAME.test(text)) return this.valueOf(this.env.getVar(text, undefined));
     const t = text.trim();
     if (t === "") return 0;
     if (SMALL_DECIMAL.test(t)) return Number(t);
@@ -90,10 +102,13 @@ function isDigits(s: string): boolean {
 
 type BinOp = Extract<ArithExpr, { type: "ArithBinary" }>["op"];
 
-interface Ctx {
+/** The text an expression was parsed from, for error messages (see `evaluateIn`). */
+export interface ArithSource {
   readonly text: string;
   readonly base: number;
 }
+
+type Ctx = ArithSource;
 
 /** A compiled expression node. */
 type Fn = (ev: ArithEvaluator, ctx: Ctx) => Int;

@@ -152,6 +152,8 @@ export function expandString(ip: Interp, w: Word): MaybeAsync<string> {
 
 /** Expands a word to escaped pattern form (quoted characters backslash-escaped). */
 export function expandPattern(ip: Interp, w: Word): MaybeAsync<string> {
+  const p = w.parts.length === 1 ? w.parts[0]! : undefined;
+  if (p?.type === "Literal") return p.value;
   const b = new FieldBuilder(Mode.Pattern);
   const r = expandPartsInto(ip, w.parts, false, b);
   if (r instanceof Promise) return r.then(() => b.result());

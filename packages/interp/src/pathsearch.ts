@@ -86,7 +86,10 @@ function joinDir(dir: string, name: string): string {
 async function fileKind(ip: Interp, path: string): Promise<"exec" | "file" | undefined> {
   if (ip.rt.profile === "logic-only") return undefined;
   try {
-    const st = await ip.rt.fs.stat(resolvePath(ip.st.cwd, path));
+    const abs = resolvePath(ip.st.cwd, path);
+    // most PATH directories miss: `exists` says so without building an error (stat throws one)
+    if (!(await ip.rt.fs.exists(abs))) return undefined;
+    const st = await ip.rt.fs.stat(abs);
     if (st.type !== "file") return undefined;
     return (st.mode & 0o111) !== 0 ? "exec" : "file";
   } catch {

@@ -8,15 +8,7 @@ import { parseArgs } from "./cli.js";
 import { AwkSyntaxError } from "./errors.js";
 import { parse } from "./parser.js";
 import { runProgram } from "./run.js";
-
-const HELP = `Usage: awk [POSIX or GNU style options] -f progfile [--] file ...
-Usage: awk [POSIX or GNU style options] [--] 'program' file ...
-POSIX options:
-\t-f progfile\t\t--file=progfile
-\t-F fs\t\t\t--field-separator=fs
-\t-v var=val\t\t--assign=var=val
-\t-e 'program-text'\t--source='program-text'
-`;
+import { AWK_HELP, AWK_INFO } from "./info.js";
 
 async function run(ctx: CommandContext): Promise<number> {
   let args;
@@ -30,7 +22,7 @@ async function run(ctx: CommandContext): Promise<number> {
     throw e;
   }
   if (args.help) {
-    await ctx.stdout.write(HELP);
+    await ctx.stdout.write(AWK_HELP);
     return 0;
   }
   if (args.version) {
@@ -77,10 +69,7 @@ async function run(ctx: CommandContext): Promise<number> {
 
 /** `awk`: POSIX awk with the gawk extensions models use. */
 export const awkCommand: Command = {
-  name: "awk",
-  summary: "pattern scanning and text processing language",
-  help: HELP,
-  fileAccess: "operands",
+  ...AWK_INFO,
   run,
 };
 

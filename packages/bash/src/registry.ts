@@ -1,13 +1,14 @@
 /**
  * Collects the Command values the builtin packages export (an exported `commands` array, or
  * any exported value shaped like a Command), so the facade registers whatever each package
- * provides without depending on its exact export names.
+ * provides without depending on its exact export names. awk and jq come from their lazy
+ * `/commands` entries, so a new shell does not load their parsers (chevrotain) until used.
  */
 import type { Command } from "@husk/host";
-import * as awk from "@husk/awk";
+import * as awk from "@husk/awk/commands";
 import * as coreutils from "@husk/coreutils";
 import * as grep from "@husk/grep";
-import * as jq from "@husk/jq";
+import * as jq from "@husk/jq/commands";
 import * as sed from "@husk/sed";
 
 function isCommand(x: unknown): x is Command {

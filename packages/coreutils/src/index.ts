@@ -59,6 +59,9 @@ import { uniq } from "./uniq.js";
 import { wc } from "./wc.js";
 import { xargs } from "./xargs.js";
 import { yes } from "./yes.js";
+import { hostname, whoami } from "./ident.js";
+import { rmdir } from "./fs/rmdir.js";
+import { which } from "./which.js";
 
 export { base64, base64Encode, base64Decode } from "./base64.js";
 export { basename, basenameCommand } from "./basename.js";
@@ -119,6 +122,9 @@ export { uniq, uniqLines, uniqText, type UniqOptions } from "./uniq.js";
 export { wc, wcCount, type WcCounts } from "./wc.js";
 export { xargs, splitXargs } from "./xargs.js";
 export { yes } from "./yes.js";
+export { hostname, whoami } from "./ident.js";
+export { rmdir } from "./fs/rmdir.js";
+export { which } from "./which.js";
 export { runTool, type RunToolOptions, type RunToolResult } from "./testing.js";
 export { defineCommand, type ToolSpec } from "./util/command.js";
 export { parseOptions, OptionTable, OptionError, type OptionSpec, type ParsedArgs } from "./util/options.js";
@@ -130,4 +136,5 @@ export const commands: Command[] = [
   expr, date, base64, md5sum, sha1sum, sha256sum, json,
   ls, mkdir, rm, cp, mv, touch, ln, find, stat, realpath, readlink, mktemp, chmod, du, tree, file,
   column, comm, join, expand, unexpand, shuf, od, xxd, hexdump, split, bcCommand, numfmt,
+  rmdir, which, whoami, hostname,
 ];

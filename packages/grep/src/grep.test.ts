@@ -151,6 +151,13 @@ const cases: [string[], string?][] = [
   [["-o", "-n", "e.", "a.txt"]],
   [["-l", "-e", "zeta", "a.txt", "b.txt"]],
   [["-c", "-E", "(a|aa)*b"], `${"a".repeat(5000)}\n`],
+  // -v buffer search: dense and sparse matches, an unterminated last line, anchors
+  [["-v", "-c", "o"], "ok\nno\nyes\n\nfoo\nbar"],
+  [["-v", "o"], "ok\nx\ny\nok\nz"],
+  [["-v", "-E", "^a|b$"], "ab\nxx\nab\nyb\nzz\naa\n"],
+  [["-v", "-c", "^$"], "a\n\n\nb\n"],
+  // a regex buffer search where one line is far longer than the rest
+  [["-c", "u[0-9]* x"], `${"u1 x\n".repeat(300)}${"y".repeat(3000)} u22 x\n${"u3 x\nz\n".repeat(300)}`],
 ];
 
 const sh = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;

@@ -16,6 +16,12 @@ export interface LineMatcher {
   find?(buf: string, from: number, maxLine: number): number;
   /** `find` wants `maxLine` (regex matchers); fixed strings do not. */
   readonly needsMaxLine?: boolean;
+  /**
+   * With `needsMaxLine`: for a buffer of `n` code units, a line length L such that passing L as
+   * `maxLine` when every line is at most L long searches as fast as passing the exact longest
+   * line (see CompiledRegex.affordableLine); Infinity when `maxLine` makes no difference.
+   */
+  affordableLine?(n: number): number;
 }
 
 const FLAVOR: Record<string, RegexFlavor> = { G: "bre", E: "ere", P: "pcre", F: "ere" };
@@ -51,11 +57,18 @@ export function buildMatcher(patterns: readonly string[], o: GrepOptions, meter?
     }
     return best;
   };
+  const affordableLine = (n: number): number => {
+    buffered ??= compile(true);
+    let l = Number.POSITIVE_INFINITY;
+    for (const re of buffered) l = Math.min(l, re.affordableLine(n));
+    return l;
+  };
   if (res.length === 1) {
     const re = res[0]!;
     return {
       find,
       needsMaxLine: true,
+      affordableLine,
       test: (line) => re.test(line),
       next: (line, from) => {
         const m = re.exec(line, from);
@@ -66,6 +79,7 @@ export function buildMatcher(patterns: readonly string[], o: GrepOptions, meter?
   return {
     find,
     needsMaxLine: true,
+    affordableLine,
     test: (line) => res.some((re) => re.test(line)),
     next: (line, from) => {
       let best: [number, number] | null = null;

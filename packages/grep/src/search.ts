@@ -126,7 +126,7 @@ export class FileSearch {
   #feedInvert(text: string, final: boolean): void {
     const m = this.#m;
     const limit = final ? text.length : text.lastIndexOf("\n") + 1;
-    const maxLine = m.needsMaxLine ? maxLineLength(text, limit) : 0;
+    const maxLine = lineBound(m, text, limit);
     const meter = this.#meter;
     let pos = 0;
     while (pos < limit && !this.done) {
@@ -169,7 +169,7 @@ export class FileSearch {
   #feedFast(text: string, final: boolean): void {
     const m = this.#m;
     const limit = final ? text.length : text.lastIndexOf("\n") + 1;
-    const maxLine = m.needsMaxLine ? maxLineLength(text, limit) : 0;
+    const maxLine = lineBound(m, text, limit);
     const countLines = this.#o.lineNumber === true;
     const countOnly = this.#o.count === true && !this.#o.quiet && !this.#o.filesWithMatches && !this.#o.filesWithoutMatch;
     let pos = 0;
@@ -334,6 +334,36 @@ export class FileSearch {
 function pad(n: number, w: number): string {
   const t = String(n);
   return t.length >= w ? t : " ".repeat(w - t.length) + t;
+}
+
+/**
+ * The `maxLine` to pass to `m.find` for text[0, limit): 0 when the matcher ignores it, else an
+ * upper bound of the longest line that searches as fast as the exact one: the matcher's
+ * affordable length when every line fits it (see `linesWithin`), the exact longest otherwise.
+ */
+function lineBound(m: LineMatcher, text: string, limit: number): number {
+  if (!m.needsMaxLine) return 0;
+  const l = m.affordableLine ? m.affordableLine(limit) : -1;
+  if (l === Number.POSITIVE_INFINITY) return 0;
+  return l >= 0 && linesWithin(text, limit, l) ? l : maxLineLength(text, limit);
+}
+
+/**
+ * True when no line of text[0, limit) is longer than `l`. Jumps half of `l` past each newline
+ * and looks for the next one: the lines skipped are shorter than the jump, and the line found is
+ * no longer than the distance between the two newlines (its exact start is looked up only when
+ * that distance is too long). Several short lines per step instead of one.
+ */
+function linesWithin(text: string, limit: number, l: number): boolean {
+  const h = l >> 1;
+  let q0 = -1;
+  while (limit - q0 - 1 > l) {
+    let q1 = text.indexOf("\n", q0 + 1 + h);
+    if (q1 < 0 || q1 > limit) q1 = limit;
+    if (q1 - q0 - 1 > l && q1 - (text.lastIndexOf("\n", q0 + h) + 1) > l) return false;
+    q0 = q1;
+  }
+  return true;
 }
 
 /** The length of the longest line in text[0, limit). */

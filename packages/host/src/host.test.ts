@@ -108,6 +108,28 @@ describe("LimitsMeter", () => {
     ac.abort();
     expect(() => c.checkDeadline()).toThrow(/cancelled/);
   });
+
+  it("asks for a yield once about YIELD_INTERVAL_MS went by, whether calls are slow or fast", () => {
+    const clock = new FixedClock(0);
+    const m = new LimitsMeter(resolveLimits({}), { now: () => clock.now() });
+    const yieldsOver = (calls: number, msPerCall: number): number[] => {
+      const at: number[] = [];
+      for (let i = 1; i <= calls; i++) {
+        clock.advance(msPerCall);
+        if (m.yieldDue()) at.push(i);
+      }
+      return at;
+    };
+    // slow calls: the clock is read at every call, so the yield comes right at 20 ms
+    expect(yieldsOver(12, 5)).toEqual([4, 8, 12]);
+    // fast calls: the clock is read every few calls only, the yield comes a few calls late at most
+    const fast = yieldsOver(1000, 0.1);
+    expect(fast.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < fast.length; i++) expect(fast[i]! - fast[i - 1]!).toBeLessThanOrEqual(200 + 16);
+    // a clock that never advances still yields every YIELD_EVERY_CALLS (4096) calls or so
+    const frozen = yieldsOver(10000, 0);
+    expect(frozen.length).toBe(2);
+  });
 });
 
 describe("DisabledFs", () => {

@@ -12,3 +12,5 @@ export * from "./command.js";
 export * from "./disabled-fs.js";
 export * from "./memory-fs.js";
 export * from "./abort.js";
+export * from "./lazy-command.js";
+export * from "./strftime.js";

@@ -62,6 +62,12 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
 /** How long (ms) a run may hold the thread before it yields to the host's event loop. */
 export const YIELD_INTERVAL_MS = 20;
 
+/** At most this many `yieldDue` calls go by without a look at the clock. */
+const YIELD_STRIDE_MAX = 16;
+
+/** A host whose clock does not advance still gets a yield every this many `yieldDue` calls. */
+const YIELD_EVERY_CALLS = 4096;
+
 /** Resolves on a later macrotask, so that host timers and abort listeners get to run. */
 export function yieldToHost(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
@@ -89,6 +95,9 @@ export class LimitsMeter {
   #ticks = 0;
   #lastYield: number;
   #sinceYield = 0;
+  #lastCheck = -Infinity;
+  #stride = 1;
+  #nextCheck = 0;
 
   constructor(limits: Limits, options: { signal?: { readonly aborted: boolean }; now?: () => number } = {}) {
     this.limits = limits;
@@ -104,11 +113,22 @@ export class LimitsMeter {
    * I/O and abort signals run while a script loops (TM-DOS-001: the host stays responsive).
    */
   yieldDue(): boolean {
+    const calls = ++this.#sinceYield;
+    if (calls < this.#nextCheck) return false;
+    // Reading the clock costs about as much as a cheap command: while calls come faster than
+    // one per millisecond, look at it only every `#stride` calls (doubling up to
+    // YIELD_STRIDE_MAX); after a slower call, at every call again.
     const t = this.#now();
+    this.#stride = t - this.#lastCheck < 1 ? Math.min(this.#stride * 2, YIELD_STRIDE_MAX) : 1;
+    this.#lastCheck = t;
     // the call count is a fallback for hosts whose clock does not advance
-    if (t - this.#lastYield < YIELD_INTERVAL_MS && (++this.#sinceYield & 4095) !== 0) return false;
+    if (t - this.#lastYield < YIELD_INTERVAL_MS && calls < YIELD_EVERY_CALLS) {
+      this.#nextCheck = calls + this.#stride;
+      return false;
+    }
     this.#lastYield = t;
     this.#sinceYield = 0;
+    this.#nextCheck = this.#stride;
     return true;
   }
 

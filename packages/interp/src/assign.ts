@@ -101,6 +101,11 @@ function literalTildes(w: Word): Word {
  */
 export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs = 0): void {
   const vars = ip.st.vars;
+  if (scope === undefined && attrs === 0 && p.array === undefined && p.index === undefined) {
+    // `x=v`: setVar does the rest (its readonly and nameref handling is the same as below)
+    ip.setVar(p.name, p.value ?? "", p.append);
+    return;
+  }
   let v = scope !== undefined ? vars.create(p.name, scope) : vars.lookup(vars.resolveName(p.name));
   if (v !== undefined && v.attrs & Attr.Readonly) throw new FatalError(`${p.name}: readonly variable`, 1, "command");
   if (attrs !== 0) {
@@ -167,7 +172,7 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
   }
   if (p.index !== undefined) {
     const target = v ?? vars.target(p.name);
-    if (target.value instanceof Map || (target.value === undefined && target.attrs & Attr.Assoc)) ip.setElement(p.name, p.index, p.value ?? "", p.append);
+    if (target.value instanceof Map || (target.value === undefined && target.attrs & Attr.Assoc)) ip.setElement(p.name, p.index, p.value ?? "", p.append, target);
     else ip.setElement(p.name, Number(ip.evalArithText(p.index)), p.value ?? "", p.append);
     return;
   }

@@ -8,7 +8,7 @@ import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, Ou
 import { ParseError } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
-import type { ArithEnv } from "./arith.js";
+import type { ArithEnv, ArithSource } from "./arith.js";
 import { Abrupt, FatalError } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import { expandPartsInto, expandPattern, expandString, expandWords } from "./expand.js";
@@ -26,6 +26,7 @@ import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { deliverSignals } from "./signals.js";
 import { isElementRef, parseRef, simpleSubscript } from "./refs.js";
 import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
+import type { Var } from "./vars.js";
 
 /**
  * The logic-only profile's rejections, which spec/tool-layer-behaviour.md words without a line
@@ -465,7 +466,7 @@ export class Interp {
 
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
   evalArithRaw(a: Arithmetic): MaybeAsync<Int> {
-    if (a.expr !== undefined) return this.arith.evaluate(a.expr, arithSourceText(a), a.source.span.start);
+    if (a.expr !== undefined) return this.arith.evaluateIn(a.expr, arithSource(a));
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
     const quoted = (p: WordPart): boolean => p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
@@ -618,6 +619,8 @@ export class Interp {
       }
     }
     const v = vars.get(name);
+    // bash refuses a readonly variable before it evaluates an integer value
+    if (v !== undefined && v.attrs & Attr.Readonly) throw new FatalError(`${name}: readonly variable`, 1, "command");
     if (v !== undefined && v.attrs & Attr.Integer) {
       const cur = append ? this.arith.valueOf(typeof v.value === "string" ? v.value : this.getScalar(name)) : 0;
       let n: Int;
@@ -655,9 +658,8 @@ export class Interp {
     this.setElement(name, i, value, append);
   }
 
-  /** Sets one element (number index: indexed array, string key: assoc). */
-  setElement(name: string, key: number | string, value: string, append = false): void {
-    const v = this.st.vars.target(name);
+  /** Sets one element (number index: indexed array, string key: assoc); `v` is `name` already resolved by `target`. */
+  setElement(name: string, key: number | string, value: string, append = false, v: Var = this.st.vars.target(name)): void {
     if (v.attrs & Attr.Readonly) throw new FatalError(`${name}: readonly variable`, 1, "command");
     if (v.attrs & Attr.Integer) {
       const cur = append ? this.arith.valueOf(this.elementOf(v.value, key)) : 0;
@@ -758,14 +760,14 @@ function stripQuotes(s: string): string {
   return t;
 }
 
-const sourceTexts = new WeakMap<Arithmetic, string>();
+const sources = new WeakMap<Arithmetic, ArithSource>();
 
-/** The literal text of a parsed Arithmetic's source (remembered: loops evaluate it again and again). */
-function arithSourceText(a: Arithmetic): string {
-  let t = sourceTexts.get(a);
+/** The error context of a parsed Arithmetic (remembered: loops evaluate it again and again). */
+function arithSource(a: Arithmetic): ArithSource {
+  let t = sources.get(a);
   if (t === undefined) {
-    t = literalText(a.source);
-    sourceTexts.set(a, t);
+    t = { text: literalText(a.source), base: a.source.span.start };
+    sources.set(a, t);
   }
   return t;
 }

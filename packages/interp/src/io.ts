@@ -109,6 +109,13 @@ export class ShellInput implements InputStream {
     if (text !== "") this.#buf = text + this.#buf;
   }
 
+  /** Takes the text already pushed back or buffered ("" when none: then `read` must wait). */
+  takeBuffered(): string {
+    const t = this.#buf;
+    this.#buf = "";
+    return t;
+  }
+
   async read(): Promise<string | undefined> {
     if (this.#buf !== "") {
       const t = this.#buf;

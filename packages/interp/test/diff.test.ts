@@ -113,6 +113,20 @@ const CASES: Record<string, string[]> = {
     "exec 3>/tmp/f3; echo via3 >&3; exec 3>&-; read l < /tmp/f3; echo $l",
     "echo x > /nonexistent/dir/f; echo $?",
   ],
+  // records already buffered take read's fast path; these must behave like the per-character one
+  "read records": [
+    "printf 'a b\\\\ c\\nx\\\\\\ny z\\n' | { while read l; do echo \"[$l]\"; done; }",
+    "printf 'a b\\\\ c\\nx\\\\\\ny z\\n' | { while read -r a b; do echo \"[$a|$b]\"; done; }",
+    "printf 'one\\0two\\0three' | { while read -r -d '' x; do echo \"[$x]\"; done; echo \"last[$x]\"; }",
+    "printf 'a\\0b\\nc' | { read -r x; echo \"[$x]\"; read -r y; echo \"[$y]\"; }",
+    "printf 'abc:def:ghi\\n1:2\\n' | { IFS=: read -r a b c; echo \"$a/$b/$c\"; IFS=: read -r d e; echo \"$d/$e\"; }",
+    "printf '  lead trail  \\nx\\n' | { read -r l; echo \"[$l]\"; read -r l; echo \"[$l]\"; }",
+    "printf 'abcdef\\nghi\\n' | { read -n 3 x; echo \"[$x]\"; read y; echo \"[$y]\"; read z; echo \"[$z]\"; }",
+    "printf 'l1\\ntail-no-newline' | { read -r x; echo \"$? [$x]\"; read -r x; echo \"$? [$x]\"; }",
+    "printf '1\\n2\\n3\\n' | { read a; mapfile -t rest; echo \"$a ${rest[*]}\"; }",
+    "printf 'p\\\\\\nq\\n' | { read -d q x; echo \"[$x]\"; }",
+    "printf '1\\n2\\n3\\n' | { read -r a; read -r -u 0 b; read c; echo $a$b$c; }",
+  ],
 };
 
 for (const [group, scripts] of Object.entries(CASES)) {

@@ -174,6 +174,18 @@ const CASES: Case[] = [
   { args: ["-c", "map(.[], halt)"], stdin: "[[1,2]]" },
   { args: ["-n", "[range(20000)] | map({a: ., b: [.]})"] },
   { args: ["-a", "-j", "map(.)"], stdin: '["é", {"ü": "x"}]' },
+  // sort_by / group_by / unique_by: single string or number keys take a bucketing fast path.
+  { args: ["-c", "group_by(.k), sort_by(.k), unique_by(.k)"], stdin: '[{"k":"b","i":1},{"k":"a","i":2},{"k":"b","i":3},{"k":"é","i":4},{"k":"😀","i":5},{"k":"\uffff","i":6}]' },
+  { args: ["-c", "group_by(.), sort_by(.), unique_by(.)"], stdin: "[3, -0, 1.5, 0, -2, 3, 1e300, -1e300]" },
+  { args: ["-c", "group_by(.k), sort_by(.k), unique_by(.k)"], stdin: '[{"k":1},{"k":"1"},{"k":null},{"k":[1]},{"k":1},{"k":{"a":1}}]' },
+  { args: ["-c", "group_by(.[]), sort_by(.[]), unique_by(.[])"], stdin: "[[2,1],[1],[],[2],[1,1],[2,1]]" },
+  { args: ["-c", "group_by(.a, .b), sort_by(.a, .b)"], stdin: '[{"a":1,"b":2},{"a":1,"b":1},{"a":0,"b":5}]' },
+  { args: ["-c", "sort_by(.)"], stdin: "[1, -1, 0, 1, -0, 2]" },
+  { args: ["-c", "group_by(.k)"], stdin: "5" },
+  // Serializer: escapes in short and long strings and in (cached) object keys.
+  { args: ["-c", "., ."], stdin: '{"a\\"b":"x\\ty","\\u007f":"é\\u0001","k":"a very long string of more than 24 chars\\n!","k2":"a very long plain string of more than 24 chars"}' },
+  { args: ["-S", "."], stdin: '[{"b\\n":1,"a":"\\u001f"},{"a":"q\\"","b\\n":2}]' },
+  { args: ["-a", "-c", "."], stdin: '{"é":"ü😀","\\u00e9x":["é"]}' },
   // Exit statuses and error messages (stderr compared).
   { args: ["-n", '"x" | halt_error'], stderr: true },
   { args: ["-n", '{"a":1} | halt_error(3)'], stderr: true },

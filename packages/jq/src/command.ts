@@ -16,53 +16,7 @@ import { JsonSplitter } from "./splitter.js";
 import { streamEvents } from "./stream.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError } from "./value.js";
-
-const HELP = `Usage:\tjq [OPTIONS] FILTER [FILES...]
-\tjq [OPTIONS] --args FILTER [ARGUMENTS...]
-\tjq [OPTIONS] --jsonargs FILTER [JSON_VALUES...]
-
-jq is a tool for processing JSON inputs, applying the given filter to
-its JSON text inputs and producing the filter's results as JSON on
-standard output.
-
-Command options:
-  -n, --null-input          use \`null\` as the single input value;
-  -R, --raw-input           read each line as string instead of JSON;
-  -s, --slurp               read all inputs into an array and use it as
-                            the single input value;
-  -c, --compact-output      compact instead of pretty-printed output;
-  -r, --raw-output          output strings without escapes and quotes;
-      --raw-output0         implies -r and output NUL after each output;
-  -j, --join-output         implies -r and output without newline after
-                            each output;
-  -a, --ascii-output        output strings by only ASCII characters
-                            using escape sequences;
-  -S, --sort-keys           sort keys of each object on output;
-  -C, --color-output        colorize JSON output;
-  -M, --monochrome-output   disable colored output;
-      --tab                 use tabs for indentation;
-      --indent n            use n spaces for indentation (max 7 spaces);
-      --seq                 parse input/output as application/json-seq;
-      --stream              parse the input value in streaming fashion;
-  -f, --from-file file      load filter from the file;
-  -L directory              search modules from the directory;
-      --arg name value      set $name to the string value;
-      --argjson name value  set $name to the JSON value;
-      --slurpfile name file set $name to an array of JSON values read
-                            from the file;
-      --rawfile name file   set $name to string contents of file;
-      --args                consume remaining arguments as positional
-                            string values;
-      --jsonargs            consume remaining arguments as positional
-                            JSON values;
-  -e, --exit-status         set exit status code based on the output;
-  -V, --version             show the version;
-  -h, --help                show the help;
-  --                        terminates argument processing;
-
-Named arguments are also available as $ARGS.named[], while
-positional arguments are available as $ARGS.positional[].
-`;
+import { JQ_HELP, JQ_INFO } from "./info.js";
 
 interface Opts {
   nullInput: boolean;
@@ -254,7 +208,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     throw e;
   }
   if (o === "help") {
-    await ctx.stdout.write(HELP);
+    await ctx.stdout.write(JQ_HELP);
     return 0;
   }
   if (o === "version") {
@@ -596,9 +550,6 @@ function* iterJson(text: string): Generator<Val> {
 
 /** The `jq` command. */
 export const jqCommand: Command = {
-  name: "jq",
-  summary: "command-line JSON processor (jq 1.8)",
-  help: HELP,
-  fileAccess: "operands",
+  ...JQ_INFO,
   run: runJq,
 };

@@ -40,8 +40,21 @@ export class JsonSplitter {
     const out: string[] = [];
     this.starts = [];
     const s = chunk;
+    const n = s.length;
+    // The state lives in locals while scanning (private fields are slow in a per-character loop).
+    let st = this.#st;
+    let depth = this.#depth;
     let line = this.#line;
-    let nl = -1; // the last newline seen in this chunk
+    let nl = -1; // the last newline counted in this chunk
+    let nextNl = s.indexOf("\n");
+    // Counts the newlines before `i` (lines are only needed where a text starts).
+    const linesBefore = (i: number) => {
+      while (nextNl >= 0 && nextNl < i) {
+        line++;
+        nl = nextNl;
+        nextNl = s.indexOf("\n", nextNl + 1);
+      }
+    };
     // Where the text in progress starts in this chunk (0 when it began in an earlier one).
     let start = 0;
     const finish = (end: number) => {
@@ -49,59 +62,69 @@ export class JsonSplitter {
       out.push(this.#parts.length === 0 ? tail : this.#parts.join("") + tail);
       this.starts.push({ line: this.#textLine, col: this.#textCol });
       this.#parts = [];
-      this.#st = St.Between;
+      st = St.Between;
     };
     let i = 0;
-    for (; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      if (c === 0x0a) {
-        line++;
-        nl = i;
-      }
-      switch (this.#st) {
+    while (i < n) {
+      let c = s.charCodeAt(i);
+      switch (st) {
         case St.Between:
-          if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x1e || c === 0xfeff) break;
+          if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0x1e || c === 0xfeff) {
+            i++;
+            break;
+          }
           start = i;
+          linesBefore(i);
           this.#textLine = line;
           this.#textCol = nl >= 0 ? i - nl - 1 : this.#col + i;
           if (c === 0x5b || c === 0x7b) {
-            this.#st = St.Container;
-            this.#depth = 1;
-          } else if (c === 0x22) this.#st = St.Str;
-          else this.#st = St.Scalar;
+            st = St.Container;
+            depth = 1;
+          } else if (c === 0x22) st = St.Str;
+          else st = St.Scalar;
+          i++;
           break;
         case St.Scalar:
           // A scalar keeps the whitespace that ends it (jq reports a bad literal after reading it).
-          if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) finish(i + 1);
-          else if (isDelim(c)) {
-            finish(i);
-            i--;
-          }
+          if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) finish(++i);
+          else if (isDelim(c)) finish(i);
+          else i++;
           break;
         case St.Str:
-          if (c === 0x5c) this.#st = St.StrEsc;
-          else if (c === 0x22) finish(i + 1);
+        case St.ContainerStr:
+          // On to the closing quote or an escape.
+          while (c !== 0x22 && c !== 0x5c && ++i < n) c = s.charCodeAt(i);
+          if (i >= n) break;
+          i++;
+          if (c === 0x5c) st = st === St.Str ? St.StrEsc : St.ContainerStrEsc;
+          else if (st === St.Str) finish(i);
+          else st = St.Container;
           break;
         case St.StrEsc:
-          this.#st = St.Str;
-          break;
-        case St.Container:
-          if (c === 0x22) this.#st = St.ContainerStr;
-          else if (c === 0x5b || c === 0x7b) this.#depth++;
-          else if ((c === 0x5d || c === 0x7d) && --this.#depth === 0) finish(i + 1);
-          break;
-        case St.ContainerStr:
-          if (c === 0x5c) this.#st = St.ContainerStrEsc;
-          else if (c === 0x22) this.#st = St.Container;
+          st = St.Str;
+          i++;
           break;
         case St.ContainerStrEsc:
-          this.#st = St.ContainerStr;
+          st = St.ContainerStr;
+          i++;
+          break;
+        case St.Container:
+          // On to the next quote or bracket.
+          while (c !== 0x22 && c !== 0x5b && c !== 0x7b && c !== 0x5d && c !== 0x7d && ++i < n) c = s.charCodeAt(i);
+          if (i >= n) break;
+          i++;
+          if (c === 0x22) st = St.ContainerStr;
+          else if (c === 0x5b || c === 0x7b) depth++;
+          else if (--depth === 0) finish(i);
           break;
       }
     }
-    if (this.#st !== St.Between) this.#parts.push(start === 0 ? s : s.slice(start));
+    linesBefore(n);
+    this.#st = st;
+    this.#depth = depth;
+    if (st !== St.Between) this.#parts.push(start === 0 ? s : s.slice(start));
     this.#line = line;
-    this.#col = nl >= 0 ? s.length - nl - 1 : this.#col + s.length;
+    this.#col = nl >= 0 ? n - nl - 1 : this.#col + n;
     return out;
   }
 

@@ -136,3 +136,19 @@ describe("catastrophic patterns stay linear", () => {
     expect(true).toBe(true);
   });
 });
+
+describe("affordableLine (lineMode engine choice by line length)", () => {
+  it("is finite and monotone for a repetition, Infinity where the line length does not matter", () => {
+    const star = compileRegex("user1[0-9]* buy", { flavor: "bre", lineMode: true });
+    const big = star.affordableLine(10_000_000);
+    const small = star.affordableLine(100_000);
+    expect(Number.isFinite(big)).toBe(true);
+    expect(big).toBeGreaterThan(0);
+    expect(small).toBeGreaterThan(big);
+    // the answer searches like the exact longest line: both find the same start
+    const text = "x\nuser12 buy\n";
+    expect(star.searchStart(text, 0, { maxLineLength: star.affordableLine(text.length) })).toBe(2);
+    expect(compileRegex("user1 buy", { flavor: "bre", lineMode: true }).affordableLine(1e7)).toBe(Number.POSITIVE_INFINITY);
+    expect(compileRegex("user1[0-9]* buy", { flavor: "bre" }).affordableLine(1e7)).toBe(Number.POSITIVE_INFINITY);
+  });
+});

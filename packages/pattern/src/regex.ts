@@ -68,6 +68,14 @@ export interface CompiledRegex {
    */
   searchStart(input: string, from?: number, opts?: ExecOptions): number;
   /**
+   * lineMode searches over `n` code units: a line length L such that every `maxLineLength` up to
+   * L picks the same engine as L itself (the choice is monotone in the line length), so a caller
+   * that has checked every line is at most L long may pass L instead of the exact longest line.
+   * Infinity when the choice does not depend on the line length (not lineMode, no JS engine, or
+   * the same engine for every length).
+   */
+  affordableLine(n: number): number;
+  /**
    * The text every match equals when the pattern is one fixed, case-sensitive string without
    * groups or anchors (callers may then use `indexOf`); null otherwise.
    */
@@ -155,6 +163,22 @@ export class RegexCore {
         ? lineModeCost(this.#factors, input.length - from, maxLine) <= JS_BUDGET * 50
         : input.length - from <= this.#jsTestMax;
     return ok && !(notBol && this.#hasBol);
+  }
+
+  /** See CompiledRegex.affordableLine. */
+  affordableLine(n: number): number {
+    if (!this.lineMode || !this.#jsStart) return Number.POSITIVE_INFINITY;
+    const budget = JS_BUDGET * 50;
+    const f = this.#factors;
+    if (lineModeCost(f, n, 1 << 30) <= budget || lineModeCost(f, n, 0) > budget) return Number.POSITIVE_INFINITY;
+    let lo = 0;
+    let hi = 1 << 30;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (lineModeCost(f, n, mid) <= budget) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
   }
 
   /** See CompiledRegex.searchStart. */
@@ -544,6 +568,7 @@ export function compileRegex(source: string, options: RegexOptions, meter?: Limi
     exec: (input, from = 0, opts) => c.exec(input, from, opts?.notBol ?? false, meter, opts?.maxLineLength ?? -1),
     test: (input) => c.test(input, meter),
     searchStart: (input, from = 0, opts) => c.searchStart(input, from, opts?.notBol ?? false, meter, opts?.maxLineLength ?? -1),
+    affordableLine: (n) => c.affordableLine(n),
   };
 }
 

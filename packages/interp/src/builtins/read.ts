@@ -3,10 +3,12 @@
  * reads exactly one record from the input (the rest stays for the next command), applies
  * backslash processing unless -r, and splits on IFS.
  */
+import type { LimitsMeter } from "@husk/host";
 import type { ShellInput } from "../io.js";
 import type { BuiltinContext } from "../simple.js";
 import { IndexedArray, isName } from "../vars.js";
 import { badOption, berr, builtin, parseOpts } from "./define.js";
+import type { ParsedOpts } from "./define.js";
 
 interface Record_ {
   text: string;
@@ -17,8 +19,29 @@ interface Record_ {
 
 const NO_PROT: ReadonlySet<number> = new Set();
 
-/** Reads one record; `limit` counts characters (-n / -N); `delim` "" means NUL. */
-export async function readRecord(input: ShellInput, delim: string, raw: boolean, limit: number, exact: boolean, tick: () => void): Promise<Record_> {
+/**
+ * The next record when it is already buffered in `input` and needs no per-character work
+ * (no -n/-N, no backslash unless raw, no NUL); undefined when `readRecord` must do it.
+ * Lets `while read` run without a promise per line.
+ */
+export function bufferedRecord(input: ShellInput, delim: string, raw: boolean, limit: number, exact: boolean): Record_ | undefined {
+  if (limit >= 0 || exact) return undefined;
+  const b = input.takeBuffered();
+  const j = b.indexOf(delim === "" ? "\0" : delim);
+  const part = j < 0 ? "" : b.slice(0, j);
+  if (j < 0 || (!raw && part.includes("\\")) || part.includes("\0")) {
+    input.unread(b);
+    return undefined;
+  }
+  input.unread(b.slice(j + 1));
+  return { text: part, prot: NO_PROT, eof: false };
+}
+
+/**
+ * Reads one record; `limit` counts characters (-n / -N); `delim` "" means NUL. Throws
+ * LimitError (maxStringBytes) when the record would grow past the limit.
+ */
+export async function readRecord(input: ShellInput, delim: string, raw: boolean, limit: number, exact: boolean, meter: LimitsMeter): Promise<Record_> {
   let text = "";
   let prot: Set<number> | undefined;
   let escape = false;
@@ -26,7 +49,9 @@ export async function readRecord(input: ShellInput, delim: string, raw: boolean,
   for (;;) {
     const chunk = await input.read();
     if (chunk === undefined) return { text, prot: prot ?? NO_PROT, eof: true };
-    tick();
+    meter.tick();
+    // TM-DOS-004: a record without end (`yes | read -d ''`) stops at maxStringBytes
+    meter.checkString(text.length + chunk.length);
     if (!escape && limit < 0 && !exact) {
       // fast path: the record's end found with indexOf when its text needs no per-character work
       const j = chunk.indexOf(d);
@@ -103,10 +128,22 @@ export function splitRecord(r: Record_, ifs: string, n: number): string[] {
   return out;
 }
 
+let lastArgs: readonly string[] = [];
+let lastOpts: ParsedOpts | undefined;
+
+/** read's parsed options; the last parse is reused when the arguments repeat (`while read`). */
+function readOpts(args: readonly string[]): ParsedOpts {
+  if (lastOpts === undefined || args.length !== lastArgs.length || args.some((a, i) => a !== lastArgs[i])) {
+    lastOpts = parseOpts(args, "ers", "adinNptu");
+    lastArgs = args;
+  }
+  return lastOpts;
+}
+
 /** `read` */
-export const read = builtin("read", "Read a line from the standard input and split it into fields.", async (ctx: BuiltinContext) => {
+export const read = builtin("read", "Read a line from the standard input and split it into fields.", (ctx: BuiltinContext) => {
   const ip = ctx.interp;
-  const o = parseOpts(ctx.args, "ers", "adinNptu");
+  const o = readOpts(ctx.args);
   if (o.bad !== undefined) return badOption(ctx, o.bad, "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]");
   for (const n of o.rest) if (!isName(n)) return berr(ctx, `\`${n}': not a valid identifier`, 1);
   const fd = o.values.has("u") ? Number(o.values.get("u")) : 0;
@@ -119,7 +156,19 @@ export const read = builtin("read", "Read a line from the standard input and spl
     ip.setVar(o.rest[0] ?? "REPLY", "");
     return 0;
   }
-  const r = await readRecord(input as ShellInput, delim, o.on.has("r"), nchars, o.values.has("N"), () => ctx.meter.tick());
+  const raw = o.on.has("r");
+  const exact = o.values.has("N");
+  const r = bufferedRecord(input as ShellInput, delim, raw, nchars, exact);
+  if (r !== undefined) {
+    ctx.meter.tick();
+    return assignRecord(ctx, o, r);
+  }
+  return readRecord(input as ShellInput, delim, raw, nchars, exact, ctx.meter).then((x) => assignRecord(ctx, o, x));
+});
+
+/** Assigns a record read by `read` to its variables; the status is 1 at end of input. */
+function assignRecord(ctx: BuiltinContext, o: ParsedOpts, r: Record_): number {
+  const ip = ctx.interp;
   const ifsVal = ip.getScalar("IFS");
   const ifs = ifsVal === undefined ? " \t\n" : ifsVal;
   if (o.values.has("a")) {
@@ -135,7 +184,7 @@ export const read = builtin("read", "Read a line from the standard input and spl
     o.rest.forEach((n, i) => ip.setVar(n, fields[i] ?? ""));
   }
   return r.eof ? 1 : 0;
-});
+}
 
 /** `mapfile` / `readarray`: lines of the input into an indexed array. */
 async function mapfileRun(ctx: BuiltinContext): Promise<number> {

@@ -7,9 +7,10 @@ import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js
 import type { Native, Path } from "../runtime.js";
 import { BAD_PATH, HaltSignal, extendPath, resultPath } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
-import { JqError, compare, compareRaw, compareStrings, equals, guardDepth, sortedKeys, truthy, typeOf } from "../value.js";
+import { JqError, compare, compareRaw, equals, guardDepth, sortedKeys, truthy, typeOf } from "../value.js";
 import { gen, out, v0, vN } from "./define.js";
 import { tostring } from "../format.js";
+import { groupBy, keyed, sortBy, uniqueBy } from "./keyed.js";
 
 const ext = (p: Path, k: Val, v: Val): Path => (p === null ? null : extendPath(p, k, v));
 
@@ -57,30 +58,6 @@ function containsIn(a: Val, b: Val, depth: number): boolean {
   if (typeof a === "string" && typeof b === "string") return a.includes(b);
   if (typeOf(a) === typeOf(b)) return equals(a, b);
   return false;
-}
-
-/** Keys `[f]` for each element, then a stable sort by them. */
-function keyed(arr: Val, f: Parameters<Native["fn"]>[2], fn: Parameters<Native["fn"]>[4][number], what: string): { v: Val; k: Val[] }[] {
-  if (!Array.isArray(arr)) throw new JqError(`Cannot ${what} ${describe(arr)}`);
-  return arr.map((v) => {
-    const k: Val[] = [];
-    fn(v, null, f, (x) => {
-      k.push(x);
-      return false;
-    });
-    return { v, k };
-  });
-}
-
-function sortKeyed(items: { v: Val; k: Val[] }[]): { v: Val; k: Val[] }[] {
-  // Single-key fast paths (the common `sort_by(.x)`/`group_by(.k)` over numbers or strings).
-  if (items.every((x) => x.k.length === 1 && typeof x.k[0] === "number" && !Number.isNaN(x.k[0]))) {
-    return items.sort((a, b) => (a.k[0] as number) - (b.k[0] as number) || 0);
-  }
-  if (items.every((x) => x.k.length === 1 && typeof x.k[0] === "string")) {
-    return items.sort((a, b) => compareStrings(a.k[0] as string, b.k[0] as string));
-  }
-  return guardDepth(() => items.sort((a, b) => compareRaw(a.k, b.k)), "Comparison too deep");
 }
 
 function sortArr(v: Val): Val[] {
@@ -395,28 +372,9 @@ export const CORE: Native[] = [
   }),
   vN("join", 1, join),
   v0("sort", sortArr),
-  gen("sort_by", 1, (i, p, f, e, [g]) => out(sortKeyed(keyed(i, f, g!, "sort")).map((x) => x.v), p, e)),
-  gen("group_by", 1, (i, p, f, e, [g]) => {
-    const items = sortKeyed(keyed(i, f, g!, "group"));
-    const groups: Val[][] = [];
-    let prev: Val[] | undefined;
-    for (const it of items) {
-      if (prev && compareRaw(prev, it.k) === 0) groups[groups.length - 1]!.push(it.v);
-      else groups.push([it.v]);
-      prev = it.k;
-    }
-    return out(groups, p, e);
-  }),
-  gen("unique_by", 1, (i, p, f, e, [g]) => {
-    const items = sortKeyed(keyed(i, f, g!, "unique"));
-    const res: Val[] = [];
-    let prev: Val[] | undefined;
-    for (const it of items) {
-      if (!prev || compare(prev, it.k) !== 0) res.push(it.v);
-      prev = it.k;
-    }
-    return out(res, p, e);
-  }),
+  gen("sort_by", 1, (i, p, f, e, [g]) => out(sortBy(i, f, g!), p, e)),
+  gen("group_by", 1, (i, p, f, e, [g]) => out(groupBy(i, f, g!), p, e)),
+  gen("unique_by", 1, (i, p, f, e, [g]) => out(uniqueBy(i, f, g!), p, e)),
   v0("unique", (v) => {
     const s = sortArr(v);
     return s.filter((x, k) => k === 0 || compare(s[k - 1]!, x) !== 0);

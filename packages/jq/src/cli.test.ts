@@ -182,6 +182,10 @@ const CASES: Case[] = [
   { args: ["-c", "group_by(.a, .b), sort_by(.a, .b)"], stdin: '[{"a":1,"b":2},{"a":1,"b":1},{"a":0,"b":5}]' },
   { args: ["-c", "sort_by(.)"], stdin: "[1, -1, 0, 1, -0, 2]" },
   { args: ["-c", "group_by(.k)"], stdin: "5" },
+  // Serializer: escapes in short and long strings and in (cached) object keys.
+  { args: ["-c", "., ."], stdin: '{"a\\"b":"x\\ty","\\u007f":"é\\u0001","k":"a very long string of more than 24 chars\\n!","k2":"a very long plain string of more than 24 chars"}' },
+  { args: ["-S", "."], stdin: '[{"b\\n":1,"a":"\\u001f"},{"a":"q\\"","b\\n":2}]' },
+  { args: ["-a", "-c", "."], stdin: '{"é":"ü😀","\\u00e9x":["é"]}' },
   // Exit statuses and error messages (stderr compared).
   { args: ["-n", '"x" | halt_error'], stderr: true },
   { args: ["-n", '{"a":1} | halt_error(3)'], stderr: true },

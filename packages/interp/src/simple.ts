@@ -13,7 +13,7 @@ import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { ShellInput, shellInput } from "./io.js";
 import { printfQuote } from "./quote.js";
-import { execFile } from "./exec-file.js";
+import { execFile, runMatch } from "./exec-file.js";
 import { hashedCommand, lookupCommand } from "./pathsearch.js";
 import { applyPermanent, withRedirects } from "./redirect.js";
 import { debugTrap, returnTrap } from "./traps.js";
@@ -318,7 +318,7 @@ async function runFound(ip: Interp, argv: string[], assigns: (PreparedAssign | u
     ip.error(`${argv[0]}: command not found`);
     return 127;
   }
-  return m.command !== undefined ? runCommand(ip, m.command, argv, assigns) : execFile(ip, argv, m.path);
+  return runMatch(ip, argv, m, assigns);
 }
 
 /** Calls a shell function with `argv[1..]` as positional parameters. */

@@ -5,7 +5,7 @@
  */
 import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { ParseError } from "@husk/syntax";
+import { ParseError, parseArithmetic } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import type { ArithEnv, ArithSource } from "./arith.js";
@@ -16,7 +16,7 @@ import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
 import { intToString } from "./int64.js";
 import { FileOutput } from "./io.js";
-import { ScriptLines, parseArithCached } from "./parse-cache.js";
+import { ScriptLines } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
 import { execPipeline } from "./pipeline.js";
 import { execSimple } from "./simple.js";
@@ -94,7 +94,8 @@ export class Interp {
     const env: ArithEnv = {
       getVar: (name, index) => this.arithGet(name, index),
       setVar: (name, index, value) => this.arithSet(name, index, value),
-      parse: parseArithCached,
+      // the evaluator caches compiled expressions by text
+      parse: (text) => parseArithmetic(text),
     };
     this.arith = new ArithEvaluator(env);
   }

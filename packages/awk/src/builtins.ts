@@ -362,7 +362,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
       const fmt = args.length > 0 ? str(0) : () => "%a %b %e %H:%M:%S %Z %Y";
       const ts = args.length > 1 ? num(1) : () => Math.trunc(rt.io.clock.now() / 1000);
       const utc = args.length > 2 ? c.bool(args[2]!) : () => false;
-      return () => strftime(fmt(), Math.trunc(ts()), utc() || true);
+      return () => strftime(fmt(), Math.trunc(ts()), utc());
     }
     case "mktime": {
       argc(name, args, 1, 2, line);

@@ -13,3 +13,4 @@ export * from "./disabled-fs.js";
 export * from "./memory-fs.js";
 export * from "./abort.js";
 export * from "./lazy-command.js";
+export * from "./strftime.js";

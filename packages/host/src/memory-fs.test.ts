@@ -138,6 +138,19 @@ describe("MemoryFs symlinks", () => {
     expect(await fs.exists("/b")).toBe(false);
   });
 
+  it("exists is false, not an error, when a middle component is missing or not a directory", async () => {
+    const fs = new MemoryFs();
+    await fs.writeFile("/f", "x");
+    await fs.symlink("", "/empty");
+    expect(await fs.exists("/no/such/file")).toBe(false);
+    expect(await fs.exists("/f/child")).toBe(false);
+    expect(await fs.exists("/f/")).toBe(false);
+    expect(await fs.exists("/empty/x")).toBe(false);
+    expect(await code(fs.stat("/no/such/file"))).toBe("ENOENT");
+    expect(await code(fs.stat("/f/child"))).toBe("ENOTDIR");
+    expect(await fs.exists("/f")).toBe(true);
+  });
+
   it("writes through a dangling link create its target", async () => {
     const fs = new MemoryFs();
     await fs.mkdir("/d");

@@ -1,5 +1,6 @@
 import { type Clock, SYSTEM_CLOCK } from "./clock.js";
 import { FsError, LimitError } from "./errors.js";
+import type { FsErrorCode } from "./errors.js";
 import type { FileStat, FileSystem, FileType, WriteOptions } from "./fs.js";
 import { utf8Length } from "./streams.js";
 
@@ -76,6 +77,12 @@ const DEFAULT_FS_LIMITS: MemoryFsLimits = Object.freeze({
   maxFileBytes: 10 * 1024 * 1024,
   maxFiles: 10_000,
 });
+
+/** A failed walk: throws the FsError when `strict`, else gives undefined. */
+function miss(strict: boolean, code: FsErrorCode, path: string): undefined {
+  if (strict) throw new FsError(code, path);
+  return undefined;
+}
 
 /**
  * An in-memory POSIX-like filesystem (the sandbox profile's). Files hold text (sizes are the
@@ -178,6 +185,15 @@ export class MemoryFs implements FileSystem {
    * non-directory middle component gives ENOENT / ENOTDIR.
    */
   #locate(path: string, follow: boolean): Located {
+    return this.#walk(path, follow, true)!;
+  }
+
+  /**
+   * `#locate`; when not `strict`, a missing or non-directory middle component, a symlink loop
+   * or a dangling empty link gives undefined instead of an FsError (building the error, with
+   * its stack, costs more than the walk: PATH lookups miss on every run of a command).
+   */
+  #walk(path: string, follow: boolean, strict: boolean): Located | undefined {
     this.#check(path);
     const pending = path.split("/").reverse();
     const stack: DirNode[] = [this.#root];
@@ -208,26 +224,26 @@ export class MemoryFs implements FileSystem {
       const node = dir.entries.get(seg);
       const last = !pending.some((s) => s !== "" && s !== ".");
       if (node === undefined) {
-        if (!last) throw new FsError("ENOENT", path);
+        if (!last) return miss(strict, "ENOENT", path);
         return { parent: dir, name: seg, node: undefined, path: names.length ? `/${names.join("/")}/${seg}` : `/${seg}` };
       }
       if (node.type === "symlink" && (!last || follow)) {
-        if (++follows > MAX_SYMLINK_FOLLOWS) throw new FsError("ELOOP", path);
+        if (++follows > MAX_SYMLINK_FOLLOWS) return miss(strict, "ELOOP", path);
         if (node.target.startsWith("/")) {
           stack.length = 1;
           names.length = 0;
         }
         const parts = node.target.split("/");
         for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i] as string);
-        if (node.target === "") throw new FsError("ENOENT", path);
+        if (node.target === "") return miss(strict, "ENOENT", path);
         continue;
       }
       if (last) {
         // A trailing slash ("file/") requires a directory.
-        if (node.type !== "directory" && /\/\.?$/.test(path)) throw new FsError("ENOTDIR", path);
+        if (node.type !== "directory" && /\/\.?$/.test(path)) return miss(strict, "ENOTDIR", path);
         return { parent: dir, name: seg, node, path: names.length ? `/${names.join("/")}/${seg}` : `/${seg}` };
       }
-      if (node.type !== "directory") throw new FsError("ENOTDIR", path);
+      if (node.type !== "directory") return miss(strict, "ENOTDIR", path);
       stack.push(node);
       names.push(seg);
     }
@@ -322,7 +338,7 @@ export class MemoryFs implements FileSystem {
   /** Synchronous `exists` (never throws). */
   existsSync(path: string): boolean {
     try {
-      return this.#locate(path, true).node !== undefined;
+      return this.#walk(path, true, false)?.node !== undefined;
     } catch {
       return false;
     }

@@ -80,6 +80,21 @@ export function quoteString(s: string, ascii = false): string {
   return `${out + s.slice(chunk)}"`;
 }
 
+/** True when `s` needs no escape in a JSON string (jq's rules, non-ASCII kept). */
+function isPlain(s: string): boolean {
+  const n = s.length;
+  // A loop beats a regex call on the short strings that dominate documents.
+  if (n > 24) return !NEEDS_ESCAPE.test(s);
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x7f) return false;
+  }
+  return true;
+}
+
+/** Distinct object keys a writer remembers the quoted text of. */
+const MAX_KEY_CACHE = 4096;
+
 /** Containers nested deeper than this print as `<skipped: too deep>` (jq's limit). */
 const MAX_PRINT_DEPTH = 10000;
 const SKIPPED = "<skipped: too deep>";
@@ -106,6 +121,7 @@ class Writer {
   readonly #ascii: boolean;
   readonly #sortKeys: boolean;
   readonly #pads: string[] = ["\n"];
+  readonly #keyText = new Map<string, string>();
 
   constructor(opts: DumpOptions, sink: (s: string) => void) {
     this.#sink = sink;
@@ -149,12 +165,18 @@ class Writer {
   }
 
   #str(s: string): void {
-    if ((this.#ascii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(s)) this.put(quoteString(s, this.#ascii));
-    else {
-      this.put('"');
-      this.put(s);
-      this.put('"');
+    // One piece per string: the rope (and its flattening) costs per piece, not per character.
+    this.put(this.#ascii || !isPlain(s) ? quoteString(s, this.#ascii) : `"${s}"`);
+  }
+
+  /** An object key quoted and followed by the colon, remembered per writer (keys repeat). */
+  #key(k: string): string {
+    let q = this.#keyText.get(k);
+    if (q === undefined) {
+      q = quoteString(k, this.#ascii) + this.#colon;
+      if (this.#keyText.size < MAX_KEY_CACHE) this.#keyText.set(k, q);
     }
+    return q;
   }
 
   #keys(o: JqObject): string[] {
@@ -188,25 +210,22 @@ class Writer {
       return this.put("]");
     }
     if (x.size === 0) return this.put("{}");
-    this.put("{");
     const inner = pretty ? this.pad(d + 1) : "";
     let first = true;
     if (this.#sortKeys) {
       for (const k of this.#keys(x)) {
-        if (!first) this.put(",");
+        this.put(first ? "{" : ",");
         first = false;
         if (pretty) this.put(inner);
-        this.#str(k);
-        this.put(this.#colon);
+        this.put(this.#key(k));
         this.value(x.get(k)!, d + 1);
       }
     } else {
       for (const [k, v] of x) {
-        if (!first) this.put(",");
+        this.put(first ? "{" : ",");
         first = false;
         if (pretty) this.put(inner);
-        this.#str(k);
-        this.put(this.#colon);
+        this.put(this.#key(k));
         this.value(v, d + 1);
       }
     }
@@ -238,8 +257,7 @@ class Writer {
           if (fr.a) v = fr.a[fr.i]!;
           else {
             const k = fr.keys![fr.i]!;
-            this.#str(k);
-            this.put(this.#colon);
+            this.put(this.#key(k));
             v = fr.o!.get(k)!;
           }
           fr.i++;

@@ -1,4 +1,4 @@
-import type { ZoneInfo } from "./zone.js";
+import type { ZoneInfo } from "@husk/host";
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
 const DAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"];

@@ -1,10 +1,6 @@
 /** Time zones for `date`: UTC, POSIX fixed offsets (`UTC+3`, `EST5`, `<+0530>-5:30`) and IANA names via Intl. */
-
-/** A resolved zone: the UTC offset (seconds east) and abbreviation at a given instant. */
-export interface ZoneInfo {
-  readonly offset: number;
-  readonly abbr: string;
-}
+import { formatOffset } from "@husk/host";
+import type { ZoneInfo } from "@husk/host";
 
 /** Returns a function giving the offset/abbreviation of zone `tz` at an instant (ms). */
 export function zoneFor(tz: string | undefined): (ms: number) => ZoneInfo {
@@ -45,13 +41,4 @@ export function zoneFor(tz: string | undefined): (ms: number) => ZoneInfo {
     const info = { offset: 0, abbr: tz.replace(/^:/, "") };
     return () => info;
   }
-}
-
-/** `+hhmm` (sep "") or `+hh:mm` (sep ":") for an offset in seconds; `+hh:mm:ss` with seconds. */
-export function formatOffset(offset: number, sep: string, withSeconds = false): string {
-  const a = Math.abs(offset);
-  const h = String(Math.floor(a / 3600)).padStart(2, "0");
-  const m = String(Math.floor((a % 3600) / 60)).padStart(2, "0");
-  const s = String(a % 60).padStart(2, "0");
-  return `${offset < 0 ? "-" : "+"}${h}${sep}${m}${withSeconds ? sep + s : ""}`;
 }

@@ -251,7 +251,7 @@ function formatPass(st: State, fmt: string): { out: string; stop: boolean; consu
       const a = next(st);
       const clock = st.ctx.clock.now();
       const t = a === undefined || a === "" || a === "-1" ? clock : a === "-2" ? st.ctx.interp.rt.startMs : Number(toInt(st, a)) * 1000;
-      let s = strftime(conv.slice(1, -2), t, st.ctx.env.get("TZ"));
+      let s = strftime(conv.slice(1, -2), t);
       if (prec !== undefined) s = s.slice(0, prec);
       out += pad(s, width ?? 0, flags.includes("-"), false);
     } else {

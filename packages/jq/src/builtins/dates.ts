@@ -3,14 +3,13 @@
  * `todate fromdate dateadd datesub date`). Time comes from the injected clock; local time is UTC
  * (the sandbox has no time zone database).
  */
+import { DAY_NAMES, MONTH_NAMES, strftime as formatTime, UTC_ZONE } from "@husk/host";
 import { describe } from "../ops.js";
 import type { Native } from "../runtime.js";
 import type { Val } from "../value.js";
 import { JqError } from "../value.js";
 import { v0, vN } from "./define.js";
 
-const DAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /** Seconds since the epoch -> jq's broken-down time `[Y, M0, D, h, m, s, wday, yday]`. */
 export function gmtime(t: number): Val[] {
@@ -46,78 +45,10 @@ export function mktime(v: Val, who = "mktime"): number {
   return Math.floor(ms / 1000);
 }
 
-function pad(n: number, w: number, c = "0"): string {
-  const s = String(Math.trunc(Math.abs(n)));
-  return (n < 0 ? "-" : "") + (s.length >= w ? s : c.repeat(w - s.length) + s);
-}
-
-function isoWeek(y: number, yday: number, wday: number): [number, number] {
-  const wdayMon = (wday + 6) % 7;
-  let week = Math.floor((yday - wdayMon + 10) / 7);
-  let year = y;
-  const weeksIn = (yy: number) => {
-    const jan1 = new Date(Date.UTC(yy, 0, 1)).getUTCDay();
-    const leap = (yy % 4 === 0 && yy % 100 !== 0) || yy % 400 === 0;
-    return jan1 === 4 || (leap && jan1 === 3) ? 53 : 52;
-  };
-  if (week < 1) {
-    year--;
-    week = weeksIn(year);
-  } else if (week > weeksIn(y)) {
-    year++;
-    week = 1;
-  }
-  return [year, week];
-}
-
-/** `strftime` over a broken-down time. */
+/** `strftime` over a broken-down time (glibc's strftime, as jq calls it; the zone is UTC). */
 export function strftime(b: number[], fmt: string): string {
-  const [Y, M, D, h, m, sRaw, wd, yd] = b as [number, number, number, number, number, number, number, number];
-  const s = Math.floor(sRaw);
-  return fmt.replace(/%([a-zA-Z%+])/g, (all, c: string) => {
-    switch (c) {
-      case "Y": return String(Y);
-      case "C": return pad(Math.floor(Y / 100), 2);
-      case "y": return pad(Y % 100, 2);
-      case "m": return pad(M + 1, 2);
-      case "d": return pad(D, 2);
-      case "e": return pad(D, 2, " ");
-      case "H": return pad(h, 2);
-      case "k": return pad(h, 2, " ");
-      case "I": return pad(h % 12 === 0 ? 12 : h % 12, 2);
-      case "l": return pad(h % 12 === 0 ? 12 : h % 12, 2, " ");
-      case "M": return pad(m, 2);
-      case "S": return pad(s, 2);
-      case "j": return pad((yd ?? 0) + 1, 3);
-      case "Z": return "UTC";
-      case "z": return "+0000";
-      case "a": return DAYS[wd ?? 0]!.slice(0, 3);
-      case "A": return DAYS[wd ?? 0]!;
-      case "b": case "h": return MONTHS[M]!.slice(0, 3);
-      case "B": return MONTHS[M]!;
-      case "p": return h < 12 ? "AM" : "PM";
-      case "P": return h < 12 ? "am" : "pm";
-      case "c": return `${DAYS[wd ?? 0]!.slice(0, 3)} ${MONTHS[M]!.slice(0, 3)} ${pad(D, 2, " ")} ${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)} ${Y}`;
-      case "D": case "x": return `${pad(M + 1, 2)}/${pad(D, 2)}/${pad(Y % 100, 2)}`;
-      case "F": return `${Y}-${pad(M + 1, 2)}-${pad(D, 2)}`;
-      case "T": case "X": return `${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}`;
-      case "R": return `${pad(h, 2)}:${pad(m, 2)}`;
-      case "r": return `${pad(h % 12 === 0 ? 12 : h % 12, 2)}:${pad(m, 2)}:${pad(s, 2)} ${h < 12 ? "AM" : "PM"}`;
-      case "s": return String(mktime(b));
-      case "u": return String(wd === 0 ? 7 : wd);
-      case "w": return String(wd);
-      case "U": return pad(Math.floor(((yd ?? 0) + 7 - (wd ?? 0)) / 7), 2);
-      case "W": return pad(Math.floor(((yd ?? 0) + 7 - (((wd ?? 0) + 6) % 7)) / 7), 2);
-      case "V": return pad(isoWeek(Y, yd ?? 0, wd ?? 0)[1], 2);
-      case "G": return String(isoWeek(Y, yd ?? 0, wd ?? 0)[0]);
-      case "g": return pad(isoWeek(Y, yd ?? 0, wd ?? 0)[0] % 100, 2);
-      case "n": return "\n";
-      case "t": return "\t";
-      case "%": return "%";
-      case "+": return `${DAYS[wd ?? 0]!.slice(0, 3)} ${MONTHS[M]!.slice(0, 3)} ${pad(D, 2, " ")} ${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)} UTC ${Y}`;
-    }
-    return all;
-  });
+  const [year, month, day, hour, min, sec, wday, yday] = b as [number, number, number, number, number, number, number, number];
+  return formatTime(fmt, { year, month, day, hour, min, sec: Math.floor(sec), wday, yday, nanos: 0, epoch: mktime(b), zone: UTC_ZONE });
 }
 
 /** `strptime`: parses a string into a broken-down time (UTC). */
@@ -141,7 +72,7 @@ export function strptime(str: string, fmt: string): Val[] {
     i += mt![0].length;
     return Number(mt![0]);
   };
-  const name = (list: string[]): number => {
+  const name = (list: readonly string[]): number => {
     const rest = str.slice(i).toLowerCase();
     for (let k = 0; k < list.length; k++) {
       const full = list[k]!.toLowerCase();
@@ -170,8 +101,8 @@ export function strptime(str: string, fmt: string): Val[] {
         case "S": s = num(2); break;
         case "y": { const y = num(2); Y = y < 69 ? 2000 + y : 1900 + y; break; }
         case "j": num(3); break;
-        case "a": case "A": name(DAYS); break;
-        case "b": case "B": case "h": M = name(MONTHS); break;
+        case "a": case "A": name(DAY_NAMES); break;
+        case "b": case "B": case "h": M = name(MONTH_NAMES); break;
         case "p": { const t = str.slice(i, i + 2).toUpperCase(); if (t !== "AM" && t !== "PM") failP(); pm = t === "PM"; i += 2; break; }
         case "Z": { const mt = /^[A-Za-z]+/.exec(str.slice(i)); if (mt) i += mt[0].length; break; }
         case "z": {

@@ -59,7 +59,7 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
         } catch (e) {
           // an error of the test itself fails it; one of an expansion (`$((1/0))`) abandons the line
           if (e instanceof FatalError && e.scope === "command") {
-            if (e.message !== "") ip.error(e.message);
+            if (e.message !== "") ip.error(e);
             status = e.status;
           } else throw e;
         }

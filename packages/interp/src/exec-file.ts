@@ -42,7 +42,7 @@ function interpreterOf(ip: Interp, text: string): Interpreter {
  */
 export async function execFile(ip: Interp, argv: string[], path = argv[0]!): Promise<Completion> {
   if (ip.rt.profile === "logic-only") {
-    ip.error(`${path}: command not found`);
+    ip.notFound(path);
     return 127;
   }
   const abs = path.startsWith("/") ? path : `${ip.st.cwd}/${path}`;

@@ -5,7 +5,7 @@
  */
 import { FsError, NULL_OUTPUT, StringInput, resolvePath } from "@husk/host";
 import type { Redirect } from "@husk/syntax";
-import { Abrupt, FatalError } from "./errors.js";
+import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { FileOutput, ShellInput } from "./io.js";
@@ -33,7 +33,7 @@ async function withRedirectsAsync(ip: Interp, redirects: readonly { readonly typ
     ip.st.fds = saved;
     await closeFiles(ip, opened);
     if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
-      ip.error(e.message);
+      ip.error(e instanceof FatalError ? e : e.message);
       return ip.checkErr(1);
     }
     throw e;
@@ -54,7 +54,7 @@ export async function applyPermanent(ip: Interp, redirects: readonly Redirect[])
     return 0;
   } catch (e) {
     if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
-      ip.error(e.message);
+      ip.error(e instanceof FatalError ? e : e.message);
       return 1;
     }
     throw e;
@@ -168,7 +168,7 @@ async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened
 }
 
 function denied(ip: Interp, t: string): void {
-  if (ip.rt.profile === "logic-only" && t !== "/dev/null") throw new RedirError(`${t}: filesystem redirection disabled`);
+  if (ip.rt.profile === "logic-only" && t !== "/dev/null") throw new ProfileRejection(`${t}: filesystem redirection disabled`);
 }
 
 async function openInput(ip: Interp, t: string): Promise<ShellInput> {

@@ -90,7 +90,7 @@ interface Expansion {
 /** A FatalError of `command` scope fails the command; anything else propagates. */
 function expansionFailed(ip: Interp, e: unknown): MaybeAsync<Completion> {
   if (e instanceof FatalError && e.scope === "command") {
-    ip.error(e.message);
+    ip.error(e);
     return ip.checkErr(e.status);
   }
   throw e;
@@ -214,7 +214,7 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   } catch (e) {
     if (temp !== undefined) ip.st.vars.scopes.pop();
     if (e instanceof FatalError && e.scope === "command") {
-      ip.error(e.message);
+      ip.error(e);
       return ip.checkErr(e.status);
     }
     throw e;
@@ -271,7 +271,7 @@ async function applyOne(ip: Interp, p: PreparedAssign): Promise<void> {
 function assignFailed(ip: Interp, e: unknown): Completion {
   if (e instanceof FatalError && e.scope === "command") {
     if (ip.st.options.errexit) {
-      ip.error(e.message);
+      ip.error(e);
       return new Abrupt("exit", 0, e.status);
     }
     throw new FatalError(e.message, e.status, "line");
@@ -315,7 +315,7 @@ export function invoke(ip: Interp, argv: string[], assigns?: (PreparedAssign | u
 async function runFound(ip: Interp, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): Promise<Completion> {
   const m = await lookupCommand(ip, argv[0]!, true);
   if (m === undefined) {
-    ip.error(`${argv[0]}: command not found`);
+    ip.notFound(argv[0]!);
     return 127;
   }
   return runMatch(ip, argv, m, assigns);
@@ -416,7 +416,7 @@ function commandStatus(ip: Interp, r: number): Completion {
 function commandFailed(ip: Interp, ctx: CommandContext, argv: string[], e: unknown): number {
   if (e instanceof FatalError && e.scope === "command") {
     ip.pendingAbrupt = undefined;
-    ip.error(e.message);
+    ip.error(e);
     return e.status;
   }
   if (e instanceof LimitError || e instanceof AbortError || e instanceof BrokenPipeError || e instanceof FatalError) throw e;

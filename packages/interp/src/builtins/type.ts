@@ -121,7 +121,10 @@ export const command = builtin("command", "Execute a simple command or display i
   if (o.on.has("p") && !name.includes("/") && !isBuiltin(ip.rt.commands.get(name))) {
     // -p: the standard utilities, whatever $PATH says (and without the hash table)
     const [m] = await searchPath(ip, name, false, STANDARD_PATH);
-    if (m === undefined) return berr(ctx, `${name}: command not found`, 127);
+    if (m === undefined) {
+      ip.notFound(name);
+      return 127;
+    }
     return completionStatus(ip, await runMatch(ip, o.rest.slice(), m));
   }
   return completionStatus(ip, await invoke(ip, o.rest.slice(), undefined, true));

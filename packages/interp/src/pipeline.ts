@@ -5,11 +5,13 @@
  * `!`, pipefail and `time`.
  */
 import { AbortError, LimitError } from "@husk/host";
-import type { Pipeline } from "@husk/syntax";
+import type { Command, Pipeline, SimpleCommand } from "@husk/syntax";
 import { Abrupt } from "./errors.js";
 import type { Completion } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Pipe, ShellInput } from "./io.js";
+import { lightStage, runLightStage } from "./light.js";
+import type { Fd } from "./state.js";
 import { debugTrap } from "./traps.js";
 import { IndexedArray } from "./vars.js";
 
@@ -77,29 +79,32 @@ async function runStages(ip: Interp, p: Pipeline): Promise<number[]> {
   const runs: Promise<number>[] = [];
   for (let i = 0; i < n; i++) {
     const isLast = i === n - 1;
-    const sub = isLast && lastpipe ? ip : ip.subshell();
-    const savedFds = sub.st.fds;
-    const fds = savedFds.slice();
+    const cmd = p.commands[i]!;
+    const fds = ip.st.fds.slice();
     if (i > 0) fds[0] = { input: new ShellInput(pipes[i - 1]!), own: true };
     if (!isLast) {
       fds[1] = { output: pipes[i]! };
       if (p.pipeStderr[i]) fds[2] = { output: pipes[i]! };
     }
-    sub.st.fds = fds;
-    const cmd = p.commands[i]!;
-    if (sub !== ip) sub.debugDone = cmd;
+    // the parent's state stays still while the stages run unless the last one runs in it
+    const light = !lastpipe && cmd.type === "SimpleCommand" ? lightStage(ip, cmd, p.pipeStderr[i] === true) : undefined;
+    const sub = light !== undefined ? undefined : isLast && lastpipe ? ip : ip.subshell();
+    const savedFds = sub?.st.fds;
+    if (sub !== undefined) sub.st.fds = fds;
+    if (sub !== undefined && sub !== ip) sub.debugDone = cmd;
     runs.push(
       (async () => {
         // let every stage start before any runs to completion
         await Promise.resolve();
         try {
+          if (sub === undefined) return await runLightStage(ip, cmd as SimpleCommand, light!, fds, () => stageSubshell(ip, cmd, fds));
           if (sub === ip) {
             const c = await ip.execCommand(cmd);
             return c instanceof Abrupt ? c.status : c;
           }
           return await sub.runSubshell(() => sub.execCommand(cmd));
         } finally {
-          if (sub === ip) sub.st.fds = savedFds;
+          if (sub === ip) sub.st.fds = savedFds!;
           if (!isLast) pipes[i]!.closeWrite();
           if (i > 0) pipes[i - 1]!.close();
         }
@@ -122,4 +127,12 @@ async function runStages(ip: Interp, p: Pipeline): Promise<number[]> {
     throw fatal;
   }
   return out;
+}
+
+/** Runs a pipeline stage in a subshell with the stage's fds. */
+function stageSubshell(ip: Interp, cmd: Command, fds: (Fd | undefined)[]): Promise<number> {
+  const sub = ip.subshell();
+  sub.st.fds = fds;
+  sub.debugDone = cmd;
+  return sub.runSubshell(() => sub.execCommand(cmd));
 }

@@ -5,7 +5,8 @@
  * `!`, pipefail and `time`.
  */
 import { AbortError, LimitError } from "@husk/host";
-import type { Command, Pipeline, SimpleCommand } from "@husk/syntax";
+import type { OutputStream } from "@husk/host";
+import type { Command, Pipeline, SimpleCommand, Statement } from "@husk/syntax";
 import { Abrupt } from "./errors.js";
 import type { Completion } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -39,18 +40,10 @@ export async function execPipeline(ip: Interp, p: Pipeline): Promise<Completion>
         if (d !== undefined) return d;
       }
     }
-    const statuses = await runStages(ip, p);
+    const statuses = await runStages(ip, p, ip.st.fds);
     ip.pos = p.commands[p.commands.length - 1]!.span.start;
     setPipeStatus(ip, statuses);
-    c = statuses[statuses.length - 1]!;
-    if (ip.st.options.pipefail) {
-      for (let i = statuses.length - 1; i >= 0; i--) {
-        if (statuses[i] !== 0) {
-          c = statuses[i]!;
-          break;
-        }
-      }
-    }
+    c = pipelineStatus(ip, statuses);
   }
   if (p.time !== undefined) {
     const secs = (ip.rt.clock.monotonic() - start) / 1000;
@@ -66,12 +59,43 @@ export async function execPipeline(ip: Interp, p: Pipeline): Promise<Completion>
   return c;
 }
 
+/** The last stage's status, or under pipefail the last non-zero one. */
+function pipelineStatus(ip: Interp, statuses: number[]): number {
+  if (ip.st.options.pipefail) {
+    for (let i = statuses.length - 1; i >= 0; i--) if (statuses[i] !== 0) return statuses[i]!;
+  }
+  return statuses[statuses.length - 1]!;
+}
+
+/**
+ * `$(...)` whose body is one command that light.ts can run without a subshell (a light
+ * simple command, or a plain pipeline of them), run with stdout `out`: its status. Undefined
+ * when the body needs a subshell. PIPESTATUS stays the caller's, as a subshell would leave it.
+ */
+export function lightSubstitution(ip: Interp, body: readonly Statement[], out: OutputStream): Promise<number> | undefined {
+  if (body.length !== 1 || body[0]!.background || ip.st.opt("lastpipe")) return undefined;
+  const cmd = body[0]!.command;
+  const fds = ip.st.fds.slice();
+  fds[1] = { output: out };
+  if (cmd.type === "SimpleCommand") {
+    const c = lightStage(ip, cmd, false);
+    return c === undefined ? undefined : runLightStage(ip, cmd, c, fds, () => stageSubshell(ip, cmd, fds));
+  }
+  if (cmd.type !== "Pipeline" || cmd.negated || cmd.time !== undefined || cmd.commands.length < 2) return undefined;
+  for (let i = 0; i < cmd.commands.length; i++) {
+    const stage = cmd.commands[i]!;
+    if (stage.type !== "SimpleCommand" || lightStage(ip, stage, cmd.pipeStderr[i] === true) === undefined) return undefined;
+  }
+  return runStages(ip, cmd, fds).then((statuses) => pipelineStatus(ip, statuses));
+}
+
 function setPipeStatus(ip: Interp, statuses: number[]): void {
   const v = ip.st.vars.create("PIPESTATUS", ip.st.vars.scopes[0]!);
   v.value = IndexedArray.of(statuses.map(String));
 }
 
-async function runStages(ip: Interp, p: Pipeline): Promise<number[]> {
+/** Runs the stages of `p` concurrently; `base` is the fd table they start from. */
+async function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): Promise<number[]> {
   const n = p.commands.length;
   const pipes: Pipe[] = [];
   for (let i = 0; i < n - 1; i++) pipes.push(new Pipe());
@@ -80,7 +104,7 @@ async function runStages(ip: Interp, p: Pipeline): Promise<number[]> {
   for (let i = 0; i < n; i++) {
     const isLast = i === n - 1;
     const cmd = p.commands[i]!;
-    const fds = ip.st.fds.slice();
+    const fds = base.slice();
     if (i > 0) fds[0] = { input: new ShellInput(pipes[i - 1]!), own: true };
     if (!isLast) {
       fds[1] = { output: pipes[i]! };

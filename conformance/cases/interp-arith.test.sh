@@ -76,3 +76,21 @@ declare -i n=2+3; echo $n; n+=4; echo $n; n='n*2'; echo $n
 18
 ## END
 
+
+#### an arithmetic error inside [[ ]]'s operand expansion abandons the line
+[[ $((1/0)) -lt 1 ]]; echo same line
+echo next line
+if [[ $((2/0)) -lt 1 ]]; then echo then; else echo else; fi; echo same line
+echo status=$?
+## STDOUT:
+next line
+status=1
+## END
+
+#### an arithmetic error of [[ -lt ]] itself only fails the test
+[[ 1/0 -lt 1 ]]; echo status=$?
+a='x y'; [[ a -lt 1 ]]; echo status=$?
+## STDOUT:
+status=1
+status=1
+## END

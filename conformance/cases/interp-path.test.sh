@@ -109,3 +109,18 @@ command -V type
 1
 type is a shell builtin
 ## END
+
+#### command -p searches the standard utilities, not $PATH
+mkdir -p bin
+echo 'echo wrong' > bin/tr
+echo 'echo hello' > bin/hello
+chmod +x bin/tr bin/hello
+PATH="$PWD/bin:$PATH"
+echo aaa | tr a b
+echo aaa | command -p tr a b
+command -p hello 2>/dev/null; echo status=$?
+## STDOUT:
+wrong
+bbb
+status=127
+## END

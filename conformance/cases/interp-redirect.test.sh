@@ -76,3 +76,21 @@ x
 y
 ## END
 
+
+#### <> opens read-write: one offset, no truncation, created when missing
+echo hello > f
+exec 3<>f
+read -r l <&3; echo "$l"
+echo more >&3
+exec 3>&-
+cat f
+echo abc > g; echo x 1<>g; cat g
+: <> created; ls created
+## STDOUT:
+hello
+hello
+more
+x
+c
+created
+## END

@@ -1,4 +1,5 @@
-import type { Clock, Command, FileSystem, Identity, Limits, RequestContext, ShellExtension } from "@husk/host";
+import type { Clock, Command, FileSystem, Identity, Limits, ShellExtension } from "@husk/host";
+import type { RunOptions, RunResult } from "@husk/interp";
 
 /**
  * `sandbox`: an in-memory filesystem (MemoryFs) and every command. `logic-only`: no
@@ -37,33 +38,8 @@ export interface BashOptions {
   readonly persistState?: boolean;
 }
 
-/** Options of one `exec()` call. */
-export interface ExecOptions {
-  /** Text fed to the script's stdin. */
-  readonly stdin?: string;
-  /** Cancels the run: it ends with status 130 (or 124 on its own deadline). */
-  readonly signal?: AbortSignal;
-  /** Extra environment for this run only. */
-  readonly env?: Readonly<Record<string, string>>;
-  /** Working directory for this run only. */
-  readonly cwd?: string;
-  /** Positional parameters `$1...`; `$0` is `args0` (default `bash`). */
-  readonly args?: readonly string[];
-  readonly args0?: string;
-  /** Per-execution data for commands (tenant, surface, trace...). */
-  readonly context?: RequestContext;
-  /** Overrides of the instance's limits for this run. */
-  readonly limits?: Partial<Limits>;
-}
+/** Options of one `exec()` call: stdin, signal, env, cwd, args, context, limits (see the interpreter's RunOptions). */
+export type ExecOptions = RunOptions;
 
-/** The result of a run. Never a thrown error for script failures. */
-export interface ExecResult {
-  readonly stdout: string;
-  readonly stderr: string;
-  /** 0-255. */
-  readonly exitCode: number;
-  /** Set when the run ended early: a limit breach, a timeout or a cancellation. */
-  readonly error?: { readonly kind: "resource_limit" | "timeout" | "cancelled" | "parse"; readonly message: string; readonly limit?: string };
-  /** True when stdout or stderr was cut at its limit. */
-  readonly truncated?: boolean;
-}
+/** The result of a run, never a thrown error for script failures (see the interpreter's RunResult). */
+export type ExecResult = RunResult;

@@ -63,13 +63,19 @@ export class ArithEvaluator {
     const t = text.trim();
     if (t === "") return 0;
     if (SMALL_DECIMAL.test(t)) return Number(t);
-    let expr: ArithExpr;
-    try {
-      expr = this.env.parse(text);
-    } catch (e) {
-      throw new ArithError(`${text}: ${syntaxMessage(e, text)}`);
+    let f = byText.get(text);
+    if (f === undefined) {
+      let expr: ArithExpr;
+      try {
+        expr = this.env.parse(text);
+      } catch (e) {
+        throw new ArithError(`${text}: ${syntaxMessage(e, text)}`);
+      }
+      f = compile(expr);
+      if (byText.size >= MAX_TEXT_ENTRIES) byText.clear();
+      if (text.length <= MAX_TEXT_CHARS) byText.set(text, f);
     }
-    return this.evaluate(expr, text, 0);
+    return f(this, { text, base: 0 });
   }
 
   /** The integer value of a variable's string value (recursively evaluated as bash does). */
@@ -114,6 +120,14 @@ type Ctx = ArithSource;
 type Fn = (ev: ArithEvaluator, ctx: Ctx) => Int;
 
 const cache = new WeakMap<ArithExpr, Fn>();
+
+/**
+ * Compiled expressions by source text (`$(( s + m[$k] ))` is parsed from its expanded text):
+ * bounded, cleared when full; errors are not cached.
+ */
+const byText = new Map<string, Fn>();
+const MAX_TEXT_ENTRIES = 2048;
+const MAX_TEXT_CHARS = 1024;
 
 /** The compiled closure of a node (compiled on first use, then cached with the node). */
 function compiled(e: ArithExpr): Fn {
@@ -164,11 +178,11 @@ function compile(e: ArithExpr): Fn {
     case "ArithVar":
       return (ev) => readVar(ev, e);
     case "ArithGroup":
-      return compiled(e.expr);
+      return compile(e.expr);
     case "ArithTernary": {
-      const test = compiled(e.test);
-      const yes = compiled(e.consequent);
-      const no = compiled(e.alternate);
+      const test = compile(e.test);
+      const yes = compile(e.consequent);
+      const no = compile(e.alternate);
       return (ev, ctx) => (I.truthy(test(ev, ctx)) ? yes(ev, ctx) : no(ev, ctx));
     }
     case "ArithUnary": {
@@ -186,7 +200,7 @@ function compile(e: ArithExpr): Fn {
           return nv;
         };
       }
-      const x = compiled(e.operand);
+      const x = compile(e.operand);
       switch (op) {
         case "+":
           return x;
@@ -209,7 +223,7 @@ function compile(e: ArithExpr): Fn {
     }
     case "ArithAssign": {
       const t = e.target;
-      const value = compiled(e.value);
+      const value = compile(e.value);
       if (e.op === "=") {
         return (ev, ctx) => {
           const val = value(ev, ctx);
@@ -227,7 +241,7 @@ function compile(e: ArithExpr): Fn {
       };
     }
     case "ArithBinary":
-      return compileBinary(e.op, compiled(e.left), compiled(e.right), e.right.span.start);
+      return compileBinary(e.op, compile(e.left), compile(e.right), e.right.span.start);
   }
 }
 

@@ -144,37 +144,55 @@ export class AssocArray extends Map<string, string> {
     return idx.map((e) => e.k);
   }
 
-  /** After growth: replay insertions and rehashes (each rehash reverses a bucket's chain). */
+  /**
+   * After growth: replay insertions and rehashes (each rehash reverses a bucket's chain).
+   * Chains are linked lists over key indices: `head[bucket]` is the newest item, `next[i]`
+   * the item after `i` (-1 at the end).
+   */
   #simulatedOrder(): string[] {
+    const keys = [...super.keys()];
+    const n = keys.length;
+    const hashes = new Uint32Array(n);
+    const next = new Int32Array(n);
     let nb = INITIAL_BUCKETS;
-    let table: string[][] = Array.from({ length: nb }, () => []);
-    const hashes = new Map<string, number>();
+    let head = new Int32Array(nb).fill(-1);
     let g = 0;
     const growths = this.#growths;
     const late = this.#late!;
     const grow = (): void => {
-      const old = table;
+      const old = head;
       nb *= GROW_MULTIPLIER;
-      table = Array.from({ length: nb }, () => []);
+      head = new Int32Array(nb).fill(-1);
       // bash walks each old chain from its head and pushes onto the new chain's head
-      for (const chain of old) for (let j = chain.length - 1; j >= 0; j--) table[hashes.get(chain[j]!)! & (nb - 1)]!.push(chain[j]!);
+      for (let b = 0; b < old.length; b++) {
+        for (let i = old[b]!; i >= 0; ) {
+          const after = next[i]!;
+          const nbk = hashes[i]! & (nb - 1);
+          next[i] = head[nbk]!;
+          head[nbk] = i;
+          i = after;
+        }
+      }
     };
-    for (const k of super.keys()) {
+    for (let i = 0; i < n; i++) {
+      const k = keys[i]!;
       const clock = late.get(k) ?? -1;
       while (g < growths.length && growths[g]! <= clock) {
         grow();
         g++;
       }
       const h = bashHash(k);
-      hashes.set(k, h);
-      table[h & (nb - 1)]!.push(k); // chains are stored tail-first: the head is the last element
+      hashes[i] = h;
+      const b = h & (nb - 1);
+      next[i] = head[b]!;
+      head[b] = i;
     }
     while (g < growths.length) {
       grow();
       g++;
     }
     const out: string[] = [];
-    for (const chain of table) for (let j = chain.length - 1; j >= 0; j--) out.push(chain[j]!);
+    for (let b = 0; b < nb; b++) for (let i = head[b]!; i >= 0; i = next[i]!) out.push(keys[i]!);
     return out;
   }
 }

@@ -57,9 +57,10 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
         try {
           status = (await evalTestExpr(ip, cmd.expr)) ? 0 : 1;
         } catch (e) {
-          if (e instanceof FatalError && e.scope !== "exit") {
-            if (e.message !== "") ip.error(e.message);
-            status = e.scope === "line" ? 1 : 2;
+          // an error of the test itself fails it; one of an expansion (`$((1/0))`) abandons the line
+          if (e instanceof FatalError && e.scope === "command") {
+            if (e.message !== "") ip.error(e);
+            status = e.status;
           } else throw e;
         }
         return ip.checkErr(status);

@@ -20,6 +20,18 @@ export class FatalError extends Error {
   }
 }
 
+/**
+ * A refusal of the logic-only profile (a command that is not there, a filesystem redirection,
+ * a process substitution). It is raised where the refusal happens; the shell prints it as
+ * `bash: MESSAGE`, without the line number of other errors (spec/tool-layer-behaviour.md).
+ */
+export class ProfileRejection extends FatalError {
+  constructor(message: string, status = 1) {
+    super(message, status, "command");
+    this.name = "ProfileRejection";
+  }
+}
+
 /** Control flow of `break`, `continue`, `return` and `exit`: a value, never thrown. */
 export class Abrupt {
   constructor(

@@ -5,9 +5,11 @@
  * command with the file as its argument; any other interpreter does not exist here.
  */
 import type { Command } from "@husk/host";
-import type { Completion } from "./errors.js";
+import type { PreparedAssign } from "./assign.js";
+import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { commandAtPath } from "./pathsearch.js";
+import type { PathMatch } from "./pathsearch.js";
 import { runCommand } from "./simple.js";
 
 /** Interpreters that mean this shell. */
@@ -40,7 +42,7 @@ function interpreterOf(ip: Interp, text: string): Interpreter {
  */
 export async function execFile(ip: Interp, argv: string[], path = argv[0]!): Promise<Completion> {
   if (ip.rt.profile === "logic-only") {
-    ip.error(`${path}: command not found`);
+    ip.notFound(path);
     return 127;
   }
   const abs = path.startsWith("/") ? path : `${ip.st.cwd}/${path}`;
@@ -74,4 +76,9 @@ export async function execFile(ip: Interp, argv: string[], path = argv[0]!): Pro
   sub.st.arg0 = path;
   sub.st.functions = new Map();
   return sub.runSubshell(() => sub.runScript(text.replace(/^#![^\n]*\n?/, "\n")));
+}
+
+/** Runs what a $PATH search found: the registered command, or the file. */
+export function runMatch(ip: Interp, argv: string[], m: PathMatch, assigns?: (PreparedAssign | undefined)[]): MaybeAsync<Completion> {
+  return m.command !== undefined ? runCommand(ip, m.command, argv, assigns) : execFile(ip, argv, m.path);
 }

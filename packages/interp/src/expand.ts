@@ -26,7 +26,12 @@ export function expandWords(ip: Interp, words: readonly Word[]): MaybeAsync<stri
   const max = ip.rt.limits.maxFields;
   for (let i = 0; i < words.length; i++) {
     const w0 = words[i]!;
-    const ws = ip.st.options.braceexpand ? expandBraces(w0, max) : [w0];
+    if (!ip.st.options.braceexpand || !hasBraceText(w0)) {
+      const r = expandWordInto(ip, w0, items);
+      if (r instanceof Promise) return expandWordsFrom(ip, words, i, [w0], 0, r, items);
+      continue;
+    }
+    const ws = expandBraces(w0, max);
     for (let j = 0; j < ws.length; j++) {
       const r = expandWordInto(ip, ws[j]!, items);
       if (r instanceof Promise) return expandWordsFrom(ip, words, i, ws, j, r, items);
@@ -51,6 +56,16 @@ async function expandWordsFrom(ip: Interp, words: readonly Word[], i: number, ws
   return globItems(ip, items);
 }
 
+/** True when unquoted literal text of the word has a `{` (brace expansion may apply). */
+function hasBraceText(w: Word): boolean {
+  const parts = w.parts;
+  for (let i = 0; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (p.type === "Literal" && p.value.includes("{")) return true;
+  }
+  return false;
+}
+
 /** Expands one (brace-expanded) word and appends its fields to `items`. */
 function expandWordInto(ip: Interp, w: Word, items: (string | Field)[]): MaybeAsync<void> {
   const simple = simpleLiteral(w);
@@ -58,8 +73,17 @@ function expandWordInto(ip: Interp, w: Word, items: (string | Field)[]): MaybeAs
     items.push(simple);
     return checkFields(ip, items.length);
   }
-  const b = new FieldBuilder(Mode.Fields, ip.getScalar("IFS"));
   const p0 = w.parts[0];
+  if (w.parts.length === 1 && p0?.type === "DoubleQuoted" && p0.parts.length === 1) {
+    // `"$x"` of a set variable: exactly one field, its value
+    const q = p0.parts[0]!;
+    const v = q.type === "ParamExp" && isPlainParam(q) ? ip.getScalar(q.name) : undefined;
+    if (v !== undefined) {
+      items.push(v);
+      return checkFields(ip, items.length);
+    }
+  }
+  const b = new FieldBuilder(Mode.Fields, ip.getScalar("IFS"));
   const m = p0?.type === "Literal" ? /^([A-Za-z_][A-Za-z0-9_]*=)~(?=\/|:|$)/.exec(p0.value) : null;
   let r: MaybeAsync<void>;
   if (m !== null && p0?.type === "Literal") {

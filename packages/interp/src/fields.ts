@@ -48,7 +48,7 @@ export class FieldBuilder {
 
   /** Sets the IFS used for splitting (undefined means unset: default whitespace). */
   setIfs(ifs: string | undefined): void {
-    if (ifs === undefined) {
+    if (ifs === undefined || ifs === " \t\n") {
       this.#ifsWs = " \t\n";
       this.#ifsOther = "";
       return;

@@ -5,18 +5,18 @@
  */
 import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { ParseError } from "@husk/syntax";
+import { ParseError, parseArithmetic } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import type { ArithEnv, ArithSource } from "./arith.js";
-import { Abrupt, FatalError } from "./errors.js";
+import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import { expandPartsInto, expandPattern, expandString, expandWords } from "./expand.js";
 import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
 import { intToString } from "./int64.js";
 import { FileOutput } from "./io.js";
-import { ScriptLines, parseArithCached } from "./parse-cache.js";
+import { ScriptLines } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
 import { execPipeline, lightSubstitution } from "./pipeline.js";
 import { execSimple } from "./simple.js";
@@ -28,11 +28,6 @@ import { isElementRef, parseRef, simpleSubscript } from "./refs.js";
 import { AssocArray, Attr, IndexedArray, VarError, transformCase } from "./vars.js";
 import type { Var } from "./vars.js";
 
-/**
- * The logic-only profile's rejections, which spec/tool-layer-behaviour.md words without a line
- * number (`bash: ls: command not found`, `bash: /tmp/f: filesystem redirection disabled`).
- */
-const LOGIC_ONLY_REJECTION = /: command not found$|: filesystem redirection disabled$|^process substitution disabled in logic-only shell$/;
 
 /** The profile of a shell (see @husk/bash). */
 export type ProfileName = "sandbox" | "logic-only";
@@ -99,7 +94,8 @@ export class Interp {
     const env: ArithEnv = {
       getVar: (name, index) => this.arithGet(name, index),
       setVar: (name, index, value) => this.arithSet(name, index, value),
-      parse: parseArithCached,
+      // the evaluator caches compiled expressions by text
+      parse: (text) => parseArithmetic(text),
     };
     this.arith = new ArithEvaluator(env);
   }
@@ -165,7 +161,7 @@ export class Interp {
           } else status = c;
         } catch (e) {
           if (!(e instanceof FatalError)) throw e;
-          this.error(e.message);
+          this.error(e);
           this.st.status = e.status;
           status = e.status;
           // bash -c reports fatal expansion errors (${x?}, set -u) with status 127
@@ -304,7 +300,7 @@ export class Interp {
       status = c instanceof Abrupt ? c.status : c;
     } catch (e) {
       if (e instanceof FatalError) {
-        this.error(e.message);
+        this.error(e);
         status = e.status;
       } else if (e instanceof BrokenPipeError) status = 141;
       else throw e;
@@ -374,13 +370,16 @@ export class Interp {
     return this.src.lineOf(this.pos);
   }
 
-  /** Writes `bash: line N: msg` to the shell's stderr (`bash: msg` for a logic-only rejection). */
-  error(msg: string): void {
-    if (this.rt.profile === "logic-only" && LOGIC_ONLY_REJECTION.test(msg)) {
-      this.stderr().write(`bash: ${msg}\n`);
-      return;
-    }
-    this.errorAtLine(this.line(), msg);
+  /** Writes `bash: line N: msg` to the shell's stderr; a ProfileRejection is `bash: msg`. */
+  error(msg: string | FatalError): void {
+    if (msg instanceof ProfileRejection) this.stderr().write(`bash: ${msg.message}\n`);
+    else this.errorAtLine(this.line(), typeof msg === "string" ? msg : msg.message);
+  }
+
+  /** Reports `NAME: command not found` (a ProfileRejection in the logic-only profile). */
+  notFound(name: string): void {
+    const msg = `${name}: command not found`;
+    this.error(this.rt.profile === "logic-only" ? new ProfileRejection(msg, 127) : msg);
   }
 
   /**
@@ -448,7 +447,7 @@ export class Interp {
 
   /** `<(...)` / `>(...)`: runs the body and exposes its output as a temp file. */
   async processSub(p: ProcessSub): Promise<string> {
-    if (this.rt.profile === "logic-only") throw new FatalError("process substitution disabled in logic-only shell", 1, "command");
+    if (this.rt.profile === "logic-only") throw new ProfileRejection("process substitution disabled in logic-only shell");
     const path = `/tmp/.husk-psub-${++this.rt.tmpCounter}`;
     if (p.op === "<") {
       const sub = this.subshell();

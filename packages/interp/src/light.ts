@@ -81,7 +81,7 @@ export async function runLightStage(ip: Interp, cmd: SimpleCommand, c: Command, 
   } catch (e) {
     if (e instanceof BrokenPipeError) return 141;
     if (e instanceof FatalError) {
-      ip.error(e.message);
+      ip.error(e);
       return e.status & 255;
     }
     throw e;

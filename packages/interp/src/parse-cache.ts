@@ -4,8 +4,8 @@
  * fresh shells, `eval` and traps in loops). A script whose parse did not depend on aliases is
  * remembered by its text; running it again replays the parsed lines instead of parsing.
  */
-import { ParseError, Parser, parseArithmetic } from "@husk/syntax";
-import type { ArithExpr, Statement } from "@husk/syntax";
+import { ParseError, Parser } from "@husk/syntax";
+import type { Statement } from "@husk/syntax";
 
 /** One line of a script: its statements, or the error that line gave. */
 type Line = readonly Statement[] | ParseError;
@@ -124,21 +124,4 @@ export class ScriptLines {
       maxBytes: o.maxBytes,
     });
   }
-}
-
-const arithCache = new Map<string, ArithExpr>();
-const MAX_ARITH_ENTRIES = 2048;
-
-/**
- * `parseArithmetic` of @husk/syntax, remembered by text (the same subscripts and `$(( ))`
- * bodies are evaluated on every loop iteration). Errors are not cached; they throw as before.
- */
-export function parseArithCached(text: string): ArithExpr {
-  let e = arithCache.get(text);
-  if (e === undefined) {
-    e = parseArithmetic(text);
-    if (arithCache.size >= MAX_ARITH_ENTRIES) arithCache.clear();
-    if (text.length <= 1024) arithCache.set(text, e);
-  }
-  return e;
 }

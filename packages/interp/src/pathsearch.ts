@@ -61,6 +61,9 @@ function isBuiltinCommand(c: Command): boolean {
   return (c as { builtin?: boolean }).builtin === true;
 }
 
+/** `command -p`'s search path: where the standard utilities are. */
+export const STANDARD_PATH = "/usr/bin:/bin";
+
 /** The value of $PATH that lookups use (unset: bash's default search path). */
 function pathValue(ip: Interp): string {
   return ip.getScalar("PATH") ?? "/usr/local/bin:/usr/bin:/bin";
@@ -110,18 +113,18 @@ export interface PathMatch {
  * A registered command is found in the COMMAND_DIRS directories of $PATH. Like bash, when no
  * executable file matches, the first non-executable one does (running it fails with 126).
  */
-export async function searchPath(ip: Interp, name: string, all: boolean): Promise<PathMatch[]> {
+export async function searchPath(ip: Interp, name: string, all: boolean, path = pathValue(ip)): Promise<PathMatch[]> {
   const found: PathMatch[] = [];
   const command = fileCommand(ip, name);
   let plain: string | undefined;
-  for (const dir of pathValue(ip).split(":")) {
-    const path = joinDir(dir, name);
-    if (command !== undefined && COMMAND_DIRS.includes(dir.replace(/\/+$/, ""))) found.push({ path, command });
+  for (const dir of path.split(":")) {
+    const file = joinDir(dir, name);
+    if (command !== undefined && COMMAND_DIRS.includes(dir.replace(/\/+$/, ""))) found.push({ path: file, command });
     else {
-      const k = await fileKind(ip, path);
-      if (k === "file") plain ??= path;
+      const k = await fileKind(ip, file);
+      if (k === "file") plain ??= file;
       if (k !== "exec") continue;
-      found.push({ path });
+      found.push({ path: file });
     }
     if (!all) break;
   }

@@ -5,10 +5,11 @@
  */
 import { FsError, NULL_OUTPUT, StringInput, resolvePath } from "@husk/host";
 import type { Redirect } from "@husk/syntax";
-import { Abrupt, FatalError } from "./errors.js";
+import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { FileOutput, ShellInput } from "./io.js";
+import { ReadWriteFile } from "./rwfile.js";
 import type { Fd } from "./state.js";
 
 /** A redirection failed: the message is printed and the command is not run (status 1). */
@@ -32,7 +33,7 @@ async function withRedirectsAsync(ip: Interp, redirects: readonly { readonly typ
     ip.st.fds = saved;
     await closeFiles(ip, opened);
     if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
-      ip.error(e.message);
+      ip.error(e instanceof FatalError ? e : e.message);
       return ip.checkErr(1);
     }
     throw e;
@@ -53,7 +54,7 @@ export async function applyPermanent(ip: Interp, redirects: readonly Redirect[])
     return 0;
   } catch (e) {
     if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
-      ip.error(e.message);
+      ip.error(e instanceof FatalError ? e : e.message);
       return 1;
     }
     throw e;
@@ -139,10 +140,14 @@ async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened
         if (m[2] === "-") setFd(ip, src, undefined);
         break;
       }
-      case "<":
-      case "<>": {
+      case "<": {
         const t = await target(ip, r);
         setFd(ip, fd, { input: await openInput(ip, t) });
+        break;
+      }
+      case "<>": {
+        const t = await target(ip, r);
+        setFd(ip, fd, await openReadWrite(ip, t, opened));
         break;
       }
       case ">":
@@ -163,7 +168,7 @@ async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened
 }
 
 function denied(ip: Interp, t: string): void {
-  if (ip.rt.profile === "logic-only" && t !== "/dev/null") throw new RedirError(`${t}: filesystem redirection disabled`);
+  if (ip.rt.profile === "logic-only" && t !== "/dev/null") throw new ProfileRejection(`${t}: filesystem redirection disabled`);
 }
 
 async function openInput(ip: Interp, t: string): Promise<ShellInput> {
@@ -183,6 +188,25 @@ async function openInput(ip: Interp, t: string): Promise<ShellInput> {
     if (e instanceof FsError) throw new RedirError(`${t}: ${e.message}`);
     throw e;
   }
+}
+
+/** `<>`: the file (created when missing, never truncated) as both input and output of one fd. */
+async function openReadWrite(ip: Interp, t: string, opened: FileOutput[]): Promise<Fd> {
+  if (t === "/dev/null") return { input: new ShellInput(new StringInput("")), output: NULL_OUTPUT };
+  denied(ip, t);
+  const path = resolvePath(ip.st.cwd, t);
+  let text: string;
+  try {
+    await ip.rt.fs.writeFile(path, "", { append: true, mode: 0o666 & ~ip.st.umask });
+    text = await ip.rt.fs.readFile(path);
+  } catch (e) {
+    if (e instanceof FsError) throw new RedirError(`${t}: ${e.message}`);
+    throw e;
+  }
+  const rw = new ReadWriteFile(ip.rt.fs, path, text, ip.rt.limits.maxFileBytes);
+  opened.push(rw);
+  ip.rt.openFiles.add(rw);
+  return { input: rw.input, output: rw };
 }
 
 async function openOutput(ip: Interp, t: string, fd: number, append: boolean, noclobber: boolean, opened: FileOutput[], both: boolean): Promise<void> {

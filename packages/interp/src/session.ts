@@ -30,24 +30,34 @@ export interface SessionOptions {
   readonly cwd?: string;
 }
 
-/** Options of one run. */
+/** Options of one run (the facade's `exec()` options). */
 export interface RunOptions {
+  /** Text fed to the script's stdin. */
   readonly stdin?: string;
+  /** Cancels the run: it ends with status 130 (or 124 on its own deadline). */
   readonly signal?: AbortSignal;
+  /** Extra environment for this run only. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Working directory for this run only. */
   readonly cwd?: string;
+  /** Positional parameters `$1...`; `$0` is `args0` (default `bash`). */
   readonly args?: readonly string[];
   readonly args0?: string;
+  /** Per-execution data for commands (tenant, surface, trace...). */
   readonly context?: RequestContext;
+  /** Overrides of the instance's limits for this run. */
   readonly limits?: Partial<Limits>;
 }
 
-/** What a run produced. */
+/** What a run produced (the facade's `exec()` result). Never a thrown error for script failures. */
 export interface RunResult {
   readonly stdout: string;
   readonly stderr: string;
+  /** 0-255. */
   readonly exitCode: number;
+  /** Set when the run ended early: a limit breach, a timeout or a cancellation. */
   readonly error?: { readonly kind: "resource_limit" | "timeout" | "cancelled" | "parse"; readonly message: string; readonly limit?: string };
+  /** True when stdout or stderr was cut at its limit. */
   readonly truncated?: boolean;
 }
 

@@ -13,7 +13,7 @@ import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { ShellInput, shellInput } from "./io.js";
 import { printfQuote } from "./quote.js";
-import { execFile } from "./exec-file.js";
+import { execFile, runMatch } from "./exec-file.js";
 import { hashedCommand, lookupCommand } from "./pathsearch.js";
 import { applyPermanent, withRedirects } from "./redirect.js";
 import { debugTrap, returnTrap } from "./traps.js";
@@ -90,7 +90,7 @@ interface Expansion {
 /** A FatalError of `command` scope fails the command; anything else propagates. */
 function expansionFailed(ip: Interp, e: unknown): MaybeAsync<Completion> {
   if (e instanceof FatalError && e.scope === "command") {
-    ip.error(e.message);
+    ip.error(e);
     return ip.checkErr(e.status);
   }
   throw e;
@@ -214,7 +214,7 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   } catch (e) {
     if (temp !== undefined) ip.st.vars.scopes.pop();
     if (e instanceof FatalError && e.scope === "command") {
-      ip.error(e.message);
+      ip.error(e);
       return ip.checkErr(e.status);
     }
     throw e;
@@ -271,7 +271,7 @@ async function applyOne(ip: Interp, p: PreparedAssign): Promise<void> {
 function assignFailed(ip: Interp, e: unknown): Completion {
   if (e instanceof FatalError && e.scope === "command") {
     if (ip.st.options.errexit) {
-      ip.error(e.message);
+      ip.error(e);
       return new Abrupt("exit", 0, e.status);
     }
     throw new FatalError(e.message, e.status, "line");
@@ -315,10 +315,10 @@ export function invoke(ip: Interp, argv: string[], assigns?: (PreparedAssign | u
 async function runFound(ip: Interp, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): Promise<Completion> {
   const m = await lookupCommand(ip, argv[0]!, true);
   if (m === undefined) {
-    ip.error(`${argv[0]}: command not found`);
+    ip.notFound(argv[0]!);
     return 127;
   }
-  return m.command !== undefined ? runCommand(ip, m.command, argv, assigns) : execFile(ip, argv, m.path);
+  return runMatch(ip, argv, m, assigns);
 }
 
 /** Calls a shell function with `argv[1..]` as positional parameters. */
@@ -432,7 +432,7 @@ export async function runWithFds(ip: Interp, c: Command, argv: string[], fds: (F
 function commandFailed(ip: Interp, ctx: CommandContext, argv: string[], e: unknown, ownsAbrupt = true): number {
   if (e instanceof FatalError && e.scope === "command") {
     if (ownsAbrupt) ip.pendingAbrupt = undefined;
-    ip.error(e.message);
+    ip.error(e);
     return e.status;
   }
   if (e instanceof LimitError || e instanceof AbortError || e instanceof BrokenPipeError || e instanceof FatalError) throw e;

@@ -40,7 +40,7 @@ export async function evalTestExpr(ip: Interp, e: TestExpr): Promise<boolean> {
         try {
           return compareInts(e.op, ip.arith.evaluateText(l), ip.arith.evaluateText(r));
         } catch (err) {
-          if (err instanceof ArithError) throw new FatalError(err.message, 1, "line");
+          if (err instanceof ArithError) throw new FatalError(`[[: ${err.message}`, 1, "command");
           throw err;
         }
       }

@@ -48,6 +48,8 @@ async function child(engine, file, runs, args) {
     const m = await import("just-bash");
     shell = () => new m.Bash({ files: { "/d.json": text }, executionLimits: JB_LIMITS });
   }
+  // Load the engine (shells load command modules on first use) before the baseline is taken.
+  await shell().exec("echo 1 | jq . >/dev/null");
   globalThis.gc();
   const base = process.memoryUsage().rss;
   let best = Infinity;

@@ -186,6 +186,13 @@ const CASES: Case[] = [
   { args: ["-c", "., ."], stdin: '{"a\\"b":"x\\ty","\\u007f":"é\\u0001","k":"a very long string of more than 24 chars\\n!","k2":"a very long plain string of more than 24 chars"}' },
   { args: ["-S", "."], stdin: '[{"b\\n":1,"a":"\\u001f"},{"a":"q\\"","b\\n":2}]' },
   { args: ["-a", "-c", "."], stdin: '{"é":"ü😀","\\u00e9x":["é"]}' },
+  // String interpolation: simple parts (`.a.b`, `.[0]`, literals) take a direct path.
+  { args: ["-r", '.[] | "\\(.a.b) \\(.[\"c\"]) \\(.) \\(1) \\("s")"'], stdin: '[{"a":{"b":[1,"x"]},"c":null}, {"a":null,"c":{"d":1.5}}]' },
+  { args: ["-r", '@csv "row: \\(.)", @base64 "b\\(.[0])", @json "j\\(.[1])"'], stdin: '["a,b", "q\\"x"]' },
+  { args: ["-r", '"\\(.[]) \\(.[0])", "\\(.[0]) \\(.[] | . * 2)"'], stdin: "[1, 2]" },
+  { args: ["-r", '"\\(.a) \\(.b.c)"'], stdin: '{"a":[1],"b":5}' },
+  // The last part is evaluated first, so its error (indexing a number) is the one reported.
+  { args: ["-c", 'try "\\(.a.x) \\(.b.c)" catch test("number")'], stdin: '{"a":"s","b":5}' },
   // Exit statuses and error messages (stderr compared).
   { args: ["-n", '"x" | halt_error'], stderr: true },
   { args: ["-n", '{"a":1} | halt_error(3)'], stderr: true },

@@ -4,7 +4,8 @@
  */
 import type { FuncDef, Node, Pattern } from "./ast.js";
 import { JqCompileError } from "./parser.js";
-import { applyFormat, tostring } from "./format.js";
+import { applyFormat } from "./format.js";
+import { compileString } from "./interpolation.js";
 import { binop, describe, negate } from "./ops.js";
 import { index, slice } from "./paths.js";
 import type { Closure, Emit, Filter, Native, Path } from "./runtime.js";
@@ -473,31 +474,6 @@ function compileAlt(l: Filter, r: Filter): Filter {
     }
     if (any) return false;
     return r(i, p, f, e);
-  };
-}
-
-function compileString(parts: readonly (string | Node)[], fmt: string | undefined, scope: Scope, env: CompileEnv): Filter {
-  const cs = parts.map((x) => (typeof x === "string" ? x : compile(x, scope, env)));
-  const conv = fmt ? (v: Val) => applyFormat(fmt, v) as string : tostring;
-  // Last interpolation varies slowest (as jq builds the string by nested additions).
-  return (i, p, f, e) => {
-    const acc: string[] = new Array(cs.length);
-    const go = (k: number): boolean => {
-      if (k < 0) {
-        const s = acc.join("");
-        return e(s, p === null ? null : BAD_PATH);
-      }
-      const c = cs[k]!;
-      if (typeof c === "string") {
-        acc[k] = c;
-        return go(k - 1);
-      }
-      return c(i, null, f, (v) => {
-        acc[k] = conv(v);
-        return go(k - 1);
-      });
-    };
-    return go(cs.length - 1);
   };
 }
 

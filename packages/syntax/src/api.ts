@@ -40,11 +40,11 @@ export function parse(source: string, options?: ParseOptions): Script {
     const sc = new Scanner(source, 0, source.length, o, 0);
     const body: Statement[] = [];
     for (;;) {
-      sc.tokens = [];
+      sc.resetTokens();
       if (!sc.scanLine()) break;
       for (;;) {
         try {
-          const stmts = parseTokens(sc.tokens, source);
+          const stmts = parseTokens(sc.tokens, sc.ntok, source);
           for (const s of stmts) body.push(s);
           break;
         } catch (e) {
@@ -79,14 +79,14 @@ export class Parser {
   next(): Statement[] | undefined {
     const sc = this.scanner;
     return guarded(this.source, () => {
-      sc.tokens = [];
+      sc.resetTokens();
       let scanned = false;
       try {
         if (!sc.scanLine()) return undefined;
         for (;;) {
           scanned = true;
           try {
-            return parseTokens(sc.tokens, this.source);
+            return parseTokens(sc.tokens, sc.ntok, this.source);
           } catch (e) {
             // The line looked complete but is not (e.g. `f()` then `{` on the next line).
             if (!isEofError(e) || sc.atEnd()) throw e;

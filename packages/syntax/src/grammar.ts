@@ -147,13 +147,11 @@ function isTerminator(k: number): boolean {
 /** One parse of one token vector. */
 class CommandParser {
   private i = 0;
-  private readonly n: number;
   constructor(
     private readonly toks: readonly Tok[],
+    private readonly n: number,
     private readonly source: string,
-  ) {
-    this.n = toks.length;
-  }
+  ) {}
 
   private kind(): number {
     return this.i < this.n ? this.toks[this.i]!.tokenType : EOF;
@@ -511,9 +509,9 @@ class CommandParser {
   }
 }
 
-/** Parses a token vector into statements. Throws ParseError with bash's message shapes. */
-export function parseTokens(tokens: readonly Tok[], source: string): Statement[] {
-  return new CommandParser(tokens, source).script();
+/** Parses `tokens[0, n)` into statements. Throws ParseError with bash's message shapes. */
+export function parseTokens(tokens: readonly Tok[], n: number, source: string): Statement[] {
+  return new CommandParser(tokens, n, source).script();
 }
 
 /** True when the error is bash's "unexpected end of file" (more input could complete it). */

@@ -2,10 +2,11 @@
  * Scanner helpers that only need the word reader: array literals, operator text for error
  * messages, here-doc delimiters.
  */
-import type { ArrayElement, Word, WordPart } from "./ast.js";
+import type { ArrayElement, Word } from "./ast.js";
 import { unexpectedToken } from "./errors.js";
 import { fit } from "./fit.js";
-import { type Reader, STOP_CMD, STOP_SUBSCRIPT } from "./words.js";
+import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
+import type { Reader } from "./words.js";
 
 /** The elements of `name=( ... )`; `r.pos` is after `(`, and is left after `)`. */
 export function readArray(r: Reader, open: number): ArrayElement[] {
@@ -29,13 +30,12 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
     const es = r.pos;
     if (src[es] === "[") {
       r.pos = es + 1;
-      const parts: WordPart[] = [];
-      r.readParts(STOP_SUBSCRIPT, parts);
+      const parts = r.readParts(STOP_SUBSCRIPT);
       const close = r.pos;
       if (src[close] === "]" && (src[close + 1] === "=" || (src[close + 1] === "+" && src[close + 2] === "="))) {
         const append = src[close + 1] === "+";
         r.pos = close + (append ? 3 : 2);
-        const index: Word = { type: "Word", span: r.span(es + 1, close), parts: fit(parts) };
+        const index: Word = { type: "Word", span: r.span(es + 1, close), parts };
         const vs = r.pos;
         const value = r.readWord(STOP_CMD, true) ?? { type: "Word", span: r.span(vs, vs), parts: [] };
         out.push({ type: "ArrayElement", span: r.span(es, r.pos), index, append, value });

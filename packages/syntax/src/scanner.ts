@@ -5,15 +5,15 @@
  * newline). It emits tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { Assignment, HereDoc, Redirect, RedirectOp, Statement, Word, WordPart } from "./ast.js";
+import type { Assignment, HereDoc, Redirect, RedirectOp, Statement, Word } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
-import { fit } from "./fit.js";
 import { delimiterText, opText, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { isMeta, isNameChar, isNameStart, Reader, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./words.js";
+import { isMeta, isNameChar, isNameStart, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { Reader } from "./words.js";
 
 const S_NORMAL = 0;
 const S_FOR_NAME = 1;
@@ -33,7 +33,6 @@ const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonl
 const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
 const FD_REDIR = /[0-9]+(?=[<>])/y;
-const ASSIGN_LIKE = /[A-Za-z_][A-Za-z0-9_]*=/y;
 const FDVAR_REDIR = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
 
 interface PendingHeredoc {
@@ -47,23 +46,29 @@ interface Frame {
   readonly trailing: boolean;
 }
 
-/** A token whose image is sliced from the source only when asked for (errors, names). */
+/**
+ * A token whose image is sliced from the source only when asked for (errors, names). Token
+ * objects are reused from line to line (see `Scanner.tokens`), so `set` rewrites every field.
+ */
 class ScanToken implements Tok {
-  readonly startOffset: number;
-  end: number;
-  private img: string | undefined;
-  constructor(
-    readonly tokenType: TokenKind,
-    private readonly src: string,
-    image: string | undefined,
-    private readonly localStart: number,
-    private readonly localEnd: number,
-    base: number,
-    public payload: unknown,
-  ) {
+  tokenType: TokenKind = T.Newline;
+  startOffset = 0;
+  end = 0;
+  payload: unknown = undefined;
+  private src = "";
+  private img: string | undefined = undefined;
+  private localStart = 0;
+  private localEnd = 0;
+  set(tokenType: TokenKind, src: string, image: string | undefined, localStart: number, localEnd: number, base: number, payload: unknown): this {
+    this.tokenType = tokenType;
+    this.src = src;
     this.img = image;
+    this.localStart = localStart;
+    this.localEnd = localEnd;
     this.startOffset = localStart + base;
     this.end = localEnd + base;
+    this.payload = payload;
+    return this;
   }
   get image(): string {
     return (this.img ??= this.src.slice(this.localStart, this.localEnd));
@@ -72,7 +77,13 @@ class ScanToken implements Tok {
 
 /** The command-level scanner; see the module comment. */
 export class Scanner extends Reader {
-  tokens: Tok[] = [];
+  /**
+   * The tokens scanned since the last `resetTokens`: `tokens[0, ntok)`. Entries past `ntok`
+   * are spare token objects, reused by the next line (a 5,000-line script allocates the
+   * tokens of its longest line, not of every line).
+   */
+  readonly tokens: Tok[] = [];
+  ntok = 0;
   /** Stopped at the `)` closing a command substitution. */
   stopped = false;
   private kw = true;
@@ -115,15 +126,16 @@ export class Scanner extends Reader {
    * included). Returns false when no token at all was read (end of input).
    */
   scanLine(): boolean {
-    const before = this.tokens.length;
+    const before = this.ntok;
+    const tokens = this.tokens;
     while (this.scanToken()) {
-      const last = this.tokens[this.tokens.length - 1]!;
-      if (last.tokenType === T.Newline && this.isComplete()) {
-        if (this.tokens.length - before > 1 || this.tokens.some((t) => t.tokenType !== T.Newline)) return true;
+      if (tokens[this.ntok - 1]!.tokenType === T.Newline && this.isComplete()) {
+        if (this.ntok - before > 1) return true;
+        for (let i = 0; i < this.ntok; i++) if (tokens[i]!.tokenType !== T.Newline) return true;
       }
     }
     this.finish();
-    return this.tokens.length > before;
+    return this.ntok > before;
   }
 
   /** True when at end of input. */
@@ -133,7 +145,7 @@ export class Scanner extends Reader {
 
   private isComplete(): boolean {
     if (this.depth !== 0 || this.parenDepth !== 0 || this.inPattern || this.state !== S_NORMAL || this.funcParens !== 0) return false;
-    for (let i = this.tokens.length - 2; i >= 0; i--) {
+    for (let i = this.ntok - 2; i >= 0; i--) {
       const tt = this.tokens[i]!.tokenType;
       if (tt === T.Newline) continue;
       return !(tt === T.AndIf || tt === T.OrIf || tt === T.Pipe || tt === T.PipeAmp || tt === T.FuncName || tt === T.Function || tt === T.RParen && this.tokens[i - 1]?.tokenType === T.LParen && this.tokens[i - 2]?.tokenType === T.FuncName);
@@ -149,10 +161,18 @@ export class Scanner extends Reader {
     if (this.pending.length > 0) this.readHeredocs();
   }
 
+  /** Starts a new token vector (the grammar is done with the previous one). */
+  resetTokens(): void {
+    this.ntok = 0;
+  }
+
   private push(type: TokenKind, image: string | undefined, start: number, end: number, payload?: unknown): Tok {
-    const tk = new ScanToken(type, this.src, image, start, end, this.base, payload);
-    this.tokens.push(tk);
-    return tk;
+    const tokens = this.tokens;
+    let tk: ScanToken;
+    if (this.ntok < tokens.length) tk = tokens[this.ntok] as ScanToken;
+    else tokens.push((tk = new ScanToken()));
+    this.ntok++;
+    return tk.set(type, this.src, image, start, end, this.base, payload);
   }
 
   private cmdStart(): void {
@@ -353,8 +373,7 @@ export class Scanner extends Reader {
 
   private forPart(stop: number) {
     const start = this.pos;
-    const parts: WordPart[] = [];
-    this.readParts(stop, parts);
+    const parts = this.readParts(stop);
     if (parts.length === 0 || (parts.length === 1 && parts[0]!.type === "Literal" && /^\s*$/.test(parts[0]!.value))) return undefined;
     return this.arith(parts, start, this.pos);
   }
@@ -396,8 +415,7 @@ export class Scanner extends Reader {
       }
     }
     // Words that look like assignments get tilde expansion after `=` and `:` (`echo a=~/x`).
-    ASSIGN_LIKE.lastIndex = s;
-    const w = this.readWord(STOP_CMD, isNameStart(src[s]!) && ASSIGN_LIKE.test(src));
+    const w = this.readWord(STOP_CMD, this.assignLike(s));
     if (w === undefined) this.fail(unexpectedToken(src[s]));
     const lit = w.parts.length === 1 && w.parts[0]!.type === "Literal" ? w.parts[0]!.value : undefined;
     const image = undefined;
@@ -506,6 +524,15 @@ export class Scanner extends Reader {
     return true;
   }
 
+  /** At s: a name and `=` (`[A-Za-z_][A-Za-z0-9_]*=`). */
+  private assignLike(s: number): boolean {
+    const src = this.src;
+    if (!isNameStart(src[s]!)) return false;
+    let j = s + 1;
+    while (j < this.end && isNameChar(src[j]!)) j++;
+    return src[j] === "=";
+  }
+
   /** At pos: optional blanks, `(`, optional blanks, `)`. */
   private peekFuncParens(): boolean {
     const src = this.src;
@@ -606,25 +633,24 @@ export class Scanner extends Reader {
     let index: Word | undefined;
     if (src[j] === "[") {
       this.pos = j + 1;
-      const parts: WordPart[] = [];
-      this.readParts(STOP_SUBSCRIPT, parts);
+      const parts = this.readParts(STOP_SUBSCRIPT);
       // bash reads `name[...]` in command position to the matching `]`, blanks included.
       if (this.pos >= this.end) this.eof("]", s);
-      index = { type: "Word", span: this.span(j + 1, this.pos), parts: fit(parts) };
+      index = { type: "Word", span: this.span(j + 1, this.pos), parts };
       j = this.pos + 1;
       if (src[j] !== "=" && !(src[j] === "+" && src[j + 1] === "=")) {
         // Not an assignment: the word is `name[...]` (blanks included) plus what follows.
         const close = this.pos;
-        const wparts: WordPart[] = [];
-        this.lit(wparts, s, index.span.start - this.base);
+        const mark = this.mark();
+        this.lit(s, index.span.start - this.base);
         for (const p of parts) {
-          if (p.type === "Literal") this.lit(wparts, p.span.start - this.base, p.span.end - this.base);
-          else wparts.push(p);
+          if (p.type === "Literal") this.lit(p.span.start - this.base, p.span.end - this.base);
+          else this.add(p);
         }
-        this.lit(wparts, close, close + 1);
+        this.lit(close, close + 1);
         this.pos = close + 1;
-        this.readParts(STOP_CMD, wparts);
-        return { type: "Word", span: this.span(s, this.pos), parts: fit(wparts) };
+        this.readInto(STOP_CMD);
+        return { type: "Word", span: this.span(s, this.pos), parts: this.cut(mark) };
       }
     }
     let append = false;
@@ -757,7 +783,7 @@ export class Scanner extends Reader {
     const sub = new Scanner(this.src, start, this.end, this.opts, nest, this.base, true);
     sub.memo = memo;
     sub.scanAll();
-    const body = parseTokens(sub.tokens, this.src);
+    const body = parseTokens(sub.tokens, sub.ntok, this.src);
     this.pos = sub.pos + 1;
     if (sub.peak > this.peak) this.peak = sub.peak;
     memo.subs.set(start, { end: this.end, height: sub.peak - nest, body, pos: this.pos });
@@ -769,6 +795,6 @@ export class Scanner extends Reader {
     const sub = new Scanner(text, 0, text.length, this.opts, this.nest + SUB_LEVELS + this.depth, offset);
     sub.scanAll();
     if (sub.peak > this.peak) this.peak = sub.peak;
-    return parseTokens(sub.tokens, text);
+    return parseTokens(sub.tokens, sub.ntok, text);
   }
 }

@@ -4,7 +4,8 @@
  * with bash's precedence: `||` < `&&` < `!` < primaries.
  */
 import type { TestExpr, Word } from "./ast.js";
-import { isMeta, type Reader, STOP_CMD, STOP_REGEX } from "./words.js";
+import { isMeta, STOP_CMD, STOP_REGEX } from "./chars.js";
+import type { Reader } from "./words.js";
 
 const UNARY = new Set([
   "-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-t", "-u", "-w", "-x",

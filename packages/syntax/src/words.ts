@@ -17,45 +17,26 @@ import type {
 import { tryParseArithmetic } from "./arith.js";
 import { decodeAnsiC } from "./ansi.js";
 import { lineOf, ParseError } from "./errors.js";
-import { fit } from "./fit.js";
 import type { ResolvedOptions } from "./options.js";
-
-/** Stop conditions of `readParts` (which context the word is read in). */
-export const STOP_CMD = 0;
-/** `${x:-word}`: up to the closing `}`. */
-export const STOP_PARAM = 1;
-/** `${x/pattern/...}`: up to `/` or `}`. */
-export const STOP_SLASH = 2;
-/** `[subscript]`: up to the matching `]`. */
-export const STOP_SUBSCRIPT = 3;
-/** `${x:offset:len}`: up to `:` or `}`. */
-export const STOP_SLICE = 4;
-/** `$(( ))` / `(( ))`: up to a `)` at paren depth 0. */
-export const STOP_ARITH = 5;
-/** `[[ x =~ regex ]]`: parens and `|` are literal, blanks inside parens too. */
-export const STOP_REGEX = 6;
-/** `$[ ]`: up to the matching `]`. */
-export const STOP_BRACKET = 7;
-/** `for (( a; b; c ))`: up to `;` or a `)` at depth 0. */
-export const STOP_FORARITH = 8;
-
-/** True for a shell metacharacter that ends an unquoted word. */
-export function isMeta(c: string): boolean {
-  return c === " " || c === "\t" || c === "\n" || c === ";" || c === "&" || c === "|" ||
-    c === "(" || c === ")" || c === "<" || c === ">";
-}
-/** `[A-Za-z_]` */
-export function isNameStart(c: string): boolean {
-  return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_";
-}
-/** `[A-Za-z0-9_]` */
-export function isNameChar(c: string): boolean {
-  return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_" || (c >= "0" && c <= "9");
-}
-function isDigit(c: string): boolean {
-  return c >= "0" && c <= "9";
-}
-const SPECIALS = "@*#?-$!";
+import {
+  isDigit,
+  isMeta,
+  isNameChar,
+  isNameStart,
+  PLAIN,
+  PLAIN_DQ,
+  skipPlain,
+  SPECIALS,
+  STOP_ARITH,
+  STOP_BRACKET,
+  STOP_CMD,
+  STOP_FORARITH,
+  STOP_PARAM,
+  STOP_REGEX,
+  STOP_SLASH,
+  STOP_SLICE,
+  STOP_SUBSCRIPT,
+} from "./chars.js";
 
 /** See `Reader.memo`. Entries hold the `end` they were read with (and subs their nesting). */
 export interface ReadMemo {
@@ -139,72 +120,114 @@ export abstract class Reader {
     return { start: start + this.base, end: end + this.base };
   }
 
+  /**
+   * The parts of the words being read, innermost last: one stack shared by nested reads (a
+   * `"..."` inside a word, a `${x:-...}` inside that). A read appends from `top` and takes
+   * its parts off with `cut`, as an exact-size array; the stack itself never shrinks, so
+   * reading a word allocates no scratch array (see ./fit.ts).
+   */
+  private readonly stack: WordPart[] = [];
+  protected top = 0;
+  /** `top` just after `lit` appended a Literal (the next `lit` may merge into it), else -1. */
+  private litTop = -1;
+
+  /** Appends a part to the stack. */
+  protected add(p: WordPart): void {
+    if (this.top < this.stack.length) this.stack[this.top] = p;
+    else this.stack.push(p);
+    this.top++;
+  }
+
+  /** Starts a read on the stack: its parts go above the returned height (no merging below it). */
+  protected mark(): number {
+    this.litTop = -1;
+    return this.top;
+  }
+
+  /** Takes the parts from `mark` to the top off the stack, as an exact-size array. */
+  protected cut(mark: number): WordPart[] {
+    const st = this.stack;
+    const n = this.top - mark;
+    const out = n === 0 ? [] : n === 1 ? [st[mark]!] : n === 2 ? [st[mark]!, st[mark + 1]!] : st.slice(mark, this.top);
+    this.top = mark;
+    this.litTop = -1;
+    return out;
+  }
+
   /** Appends a Literal for `src[start, end)` (merging with a preceding Literal). */
-  protected lit(parts: WordPart[], start: number, end: number): void {
+  protected lit(start: number, end: number): void {
     if (end <= start) return;
     const value = this.src.slice(start, end);
-    // Literal parts enter `parts` only through here, so "the last part is a Literal" is "the
-    // last call appended to this array at this length" (no megamorphic `type` load per call).
-    if (this.litParts === parts && this.litLength === parts.length) {
-      const last = parts[parts.length - 1] as Literal;
-      parts[parts.length - 1] = { type: "Literal", span: { start: last.span.start, end: end + this.base }, value: last.value + value };
+    // Literal parts enter the stack only through here, so "the last part is a Literal" is
+    // "the last call appended at this height" (no megamorphic `type` load per call).
+    if (this.litTop === this.top) {
+      const last = this.stack[this.top - 1] as Literal;
+      this.stack[this.top - 1] = { type: "Literal", span: { start: last.span.start, end: end + this.base }, value: last.value + value };
     } else {
-      parts.push({ type: "Literal", span: this.span(start, end), value });
-      this.litParts = parts;
-      this.litLength = parts.length;
+      this.add({ type: "Literal", span: this.span(start, end), value });
+      this.litTop = this.top;
     }
   }
-  private litParts: WordPart[] | undefined;
-  private litLength = -1;
 
   /** Reads an unquoted word in context `stop`; returns undefined when no character was read. */
   readWord(stop: number, assignValue = false): Word | undefined {
     const start = this.pos;
-    const parts: WordPart[] = [];
-    this.readParts(stop, parts, assignValue);
+    const parts = this.readParts(stop, assignValue);
     if (this.pos === start) return undefined;
     // A one-literal word shares its span object with the literal (one allocation less).
     const only = parts.length === 1 ? parts[0]! : undefined;
     const span = only !== undefined && only.span.start === start + this.base && only.span.end === this.pos + this.base ? only.span : this.span(start, this.pos);
-    return { type: "Word", span, parts: fit(parts) };
+    return { type: "Word", span, parts };
   }
 
   /**
    * Reads word parts until the stop condition of context `stop`. `assignValue` enables tilde
-   * expansion after `=` and `:`. Returns the paren depth at the stop (for arithmetic).
+   * expansion after `=` and `:`.
    */
-  readParts(stop: number, parts: WordPart[], assignValue = false): void {
+  readParts(stop: number, assignValue = false): WordPart[] {
+    const mark = this.mark();
+    this.readInto(stop, assignValue);
+    return this.cut(mark);
+  }
+
+  /** readParts, leaving the parts on the stack (to be taken off by the caller's `cut`). */
+  protected readInto(stop: number, assignValue = false): void {
     const src = this.src;
+    const end = this.end;
+    const plain = PLAIN[stop]!;
     const wordStart = this.pos;
     let litStart = this.pos;
     let depth = 0;
-    while (this.pos < this.end) {
-      const c = src[this.pos]!;
+    for (;;) {
+      const i = skipPlain(src, this.pos, end, plain);
+      this.pos = i;
+      if (i >= end) break;
+      const c = src[i]!;
       // Stop conditions.
       switch (stop) {
         case STOP_CMD:
           if (isMeta(c)) {
             if ((c === "<" || c === ">") && src[this.pos + 1] === "(") break;
-            this.lit(parts, litStart, this.pos);
+            this.lit(litStart, this.pos);
             return;
           }
           break;
         case STOP_PARAM:
-          if (c === "}") { this.lit(parts, litStart, this.pos); return; }
+          if (c === "}") { this.lit(litStart, this.pos); return; }
           break;
         case STOP_SLASH:
-          if (c === "}" || c === "/") { this.lit(parts, litStart, this.pos); return; }
+          if (c === "}" || c === "/") { this.lit(litStart, this.pos); return; }
           break;
         case STOP_SUBSCRIPT:
         case STOP_BRACKET:
           if (c === "[") depth++;
           else if (c === "]") {
-            if (depth === 0) { this.lit(parts, litStart, this.pos); return; }
+            if (depth === 0) { this.lit(litStart, this.pos); return; }
             depth--;
           }
           break;
         case STOP_SLICE:
-          if (depth === 0 && (c === ":" || c === "}")) { this.lit(parts, litStart, this.pos); return; }
+          if (depth === 0 && (c === ":" || c === "}")) { this.lit(litStart, this.pos); return; }
           if (c === "(") depth++;
           else if (c === ")") depth--;
           break;
@@ -212,78 +235,78 @@ export abstract class Reader {
         case STOP_FORARITH:
           if (c === "(") depth++;
           else if (c === ")") {
-            if (depth === 0) { this.lit(parts, litStart, this.pos); return; }
+            if (depth === 0) { this.lit(litStart, this.pos); return; }
             depth--;
-          } else if (c === ";" && depth === 0 && stop === STOP_FORARITH) { this.lit(parts, litStart, this.pos); return; }
+          } else if (c === ";" && depth === 0 && stop === STOP_FORARITH) { this.lit(litStart, this.pos); return; }
           break;
         case STOP_REGEX:
           if (c === "(") depth++;
           else if (c === ")") {
-            if (depth === 0) { this.lit(parts, litStart, this.pos); return; }
+            if (depth === 0) { this.lit(litStart, this.pos); return; }
             depth--;
           } else if (depth === 0 && (c === " " || c === "\t" || c === "\n" || c === ";" || c === "&" || c === "<" || c === ">")) {
-            this.lit(parts, litStart, this.pos);
+            this.lit(litStart, this.pos);
             return;
           } else if (depth === 0 && c === "|" && src[this.pos + 1] === "|") {
-            this.lit(parts, litStart, this.pos);
+            this.lit(litStart, this.pos);
             return;
           }
           break;
       }
       switch (c) {
         case "\\": {
-          this.lit(parts, litStart, this.pos);
+          this.lit(litStart, this.pos);
           if (this.pos + 1 >= this.end) {
             // A trailing backslash is literal.
             this.pos++;
-            this.lit(parts, this.pos - 1, this.pos);
+            this.lit(this.pos - 1, this.pos);
           } else if (src[this.pos + 1] === "\n") {
             this.pos += 2;
           } else {
-            parts.push({ type: "Escaped", span: this.span(this.pos, this.pos + 2), value: src[this.pos + 1]! });
+            this.add({ type: "Escaped", span: this.span(this.pos, this.pos + 2), value: src[this.pos + 1]! });
             this.pos += 2;
           }
           litStart = this.pos;
           continue;
         }
         case "'":
-          this.lit(parts, litStart, this.pos);
-          parts.push(this.readSingle());
+          this.lit(litStart, this.pos);
+          this.add(this.readSingle());
           litStart = this.pos;
           continue;
         case '"':
-          this.lit(parts, litStart, this.pos);
-          parts.push(this.readDouble(this.pos, 1, false));
+          this.lit(litStart, this.pos);
+          this.add(this.readDouble(this.pos, 1, false));
           litStart = this.pos;
           continue;
         case "$": {
           const n = src[this.pos + 1];
           if (n === "'" ) {
-            this.lit(parts, litStart, this.pos);
-            parts.push(this.readAnsiC());
+            this.lit(litStart, this.pos);
+            this.add(this.readAnsiC());
             litStart = this.pos;
             continue;
           }
           if (n === '"') {
-            this.lit(parts, litStart, this.pos);
-            parts.push(this.readDouble(this.pos, 2, true));
+            this.lit(litStart, this.pos);
+            this.add(this.readDouble(this.pos, 2, true));
             litStart = this.pos;
             continue;
           }
-          this.lit(parts, litStart, this.pos);
-          this.readDollar(parts);
+          this.lit(litStart, this.pos);
+          this.readDollar();
           litStart = this.pos;
           continue;
         }
         case "`":
-          this.lit(parts, litStart, this.pos);
-          parts.push(this.readBacktick(false));
+          this.lit(litStart, this.pos);
+          this.add(this.readBacktick(false));
           litStart = this.pos;
           continue;
         case "~":
           if (stop !== STOP_ARITH && stop !== STOP_FORARITH && stop !== STOP_SUBSCRIPT && stop !== STOP_BRACKET &&
               (this.pos === wordStart || (assignValue && (src[this.pos - 1] === ":" || src[this.pos - 1] === "="))) &&
-              this.tryTilde(parts, stop, assignValue, litStart)) {
+              this.tryTilde(stop, assignValue, litStart)) {
             litStart = this.pos;
             continue;
           }
@@ -291,11 +314,11 @@ export abstract class Reader {
         case "<":
         case ">":
           if (stop === STOP_CMD && src[this.pos + 1] === "(") {
-            this.lit(parts, litStart, this.pos);
+            this.lit(litStart, this.pos);
             const s = this.pos;
             this.pos += 2;
             const body = this.readCommandSub();
-            parts.push({ type: "ProcessSub", span: this.span(s, this.pos), op: c, body });
+            this.add({ type: "ProcessSub", span: this.span(s, this.pos), op: c, body });
             litStart = this.pos;
             continue;
           }
@@ -308,8 +331,8 @@ export abstract class Reader {
           if (src[this.pos + 1] === "(" && (this.opts.extglob || this.forceExtglob) && (stop === STOP_CMD || stop === STOP_PARAM || stop === STOP_SLASH || stop === STOP_REGEX)) {
             const g = this.readExtGlob();
             if (g !== undefined) {
-              this.lit(parts, litStart, g.span.start - this.base);
-              parts.push(g);
+              this.lit(litStart, g.span.start - this.base);
+              this.add(g);
               litStart = this.pos;
               continue;
             }
@@ -318,11 +341,11 @@ export abstract class Reader {
       }
       this.pos++;
     }
-    this.lit(parts, litStart, this.pos);
+    this.lit(litStart, this.pos);
   }
 
   /** `~user` when followed by `/`, the end of the word, or `:` in an assignment value. */
-  private tryTilde(parts: WordPart[], stop: number, assignValue: boolean, litStart: number): boolean {
+  private tryTilde(stop: number, assignValue: boolean, litStart: number): boolean {
     const src = this.src;
     let j = this.pos + 1;
     while (j < this.end) {
@@ -334,8 +357,8 @@ export abstract class Reader {
     const ok = next === "" || next === "/" || (assignValue && next === ":") ||
       (stop === STOP_CMD ? isMeta(next) && !((next === "<" || next === ">") && src[j + 1] === "(") : stop === STOP_PARAM ? next === "}" : stop === STOP_SLASH ? next === "}" || next === "/" : stop === STOP_REGEX ? next === " " || next === "\t" || next === "\n" || next === ")" : false);
     if (!ok) return false;
-    this.lit(parts, litStart, this.pos);
-    parts.push({ type: "TildePrefix", span: this.span(this.pos, j), user: src.slice(this.pos + 1, j) });
+    this.lit(litStart, this.pos);
+    this.add({ type: "TildePrefix", span: this.span(this.pos, j), user: src.slice(this.pos + 1, j) });
     this.pos = j;
     return true;
   }
@@ -378,22 +401,26 @@ export abstract class Reader {
    */
   readDQParts(quoted: boolean, heredoc: boolean): WordPart[] {
     const src = this.src;
-    const parts: WordPart[] = [];
+    const mark = this.mark();
     let litStart = this.pos;
-    while (this.pos < this.end) {
-      const c = src[this.pos]!;
+    const end = this.end;
+    for (;;) {
+      const i = skipPlain(src, this.pos, end, PLAIN_DQ);
+      this.pos = i;
+      if (i >= end) break;
+      const c = src[i]!;
       if (c === '"' && quoted) break;
       if (c === "\\") {
         const n = src[this.pos + 1];
         if (n === "\n") {
-          this.lit(parts, litStart, this.pos);
+          this.lit(litStart, this.pos);
           this.pos += 2;
           litStart = this.pos;
           continue;
         }
         if (n === "$" || n === "`" || n === "\\" || (n === '"' && !heredoc)) {
-          this.lit(parts, litStart, this.pos);
-          parts.push({ type: "Escaped", span: this.span(this.pos, this.pos + 2), value: n });
+          this.lit(litStart, this.pos);
+          this.add({ type: "Escaped", span: this.span(this.pos, this.pos + 2), value: n });
           this.pos += 2;
           litStart = this.pos;
           continue;
@@ -402,25 +429,25 @@ export abstract class Reader {
         continue;
       }
       if (c === "$") {
-        this.lit(parts, litStart, this.pos);
-        this.readDollar(parts);
+        this.lit(litStart, this.pos);
+        this.readDollar();
         litStart = this.pos;
         continue;
       }
       if (c === "`") {
-        this.lit(parts, litStart, this.pos);
-        parts.push(this.readBacktick(true));
+        this.lit(litStart, this.pos);
+        this.add(this.readBacktick(true));
         litStart = this.pos;
         continue;
       }
       this.pos++;
     }
-    this.lit(parts, litStart, Math.min(this.pos, this.end));
-    return fit(parts);
+    this.lit(litStart, Math.min(this.pos, this.end));
+    return this.cut(mark);
   }
 
   /** A `$` at pos: parameter, `$( )`, `$(( ))`, `${ }`, `$[ ]`, or a literal `$`. */
-  readDollar(parts: WordPart[]): void {
+  readDollar(): void {
     const src = this.src;
     let s = this.pos;
     if (src[s + 1] === "\\" && src[s + 2] === "\n") {
@@ -435,25 +462,25 @@ export abstract class Reader {
       if (src[s + 2] === "(") {
         const a = this.tryArith(s, 3, STOP_ARITH, "))");
         if (a !== undefined) {
-          parts.push({ type: "ArithSub", span: this.span(s, this.pos), expr: a });
+          this.add({ type: "ArithSub", span: this.span(s, this.pos), expr: a });
           return;
         }
       }
       this.pos = s + 2;
       const body = this.readCommandSub();
-      parts.push({ type: "CommandSub", span: this.span(s, this.pos), body, backtick: false });
+      this.add({ type: "CommandSub", span: this.span(s, this.pos), body, backtick: false });
       return;
     }
     if (n === "{") {
       this.enter();
-      parts.push(this.readBraced(s));
+      this.add(this.readBraced(s));
       this.depth--;
       return;
     }
     if (n === "[") {
       const a = this.tryArith(s, 2, STOP_BRACKET, "]");
       if (a === undefined) this.eof("]", s);
-      parts.push({ type: "ArithSub", span: this.span(s, this.pos), expr: a });
+      this.add({ type: "ArithSub", span: this.span(s, this.pos), expr: a });
       return;
     }
     if (n !== undefined && s + 1 < this.end) {
@@ -461,17 +488,17 @@ export abstract class Reader {
         let j = s + 2;
         while (j < this.end && isNameChar(src[j]!)) j++;
         this.pos = j;
-        parts.push(this.param(s, src.slice(s + 1, j)));
+        this.add(this.param(s, src.slice(s + 1, j)));
         return;
       }
       if (isDigit(n) || SPECIALS.includes(n)) {
         this.pos = s + 2;
-        parts.push(this.param(s, n));
+        this.add(this.param(s, n));
         return;
       }
     }
     this.pos = s + 1;
-    this.lit(parts, s, s + 1);
+    this.lit(s, s + 1);
   }
 
   private param(s: number, name: string): ParamExp {
@@ -486,10 +513,9 @@ export abstract class Reader {
     const memo = this.memoFor();
     if (memo.arithFails.get(s) === this.end) return undefined;
     this.pos = s + skip;
-    const parts: WordPart[] = [];
     const start = this.pos;
     this.enter();
-    this.readParts(stop, parts);
+    const parts = this.readParts(stop);
     this.depth--;
     if (!this.src.startsWith(close, this.pos) || this.pos + close.length > this.end) {
       // bash: an arithmetic context cut off by end of input is an error, not a subshell.
@@ -507,7 +533,7 @@ export abstract class Reader {
 
   /** Builds an Arithmetic from source parts, pre-parsing when there are no expansions. */
   arith(parts: WordPart[], start: number, end: number): Arithmetic {
-    const source: Word = { type: "Word", span: this.span(start, end), parts: fit(parts) };
+    const source: Word = { type: "Word", span: this.span(start, end), parts };
     let expr;
     if (parts.length === 0) expr = tryParseArithmetic("", start + this.base);
     // The expression nests inside what is open here: it gets the rest of the depth budget.
@@ -565,10 +591,9 @@ export abstract class Reader {
         this.pos = is + 2;
       } else {
         this.pos = is;
-        const parts: WordPart[] = [];
-        this.readParts(STOP_SUBSCRIPT, parts);
+        const parts = this.readParts(STOP_SUBSCRIPT);
         if (this.pos >= this.end) this.eof("}", s);
-        index = { type: "Word", span: this.span(is, this.pos), parts: fit(parts) };
+        index = { type: "Word", span: this.span(is, this.pos), parts };
         this.pos++;
       }
     }
@@ -658,16 +683,14 @@ export abstract class Reader {
   /** The word after a parameter operator. */
   private opWord(stop: number): Word {
     const start = this.pos;
-    const parts: WordPart[] = [];
-    this.readParts(stop, parts);
-    return { type: "Word", span: this.span(start, this.pos), parts: fit(parts) };
+    const parts = this.readParts(stop);
+    return { type: "Word", span: this.span(start, this.pos), parts };
   }
 
   /** An offset or length of `${x:off:len}`. */
   private sliceArith(): Arithmetic {
     const start = this.pos;
-    const parts: WordPart[] = [];
-    this.readParts(STOP_SLICE, parts);
+    const parts = this.readParts(STOP_SLICE);
     return this.arith(parts, start, this.pos);
   }
 
@@ -677,8 +700,9 @@ export abstract class Reader {
    */
   private badParam(s: number, name: string, length: boolean, indirect: boolean): ParamExp {
     this.pos = s + 2;
-    const parts: WordPart[] = [];
-    this.readParts(STOP_PARAM, parts);
+    const mark = this.mark();
+    this.readInto(STOP_PARAM);
+    this.cut(mark);
     if (this.pos >= this.end) this.eof("}", s);
     const text = this.src.slice(s + 2, this.pos);
     this.pos++;

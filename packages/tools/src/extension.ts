@@ -4,49 +4,18 @@
  * trace; `invocationTrace()` returns the handle to keep before handing the extension to a Bash.
  */
 import type { CommandRegistrar, ShellExtension } from "@husk/host";
-import { ToolRegistry, ToolRegistryBuilder, type ToolPolicy } from "./registry.js";
-import type { ToolArgs, ToolDef } from "./tool-def.js";
-import type { ToolImpl } from "./tool-impl.js";
+import { ToolRegistry, ToolRegistryBuilder } from "./registry.js";
+import { ToolBuilderBase } from "./tool-builder.js";
 import { ToolInvocationTrace } from "./trace.js";
-import type { SchemaValidatorFactory } from "./validate.js";
 
 /** Builder of a ToolDefExtension. Each `build()` mints a fresh trace. */
-export class ToolDefExtensionBuilder {
-  readonly #inner = new ToolRegistryBuilder();
-
-  /** Registers a ToolImpl. */
-  tool(impl: ToolImpl): this {
-    this.#inner.tool(impl);
-    return this;
-  }
-  /** Registers a definition with a sync callback. */
-  toolFn(def: ToolDef, fn: (args: ToolArgs) => string): this {
-    this.#inner.toolFn(def, fn);
-    return this;
-  }
-  /** Registers a definition with an async callback. */
-  asyncToolFn(def: ToolDef, fn: (args: ToolArgs) => Promise<string>): this {
-    this.#inner.asyncToolFn(def, fn);
-    return this;
-  }
-  /** Sets a policy hook. */
-  policy(fn: ToolPolicy): this {
-    this.#inner.policy(fn);
-    return this;
-  }
-  /** Replaces ajv as the JSON Schema validator (see SchemaValidatorFactory). */
-  validator(factory: SchemaValidatorFactory): this {
-    this.#inner.validator(factory);
-    return this;
-  }
-  /** Callback error sanitization (default true). */
-  sanitizeErrors(on: boolean): this {
-    this.#inner.sanitizeErrors(on);
-    return this;
+export class ToolDefExtensionBuilder extends ToolBuilderBase<ToolRegistryBuilder> {
+  constructor() {
+    super(new ToolRegistryBuilder());
   }
   /** Builds an extension with a fresh, empty trace. */
   build(): ToolDefExtension {
-    return new ToolDefExtension(this.#inner.build());
+    return new ToolDefExtension(this.inner.build());
   }
 }
 
@@ -60,32 +29,26 @@ export class ToolDefExtension implements ShellExtension {
   static builder(): ToolDefExtensionBuilder {
     return new ToolDefExtensionBuilder();
   }
-
   /** Wraps a registry; the extension gets its own fresh trace. */
   constructor(registry: ToolRegistry) {
     this.registry = registry;
   }
-
   /** The handle of this extension's trace (shared with the extension; keep one per tenant). */
   invocationTrace(): ToolInvocationTrace {
     return this.#trace;
   }
-
   /** Returns and clears this extension's trace entries. */
   takeInvocations() {
     return this.#trace.take();
   }
-
   /** Same tools and configuration, a new empty trace. */
   clone(): ToolDefExtension {
     return new ToolDefExtension(this.registry);
   }
-
   /** The same tools with another sanitization setting (and a new trace). */
   sanitizeErrors(on: boolean): ToolDefExtension {
     return new ToolDefExtension(this.registry.withSanitizeErrors(on));
   }
-
   /** Installs the commands (host `ShellExtension`). */
   install(registrar: CommandRegistrar): void {
     for (const c of this.registry.commands(this.#trace)) registrar.register(c);

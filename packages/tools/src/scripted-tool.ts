@@ -9,12 +9,11 @@ import { AbortError, type Command, type Limits, LimitError, UsageError } from "@
 import type { JsonObject } from "./json.js";
 import { localeStrings, type LocaleStrings } from "./locale.js";
 import { helpMarkdown, scriptedDescription, scriptedInputSchema, scriptedOutputSchema, systemPromptText } from "./prompt.js";
-import { ToolRegistry, ToolRegistryBuilder, type ToolPolicy } from "./registry.js";
+import { ToolRegistry, ToolRegistryBuilder } from "./registry.js";
 import { createShell } from "./shell.js";
-import type { ToolArgs, ToolCallSurface, ToolDef } from "./tool-def.js";
-import type { ToolImpl } from "./tool-impl.js";
+import type { ToolCallSurface } from "./tool-def.js";
+import { ToolBuilderBase } from "./tool-builder.js";
 import { type ToolInvocation, ToolInvocationTrace } from "./trace.js";
-import type { SchemaValidatorFactory } from "./validate.js";
 
 /** The input of `execute()`: the script and an optional time limit. */
 export interface ScriptInput {
@@ -87,11 +86,10 @@ function wrapBuiltin(name: string, command: Command, sanitize: () => boolean): C
 }
 
 /** Builder of a ScriptedTool (`ScriptedTool.builder(name)`). */
-export class ScriptedToolBuilder {
+export class ScriptedToolBuilder extends ToolBuilderBase<ToolRegistryBuilder> {
   readonly #name: string;
   #short: string | undefined;
   #locale = "en-US";
-  readonly #tools = new ToolRegistryBuilder();
   #builtins: [string, Command][] = [];
   #env: Record<string, string> = Object.create(null);
   #limits: Partial<Limits> = {};
@@ -99,6 +97,7 @@ export class ScriptedToolBuilder {
   #compact = false;
 
   constructor(name: string) {
+    super(new ToolRegistryBuilder());
     this.#name = name;
   }
   /** A one-line description used by `description()` instead of the generated one. */
@@ -109,21 +108,6 @@ export class ScriptedToolBuilder {
   /** Locale of help() and systemPrompt() (`en-US` default, `uk-UA`). */
   locale(locale: string): this {
     this.#locale = locale;
-    return this;
-  }
-  /** Adds a ToolImpl. */
-  tool(impl: ToolImpl): this {
-    this.#tools.tool(impl);
-    return this;
-  }
-  /** Adds a definition with a sync callback. */
-  toolFn(def: ToolDef, fn: (args: ToolArgs) => string): this {
-    this.#tools.toolFn(def, fn);
-    return this;
-  }
-  /** Adds a definition with an async callback. */
-  asyncToolFn(def: ToolDef, fn: (args: ToolArgs) => Promise<string>): this {
-    this.#tools.asyncToolFn(def, fn);
     return this;
   }
   /**
@@ -146,20 +130,9 @@ export class ScriptedToolBuilder {
     return this;
   }
   /** Sanitize callback and builtin errors (default true). */
-  sanitizeErrors(on: boolean): this {
+  override sanitizeErrors(on: boolean): this {
     this.#sanitize = on;
-    this.#tools.sanitizeErrors(on);
-    return this;
-  }
-  /** A policy hook for every tool call. */
-  policy(fn: ToolPolicy): this {
-    this.#tools.policy(fn);
-    return this;
-  }
-  /** Replaces ajv as the JSON Schema validator (see SchemaValidatorFactory: Workers, strict CSP). */
-  validator(factory: SchemaValidatorFactory): this {
-    this.#tools.validator(factory);
-    return this;
+    return super.sanitizeErrors(on);
   }
   /** List tools as `name (description)` in the system prompt (default false). */
   compactPrompt(on: boolean): this {
@@ -173,7 +146,7 @@ export class ScriptedToolBuilder {
       name: this.#name,
       shortDescription: this.#short,
       locale: this.#locale,
-      registry: this.#tools.build(),
+      registry: this.inner.build(),
       builtins: this.#builtins.map(([n, c]) => wrapBuiltin(n, c, () => sanitize)),
       env: { ...this.#env },
       limits: { ...this.#limits },
@@ -199,54 +172,44 @@ export class ScriptedTool implements LlmTool {
     this.config = config;
     this.#strings = localeStrings(config.locale);
   }
-
   /** The shared registry (definitions, callbacks, policy). */
   get registry(): ToolRegistry {
     return this.config.registry;
   }
-
   /** The same tool with another prompt mode (shares callbacks). */
   withCompactPrompt(on: boolean): ScriptedTool {
     return new ScriptedTool({ ...this.config, compactPrompt: on });
   }
-
   /** `Compose tool callbacks through bash scripts: get_user, list_orders` (or the short description). */
   description(): string {
     return this.config.shortDescription ?? scriptedDescription(this.config.registry.definitions(), this.#strings);
   }
-
   /** The one-paragraph system prompt. */
   systemPrompt(): string {
     return systemPromptText(this.name, this.config.registry.definitions(), this.#strings, this.config.compactPrompt);
   }
-
   /** Markdown help: parameters, tool commands, result fields, examples, notes. */
   help(): string {
     return helpMarkdown(this.name, this.description(), this.config.registry.definitions(), this.#strings);
   }
-
   /** `{commands: string (required), timeout_ms: integer|null}`. */
   inputSchema(): JsonObject {
     return scriptedInputSchema(this.#strings);
   }
-
   /** `{stdout, stderr, exit_code (required), error}`. */
   outputSchema(): JsonObject {
     return scriptedOutputSchema(this.#strings);
   }
-
   /** `{type: "function", function: {name, description, parameters}}`. */
   toolDefinition(): ToolDefinition {
     return { type: "function", function: { name: this.name, description: this.description(), parameters: this.inputSchema() } };
   }
-
   /** The invocations of the most recent `execute()`; clears them. */
   takeLastExecutionTrace(): ToolInvocation[] {
     const t = this.#lastTrace;
     this.#lastTrace = [];
     return t;
   }
-
   /** Runs a script in a fresh logic-only shell. Never throws for script failures. */
   async execute(input: ScriptInput | JsonObject, options: ExecuteOptions = {}): Promise<ScriptResult> {
     const commands = typeof input.commands === "string" ? input.commands : undefined;

@@ -7,13 +7,10 @@
 import type { Command, Limits } from "@husk/host";
 import type { JsonObject } from "./json.js";
 import { localeStrings } from "./locale.js";
-import type { ToolPolicy } from "./registry.js";
 import { type ExecuteOptions, type LlmTool, type ScriptResult, ScriptedTool, ScriptedToolBuilder, type ToolDefinition } from "./scripted-tool.js";
-import type { ToolArgs, ToolDef } from "./tool-def.js";
-import type { ToolImpl } from "./tool-impl.js";
 import { scriptedOutputSchema } from "./prompt.js";
 import { runDiscover } from "./introspect.js";
-import type { SchemaValidatorFactory } from "./validate.js";
+import { ToolBuilderBase } from "./tool-builder.js";
 
 /** How many tools `tools()` returns. */
 export type DiscoveryMode = "exclusive" | "with-discovery";
@@ -36,22 +33,18 @@ export class DiscoverTool implements LlmTool {
   #strings() {
     return localeStrings(this.#inner.config.locale);
   }
-
   /** `Explore the tool commands of NAME`. */
   description(): string {
     return `${this.#strings().discoverDescription} ${this.#inner.name}`;
   }
-
   /** The prompt: what the tool is for and which input to give. */
   systemPrompt(): string {
     return `${this.name}: ${this.#strings().discoverPrompt}`;
   }
-
   /** Markdown help. */
   help(): string {
     return `# ${this.name}\n\n${this.description()}\n\n${this.systemPrompt()}\n`;
   }
-
   /** `{query?, all?, commands?, timeout_ms?}`. */
   inputSchema(): JsonObject {
     return {
@@ -64,23 +57,19 @@ export class DiscoverTool implements LlmTool {
       },
     };
   }
-
   /** Same result shape as the ScriptedTool. */
   outputSchema(): JsonObject {
     return scriptedOutputSchema(this.#strings());
   }
-
   /** The OpenAI function-tool shape. */
   toolDefinition(): ToolDefinition {
     return { type: "function", function: { name: this.name, description: this.description(), parameters: this.inputSchema() } };
   }
-
   /** `discover ARGS` without a shell (the structured inputs need no parsing). */
   #direct(args: string[]): ScriptResult {
     const [stdout, stderr, exitCode] = runDiscover(this.#inner.registry.definitions(), args);
     return { stdout, stderr, exitCode };
   }
-
   /** Runs the discovery request (precedence: commands > all > query). */
   execute(input: JsonObject, options: ExecuteOptions = {}): Promise<ScriptResult> {
     const fail = (msg: string): Promise<ScriptResult> => Promise.resolve({ stdout: "", stderr: `${this.name}: ${msg}\n`, exitCode: 2, error: "invalid_input" });
@@ -98,71 +87,40 @@ export class DiscoverTool implements LlmTool {
 }
 
 /** Builder of a ScriptingToolSet; mirrors ScriptedToolBuilder plus `withDiscovery()`. */
-export class ScriptingToolSetBuilder {
-  readonly #inner: ScriptedToolBuilder;
+export class ScriptingToolSetBuilder extends ToolBuilderBase<ScriptedToolBuilder> {
   #mode: DiscoveryMode = "exclusive";
 
   constructor(name: string) {
-    this.#inner = ScriptedTool.builder(name);
+    super(ScriptedTool.builder(name));
   }
   /** See ScriptedToolBuilder.shortDescription. */
   shortDescription(text: string): this {
-    this.#inner.shortDescription(text);
+    this.inner.shortDescription(text);
     return this;
   }
   /** See ScriptedToolBuilder.locale. */
   locale(locale: string): this {
-    this.#inner.locale(locale);
-    return this;
-  }
-  /** See ScriptedToolBuilder.tool. */
-  tool(impl: ToolImpl): this {
-    this.#inner.tool(impl);
-    return this;
-  }
-  /** See ScriptedToolBuilder.toolFn. */
-  toolFn(def: ToolDef, fn: (args: ToolArgs) => string): this {
-    this.#inner.toolFn(def, fn);
-    return this;
-  }
-  /** See ScriptedToolBuilder.asyncToolFn. */
-  asyncToolFn(def: ToolDef, fn: (args: ToolArgs) => Promise<string>): this {
-    this.#inner.asyncToolFn(def, fn);
+    this.inner.locale(locale);
     return this;
   }
   /** See ScriptedToolBuilder.builtin. */
   builtin(name: string, command: Command): this {
-    this.#inner.builtin(name, command);
+    this.inner.builtin(name, command);
     return this;
   }
   /** See ScriptedToolBuilder.env. */
   env(key: string, value: string): this {
-    this.#inner.env(key, value);
+    this.inner.env(key, value);
     return this;
   }
   /** See ScriptedToolBuilder.limits. */
   limits(limits: Partial<Limits>): this {
-    this.#inner.limits(limits);
-    return this;
-  }
-  /** See ScriptedToolBuilder.sanitizeErrors. */
-  sanitizeErrors(on: boolean): this {
-    this.#inner.sanitizeErrors(on);
-    return this;
-  }
-  /** See ScriptedToolBuilder.policy. */
-  policy(fn: ToolPolicy): this {
-    this.#inner.policy(fn);
-    return this;
-  }
-  /** See ScriptedToolBuilder.validator. */
-  validator(factory: SchemaValidatorFactory): this {
-    this.#inner.validator(factory);
+    this.inner.limits(limits);
     return this;
   }
   /** See ScriptedToolBuilder.compactPrompt (discovery mode always uses the compact prompt). */
   compactPrompt(on: boolean): this {
-    this.#inner.compactPrompt(on);
+    this.inner.compactPrompt(on);
     return this;
   }
   /** Return two tools: the script tool (compact prompt) and `NAME_discover`. */
@@ -177,7 +135,7 @@ export class ScriptingToolSetBuilder {
   }
   /** Builds the set. */
   build(): ScriptingToolSet {
-    return new ScriptingToolSet(this.#inner.build(), this.#mode);
+    return new ScriptingToolSet(this.inner.build(), this.#mode);
   }
 }
 
@@ -195,7 +153,6 @@ export class ScriptingToolSet {
     this.mode = mode;
     this.#script = mode === "with-discovery" ? script.withCompactPrompt(true) : script;
   }
-
   /** One tool (exclusive) or two (with discovery); both share the same callbacks. */
   tools(): LlmTool[] {
     if (this.mode === "exclusive") return [this.#script];

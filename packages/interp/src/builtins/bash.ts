@@ -10,6 +10,7 @@ import type { SetOptions } from "../state.js";
 import type { BuiltinContext } from "../simple.js";
 import { Attr, VarStore } from "../vars.js";
 import { SET_O_NAMES } from "./set.js";
+import { physicalPath } from "./cd.js";
 import { builtin } from "./define.js";
 import { installCallStackVars } from "../callstack.js";
 import { applyOptionList, installOptionVars } from "../shellopts.js";
@@ -96,6 +97,20 @@ function parseArgs(ctx: BuiltinContext, args: readonly string[], st: ShellState)
   return { next: i, command };
 }
 
+/**
+ * A child shell's working directory, as bash starts: the inherited $PWD when it names the same
+ * directory, else the physical path (symlinks resolved), which then becomes $PWD.
+ */
+async function startDir(ctx: BuiltinContext, st: ShellState): Promise<string> {
+  const cwd = ctx.interp.st.cwd;
+  if (ctx.interp.rt.profile === "logic-only") return cwd;
+  const phys = (await physicalPath(ctx, cwd)) ?? cwd;
+  const pwd = st.vars.lookup("PWD")?.value;
+  if (typeof pwd === "string" && pwd.startsWith("/") && (await physicalPath(ctx, pwd)) === phys) return pwd;
+  st.vars.create("PWD", st.vars.scopes[0]!, Attr.Export).value = phys;
+  return phys;
+}
+
 async function run(ctx: BuiltinContext): Promise<number> {
   const parent = ctx.interp;
   const args = ctx.args.slice();
@@ -108,7 +123,7 @@ async function run(ctx: BuiltinContext): Promise<number> {
   for (const [k, v] of [["IFS", " \t\n"], ["PS4", "+ "], ["OPTIND", "1"], ["BASH_VERSION", parent.getScalar("BASH_VERSION") ?? "5.2"]] as const) {
     if (st.vars.lookup(k) === undefined) st.vars.create(k, g).value = v;
   }
-  st.cwd = parent.st.cwd;
+  st.cwd = await startDir(ctx, st);
   st.fds = parent.st.fds.slice();
   st.subshellDepth = parent.st.subshellDepth + 1;
   st.isSubshell = true;

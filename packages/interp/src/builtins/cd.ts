@@ -1,20 +1,55 @@
 /** `cd`, `pwd`, `pushd`, `popd`, `dirs`: the working directory and the directory stack. */
 import { FsError, resolvePath } from "@husk/host";
 import type { Interp } from "../interp.js";
+import { Attr } from "../vars.js";
 import type { BuiltinContext } from "../simple.js";
-import { berr, builtin, parseOpts } from "./define.js";
+import { badOption, berr, builtin, parseOpts } from "./define.js";
 
-async function changeDir(ctx: BuiltinContext, dir: string, label = dir): Promise<number> {
-  const ip = ctx.interp;
-  const path = resolvePath(ip.st.cwd, dir);
+/** The physical path of an absolute `path` (symlinks resolved); undefined when it does not exist. */
+export async function physicalPath(ctx: BuiltinContext, path: string): Promise<string | undefined> {
   try {
+    return await ctx.fs.realpath(path);
+  } catch (e) {
+    if (e instanceof FsError) return undefined;
+    throw e;
+  }
+}
+
+/** Bash's check of a logical `cd` path: whatever precedes a `..` must be an existing directory. */
+async function checkDotDot(ctx: BuiltinContext, dir: string): Promise<FsError | undefined> {
+  if (!dir.split("/").includes("..")) return undefined;
+  let acc = dir.startsWith("/") ? "/" : ctx.interp.st.cwd;
+  for (const seg of dir.split("/")) {
+    if (seg === "" || seg === ".") continue;
+    if (seg === "..") {
+      const st = await ctx.fs.stat(acc).catch((e: unknown) => {
+        if (e instanceof FsError) return e;
+        throw e;
+      });
+      if (st instanceof FsError) return st;
+      if (st.type !== "directory") return new FsError("ENOTDIR", acc);
+    }
+    acc = resolvePath(acc, seg);
+  }
+  return undefined;
+}
+
+/** Changes to `dir` (-P: its physical path), setting PWD and an exported OLDPWD as bash does. */
+async function changeDir(ctx: BuiltinContext, dir: string, label = dir, physical = false): Promise<number> {
+  const ip = ctx.interp;
+  let path = resolvePath(ip.st.cwd, dir);
+  try {
+    const bad = physical ? undefined : await checkDotDot(ctx, dir);
+    if (bad !== undefined) throw bad;
     const st = await ctx.fs.stat(path);
     if (st.type !== "directory") return berr(ctx, `${label}: Not a directory`, 1);
+    if (physical) path = await ctx.fs.realpath(path);
   } catch (e) {
     if (e instanceof FsError) return berr(ctx, `${label}: ${e.message}`, 1);
     throw e;
   }
   ip.setVar("OLDPWD", ip.st.cwd);
+  ip.st.vars.lookup("OLDPWD")!.attrs |= Attr.Export;
   ip.st.cwd = path;
   ip.setVar("PWD", path);
   return 0;
@@ -27,11 +62,13 @@ export const cd = builtin("cd", "Change the shell working directory.", async (ct
   if (o.rest.length > 1) return berr(ctx, "too many arguments", 1);
   const home = ip.getScalar("HOME");
   const dir = o.rest[0] ?? home;
+  // the last of -L/-P wins
+  const physical = ctx.args.filter((a) => /^-[LPe@]+$/.test(a)).join("").replace(/[^LP]/g, "").endsWith("P");
   if (dir === undefined) return berr(ctx, "HOME not set", 1);
   if (dir === "-") {
     const old = ip.getScalar("OLDPWD");
     if (old === undefined) return berr(ctx, "OLDPWD not set", 1);
-    const s = await changeDir(ctx, old);
+    const s = await changeDir(ctx, old, old, physical);
     if (s === 0) ctx.stdout.write(`${ip.st.cwd}\n`);
     return s;
   }
@@ -43,19 +80,23 @@ export const cd = builtin("cd", "Change the shell working directory.", async (ct
         if (base === "") continue;
         const p = resolvePath(ip.st.cwd, `${base}/${dir}`);
         if (await ctx.fs.exists(p)) {
-          const s = await changeDir(ctx, p, dir);
+          const s = await changeDir(ctx, p, dir, physical);
           if (s === 0) ctx.stdout.write(`${ip.st.cwd}\n`);
           return s;
         }
       }
     }
   }
-  return changeDir(ctx, dir);
+  return changeDir(ctx, dir, dir, physical);
 });
 
 /** `pwd [-LP]` */
-export const pwd = builtin("pwd", "Print the name of the current working directory.", (ctx) => {
-  ctx.stdout.write(`${ctx.interp.st.cwd}\n`);
+export const pwd = builtin("pwd", "Print the name of the current working directory.", async (ctx) => {
+  const o = parseOpts(ctx.args, "LP");
+  if (o.bad !== undefined) return badOption(ctx, o.bad, "pwd [-LP]");
+  const physical = ctx.args.join("").replace(/[^LP]/g, "").endsWith("P");
+  const cwd = ctx.interp.st.cwd;
+  ctx.stdout.write(`${physical ? ((await physicalPath(ctx, cwd)) ?? cwd) : cwd}\n`);
   return 0;
 });
 

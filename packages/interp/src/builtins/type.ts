@@ -4,7 +4,10 @@
  */
 import { invoke, isBuiltin, runCommand } from "../simple.js";
 import type { BuiltinContext } from "../simple.js";
-import { hashTable, isExecutableFile, lookupCommand, searchPath } from "../pathsearch.js";
+import type { Completion } from "../errors.js";
+import { runMatch } from "../exec-file.js";
+import type { Interp } from "../interp.js";
+import { STANDARD_PATH, hashTable, isExecutableFile, lookupCommand, searchPath } from "../pathsearch.js";
 import { shellQuote } from "../quote.js";
 import { printFunction } from "./declare.js";
 import { badOption, berr, builtin, parseOpts } from "./define.js";
@@ -114,11 +117,25 @@ export const command = builtin("command", "Execute a simple command or display i
     return any ? 0 : 1;
   }
   if (o.rest.length === 0) return 0;
-  const c = await invoke(ip, o.rest.slice(), undefined, true);
+  const name = o.rest[0]!;
+  if (o.on.has("p") && !name.includes("/") && !isBuiltin(ip.rt.commands.get(name))) {
+    // -p: the standard utilities, whatever $PATH says (and without the hash table)
+    const [m] = await searchPath(ip, name, false, STANDARD_PATH);
+    if (m === undefined) {
+      ip.notFound(name);
+      return 127;
+    }
+    return completionStatus(ip, await runMatch(ip, o.rest.slice(), m));
+  }
+  return completionStatus(ip, await invoke(ip, o.rest.slice(), undefined, true));
+});
+
+/** A builtin's status for a completion; an abrupt one (exit, return) is passed on to the shell. */
+function completionStatus(ip: Interp, c: Completion): number {
   if (typeof c === "number") return c;
   ip.pendingAbrupt = c;
   return c.status;
-});
+}
 
 /** `builtin name [args]`: runs a shell builtin. */
 export const builtinCmd = builtin("builtin", "Execute shell builtins.", async (ctx) => {
@@ -127,10 +144,7 @@ export const builtinCmd = builtin("builtin", "Execute shell builtins.", async (c
   if (name === undefined) return 0;
   const c = ctx.interp.rt.commands.get(name);
   if (!isBuiltin(c)) return berr(ctx, `${name}: not a shell builtin`, 1);
-  const r = await runCommand(ctx.interp, c, args);
-  if (typeof r === "number") return r;
-  ctx.interp.pendingAbrupt = r;
-  return r.status;
+  return completionStatus(ctx.interp, await runCommand(ctx.interp, c, args));
 });
 
 /** `hash [-lrt] [-p path] [-d] [name ...]`: the table of remembered command locations. */

@@ -1,0 +1,81 @@
+/**
+ * Character classes of the scanner and word reader, and the stop contexts of
+ * `Reader.readParts` with the tables that let it skip ordinary characters quickly.
+ */
+
+/** Stop conditions of `readParts` (which context the word is read in). */
+export const STOP_CMD = 0;
+/** `${x:-word}`: up to the closing `}`. */
+export const STOP_PARAM = 1;
+/** `${x/pattern/...}`: up to `/` or `}`. */
+export const STOP_SLASH = 2;
+/** `[subscript]`: up to the matching `]`. */
+export const STOP_SUBSCRIPT = 3;
+/** `${x:offset:len}`: up to `:` or `}`. */
+export const STOP_SLICE = 4;
+/** `$(( ))` / `(( ))`: up to a `)` at paren depth 0. */
+export const STOP_ARITH = 5;
+/** `[[ x =~ regex ]]`: parens and `|` are literal, blanks inside parens too. */
+export const STOP_REGEX = 6;
+/** `$[ ]`: up to the matching `]`. */
+export const STOP_BRACKET = 7;
+/** `for (( a; b; c ))`: up to `;` or a `)` at depth 0. */
+export const STOP_FORARITH = 8;
+
+/** True for a shell metacharacter that ends an unquoted word. */
+export function isMeta(c: string): boolean {
+  return c === " " || c === "\t" || c === "\n" || c === ";" || c === "&" || c === "|" ||
+    c === "(" || c === ")" || c === "<" || c === ">";
+}
+/** `[A-Za-z_]` */
+export function isNameStart(c: string): boolean {
+  return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_";
+}
+/** `[A-Za-z0-9_]` */
+export function isNameChar(c: string): boolean {
+  return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_" || (c >= "0" && c <= "9");
+}
+/** `[0-9]` */
+export function isDigit(c: string): boolean {
+  return c >= "0" && c <= "9";
+}
+/** The one-character special parameters (`$@ $* $# $? $- $$ $!`). */
+export const SPECIALS = "@*#?-$!";
+
+/**
+ * `PLAIN[stop][c]` is 1 when the ASCII character `c` needs no decision in context `stop`
+ * (it neither stops the word nor starts a quote, expansion, tilde, extglob or nested paren):
+ * readParts skips runs of them with `skipPlain`. Characters from 128 up are all plain.
+ */
+export const PLAIN: readonly Uint8Array[] = (() => {
+  const quoting = "\\'\"$`";
+  const extglob = "?*+@!";
+  const specials = [
+    /* CMD */ " \t\n;&|()<>~" + extglob,
+    /* PARAM */ "}~" + extglob,
+    /* SLASH */ "}/~" + extglob,
+    /* SUBSCRIPT */ "[]",
+    /* SLICE */ ":}()~",
+    /* ARITH */ "()",
+    /* REGEX */ " \t\n;&|()<>~" + extglob,
+    /* BRACKET */ "[]",
+    /* FORARITH */ "();",
+  ];
+  return specials.map((sp) => {
+    const t = new Uint8Array(128).fill(1);
+    for (const c of sp + quoting) t[c.charCodeAt(0)] = 0;
+    return t;
+  });
+})();
+/** Inside double quotes and here-documents: what readDQParts must look at. */
+export const PLAIN_DQ: Uint8Array = (() => {
+  const t = new Uint8Array(128).fill(1);
+  for (const c of '"\\$`') t[c.charCodeAt(0)] = 0;
+  return t;
+})();
+
+/** The first index from `i` (below `end`) whose character is not plain in `table` (or `end`). */
+export function skipPlain(src: string, i: number, end: number, table: Uint8Array): number {
+  for (let ch = 0; i < end && ((ch = src.charCodeAt(i)) >= 128 || table[ch] === 1); ) i++;
+  return i;
+}

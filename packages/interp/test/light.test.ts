@@ -49,6 +49,13 @@ describe("light pipeline stages", () => {
     expect(await husk("echo a | args ${x:=v} $((i+=1)); echo \"[$x][$i]\"")).toBe("[v][1]\n[][]\n");
   });
 
+  it("make command substitutions without a subshell, with the body's status", async () => {
+    expect(await husk("y='p  q'; x=$(args a \"$y\" | upper); echo \"$x $?\"")).toBe("[A][P  Q] 0\n");
+    expect(await husk("x=$(args a); echo \"$x $?\"; x=$(inner echo hi); echo \"$x\"")).toBe("[a] 3\nhi\n");
+    expect(await husk("set -o pipefail; x=$(args | upper); echo \"$? [$x]\"")).toBe("3 []\n");
+    expect(await husk("x=$(boom); echo \"$? [$x]\"")).toBe("7 []\nboom: it broke\n");
+  });
+
   it("follow functions and builtins of the same name", async () => {
     expect(await husk("upper() { echo fn; }; echo x | upper")).toBe("fn\n");
   });

@@ -142,3 +142,16 @@ set -u; echo ${undefined_var:-ok}; echo $undefined_var; echo after
 ## stdout: ok
 ## status: 1
 
+
+#### ${x/pat/rep}: empty matches, as bash's pat_subst
+shopt -s extglob
+y=
+echo "[${y/*/_}]" "[${y//*/_}]" "[${y/?(x)/_}]" "[${y/#*/_}]" "[${y/*x/_}]"
+x=abc
+echo "[${x//?(x)/_}]" "[${x/?(x)/_}]" "[${x/%?(z)/_}]" "[${x/*/_}]" "[${x//b*/_}]"
+a=("" b); echo "[${a[@]/*/_}]"
+## STDOUT:
+[_] [_] [] [_] []
+[_a_b_c] [_abc] [abc_] [_] [a_]
+[_ _]
+## END

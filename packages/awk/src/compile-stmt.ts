@@ -10,7 +10,7 @@ import { children, Compiler, ControlSignal, Done } from "./compile-expr.js";
 import type { AEv, Ev, EvB, EvS } from "./compile-expr.js";
 import { HuskError, LimitError } from "@husk/host";
 import { AwkFatalError } from "./errors.js";
-import { sprintf } from "./format.js";
+import { argumentKinds, formatSpecs, parseFormat, sprintf } from "./format.js";
 import type { AwkArray, Runtime } from "./runtime.js";
 import { defaultOrder, sortedKeys } from "./sorting.js";
 import { fromInput, StrNum, toNum, UNINIT } from "./values.js";
@@ -551,11 +551,19 @@ export class ProgramCompiler extends Compiler {
     };
   }
 
-  /** Compiles `sprintf(args...)` (used by printf and the builtin). */
+  /**
+   * Compiles `sprintf(args...)` (used by printf and the builtin). A constant format is parsed
+   * once, and each argument is computed as its conversion takes it (a field printed by `%s`
+   * stays a string, one printed by `%d` becomes a number: no strnum in between); the text is the
+   * same.
+   */
   sprintfOf(args: readonly Expr[]): EvS {
     const rt = this.rt;
-    const fmt = this.str(args[0]!);
-    const vals: Ev[] = args.slice(1).map((a) => this.val(a));
+    const f0 = args[0]!;
+    const specs = f0.type === "Str" ? parseFormat(f0.value) : null;
+    const kinds = specs === null ? [] : argumentKinds(specs);
+    const fmt = this.str(f0);
+    const vals: Ev[] = args.slice(1).map((a, i) => (kinds[i] === "n" ? this.num(a) : kinds[i] === "s" ? this.str(a) : this.val(a)));
     const buf: Value[] = [];
     const fa = {
       count: 0,
@@ -564,13 +572,13 @@ export class ProgramCompiler extends Compiler {
       str: (i: number) => rt.outStrForPrintf(buf[i]!),
       isNum: (i: number) => typeof buf[i] === "number" || (buf[i] instanceof StrNum && buf[i] !== UNINIT),
     };
-    const line = args[0]!.line;
+    const line = f0.line;
     return () => {
       const f = fmt();
       for (let i = 0; i < vals.length; i++) buf[i] = vals[i]!();
       fa.count = vals.length;
       try {
-        return sprintf(f, fa);
+        return specs === null ? sprintf(f, fa) : formatSpecs(f, specs, fa);
       } catch (e) {
         if (e instanceof HuskError && !(e instanceof LimitError) && e.message.startsWith("fatal: ")) {
           throw new AwkFatalError(e.message.slice(7), line);

@@ -154,25 +154,53 @@ function unsignedText(n: number, radix: number): string {
   return b.toString(radix);
 }
 
+/** A `*` width or precision: taken from the next argument. */
+const STAR = -2;
+
+/** One conversion of a parsed printf format, with the literal text before it. */
+export interface FormatSpec {
+  /** Literal text before the conversion. */
+  readonly text: string;
+  /** The conversion character; "" for trailing text alone, "%" for `%%` (with any flags). */
+  readonly conv: string;
+  readonly left: boolean;
+  readonly plus: boolean;
+  readonly space: boolean;
+  readonly alt: boolean;
+  readonly zero: boolean;
+  /** Field width; STAR (-2) when an argument gives it. */
+  readonly width: number;
+  /** Precision; -1 when none, STAR (-2) when an argument gives it. */
+  readonly prec: number;
+  /** Where the conversion's `%` is in the format (error messages). */
+  readonly pct: number;
+  /** The conversion's own text (an unknown conversion is copied as is). */
+  readonly raw: string;
+}
+
 /**
- * Formats `fmt` with `args` like awk's sprintf. Missing arguments count as empty/zero (gawk
- * reports a fatal error; we are lenient, as mawk is). Unknown conversions are copied as is.
+ * Parses a printf format into its conversions (each with the literal text before it). Flags
+ * `-+ #0'`, width and precision (digits or `*`), and length modifiers (ignored) are read; a `%`
+ * at the end, or a conversion cut off by the end, is literal text.
  */
-export function sprintf(fmt: string, args: FormatArgs): string {
-  let out = "";
-  let ai = 0;
+export function parseFormat(fmt: string): FormatSpec[] {
+  const specs: FormatSpec[] = [];
   const len = fmt.length;
+  let text = "";
   let i = 0;
+  const lit = (t: string): void => {
+    specs.push({ text: t, conv: "", left: false, plus: false, space: false, alt: false, zero: false, width: 0, prec: -1, pct: -1, raw: "" });
+  };
   while (i < len) {
     const pct = fmt.indexOf("%", i);
     if (pct < 0) {
-      out += i === 0 ? fmt : fmt.slice(i);
+      text += fmt.slice(i);
       break;
     }
-    if (pct > i) out += fmt.slice(i, pct);
+    text += fmt.slice(i, pct);
     i = pct + 1;
     if (i >= len) {
-      out += "%";
+      text += "%";
       break;
     }
     let left = false;
@@ -194,13 +222,8 @@ export function sprintf(fmt: string, args: FormatArgs): string {
     }
     let width = 0;
     if (fmt[i] === "*") {
-      width = Math.trunc(ai < args.count ? args.num(ai) : 0);
-      ai++;
+      width = STAR;
       i++;
-      if (width < 0) {
-        left = true;
-        width = -width;
-      }
     } else {
       while (i < len && fmt.charCodeAt(i) >= 48 && fmt.charCodeAt(i) <= 57) width = width * 10 + fmt.charCodeAt(i++) - 48;
     }
@@ -209,10 +232,8 @@ export function sprintf(fmt: string, args: FormatArgs): string {
       i++;
       prec = 0;
       if (fmt[i] === "*") {
-        prec = Math.trunc(ai < args.count ? args.num(ai) : 0);
-        ai++;
+        prec = STAR;
         i++;
-        if (prec < 0) prec = -1;
       } else {
         while (i < len && fmt.charCodeAt(i) >= 48 && fmt.charCodeAt(i) <= 57) prec = prec * 10 + fmt.charCodeAt(i++) - 48;
       }
@@ -221,8 +242,72 @@ export function sprintf(fmt: string, args: FormatArgs): string {
     while (fmt[i] === "h" || fmt[i] === "l" || fmt[i] === "L" || fmt[i] === "q" || fmt[i] === "j" || fmt[i] === "z") i++;
     const conv = fmt[i++];
     if (conv === undefined) {
-      out += fmt.slice(pct);
+      text += fmt.slice(pct);
       break;
+    }
+    specs.push({ text, conv, left, plus, space, alt, zero, width, prec, pct, raw: fmt.slice(pct, i) });
+    text = "";
+  }
+  if (text !== "") lit(text);
+  return specs;
+}
+
+/**
+ * How each argument of a parsed format is used, by position: "n" as a number (numeric
+ * conversions, `*` widths and precisions), "s" as a string (`%s`), "v" as a value (`%c` prints a
+ * number as a character, a string by its first one). Arguments past the last are absent.
+ */
+export function argumentKinds(specs: readonly FormatSpec[]): ("n" | "s" | "v")[] {
+  const kinds: ("n" | "s" | "v")[] = [];
+  for (const sp of specs) {
+    if (sp.conv === "") continue;
+    if (sp.width === STAR) kinds.push("n");
+    if (sp.prec === STAR) kinds.push("n");
+    if (sp.conv === "s") kinds.push("s");
+    else if (sp.conv === "c") kinds.push("v");
+    else if ("dioxXueEfFgG".includes(sp.conv)) kinds.push("n");
+  }
+  return kinds;
+}
+
+let lastFmt = "";
+let lastSpecs: FormatSpec[] = [];
+
+/**
+ * Formats `fmt` with `args` like awk's sprintf. Missing arguments count as empty/zero (gawk
+ * reports a fatal error; we are lenient, as mawk is). Unknown conversions are copied as is.
+ */
+export function sprintf(fmt: string, args: FormatArgs): string {
+  if (fmt !== lastFmt) {
+    lastSpecs = parseFormat(fmt);
+    lastFmt = fmt;
+  }
+  return formatSpecs(fmt, lastSpecs, args);
+}
+
+/** `sprintf` with the format already parsed (`specs` = parseFormat(fmt)). */
+export function formatSpecs(fmt: string, specs: readonly FormatSpec[], args: FormatArgs): string {
+  let out = "";
+  let ai = 0;
+  for (let k = 0; k < specs.length; k++) {
+    const sp = specs[k]!;
+    out += sp.text;
+    const conv = sp.conv;
+    if (conv === "") continue;
+    let { left, width, prec } = sp;
+    const { plus, space, alt, zero, pct } = sp;
+    if (width === STAR) {
+      width = Math.trunc(ai < args.count ? args.num(ai) : 0);
+      ai++;
+      if (width < 0) {
+        left = true;
+        width = -width;
+      }
+    }
+    if (prec === STAR) {
+      prec = Math.trunc(ai < args.count ? args.num(ai) : 0);
+      ai++;
+      if (prec < 0) prec = -1;
     }
     if (conv === "%") {
       out += "%";
@@ -332,7 +417,7 @@ export function sprintf(fmt: string, args: FormatArgs): string {
       }
       default:
         // Unknown conversion: copied through (gawk warns and does the same).
-        out += fmt.slice(pct, i);
+        out += sp.raw;
     }
   }
   return out;

@@ -25,6 +25,11 @@ function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
 }
 
+function skipSpace(s: string, i: number): number {
+  while (i < s.length && isSpace(s.charCodeAt(i))) i++;
+  return i;
+}
+
 /**
  * The numeric value of the longest numeric prefix of `s` after leading blanks (strtod-like,
  * decimal only; `+inf`/`-nan` style specials as gawk). Returns 0 when there is none.
@@ -107,8 +112,9 @@ export function looksNumeric(s: string): boolean {
     }
   }
   if (digits === 0) {
-    // gawk: "+inf", "-nan" (with a sign) are numeric strings.
-    return /^\s*[+-](?:inf|nan)\s*$/i.test(s);
+    // gawk: "+inf", "-nan" (with a sign) are numeric strings (most text has no sign: no regex)
+    const sign = s.charCodeAt(skipSpace(s, 0));
+    return (sign === 43 || sign === 45) && /^\s*[+-](?:inf|nan)\s*$/i.test(s);
   }
   if (c === 101 || c === 69) {
     let d = s.charCodeAt(++i);

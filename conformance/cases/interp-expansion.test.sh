@@ -142,3 +142,31 @@ set -u; echo ${undefined_var:-ok}; echo $undefined_var; echo after
 ## stdout: ok
 ## status: 1
 
+#### literal pattern replacement with & and patsub_replacement
+x=a-b-c-; echo "${x//-/_}" "${x/-/[&]}" "${x/#a/<&>}" "${x/%-/<&>}" "${x//b-/}"
+shopt -u patsub_replacement; echo "${x//-/&}"
+## STDOUT:
+a_b_c_ a[-]b-c- <a>-b-c- a-b-c<-> a-c-
+a&b&c&
+## END
+
+#### case conversion, ASCII and not
+x='héllo wörld ß'; echo "${x^^}" "${x^}" "${x,,}"
+y=HELLO; echo "${y,}" "${y,,}" "${y^^[LH]}" "${y,,[LO]}"
+## STDOUT:
+HÉLLO WÖRLD ß Héllo wörld ß héllo wörld ß
+hELLO hello HELLO HEllo
+## END
+
+#### ${x/pat/rep}: empty matches, as bash's pat_subst
+shopt -s extglob
+y=
+echo "[${y/*/_}]" "[${y//*/_}]" "[${y/?(x)/_}]" "[${y/#*/_}]" "[${y/*x/_}]"
+x=abc
+echo "[${x//?(x)/_}]" "[${x/?(x)/_}]" "[${x/%?(z)/_}]" "[${x/*/_}]" "[${x//b*/_}]"
+a=("" b); echo "[${a[@]/*/_}]"
+## STDOUT:
+[_] [_] [] [_] []
+[_a_b_c] [_abc] [abc_] [_] [a_]
+[_ _]
+## END

@@ -490,6 +490,8 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
   if (pat === "") return op === "/#" ? repl("") + s : op === "/%" ? s + repl("") : s;
   if (!opts.nocase && !hasGlob(pat, opts.extglob)) return replaceLiteral(s, unescapePattern(pat), repl, op, maxBytes);
   const g = compilePattern(pat, opts);
+  // bash's pat_subst: an empty value matches only a pattern that can start there, one that begins with `*`
+  if (s === "") return pat.startsWith("*") && g.matchPrefix("", true) === 0 ? repl("") : "";
   if (op === "/#") {
     const n = g.matchPrefix(s, true);
     return n < 0 ? s : repl(s.slice(0, n)) + s.slice(n);
@@ -504,15 +506,18 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
   while (from <= s.length) {
     const m = g.search(s, from);
     if (m === null) break;
-    if (m.end === m.start) {
-      from = m.start + 1;
-      continue;
-    }
+    // as bash: an empty match at the end is none; elsewhere the replacement goes in and the
+    // next character is copied before searching again
+    if (m.end === m.start && m.start === s.length) break;
     out += s.slice(last, m.start) + repl(s.slice(m.start, m.end));
     // TM-DOS-004: `${x//?/$x$x}` grows quadratically; stop before the string is built
     if (out.length > maxBytes) throw new LimitError("maxStringBytes", `string too long: more than ${maxBytes} bytes`);
     last = from = m.end;
     if (op === "/") break;
+    if (m.end === m.start) {
+      out += s[m.start];
+      last = from = m.start + 1;
+    }
   }
   return out + s.slice(last);
 }

@@ -110,13 +110,14 @@ export class JsonReader {
     if (c === 0x7b) {
       this.pos++;
       const m: JqObject = new Map();
-      this.#skipWs();
+      // `<= 0x20` first: compact text skips no whitespace and makes no call.
+      if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
       if (s.charCodeAt(this.pos) === 0x7d) {
         this.pos++;
         return m;
       }
       for (;;) {
-        this.#skipWs();
+        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
         const q = s.charCodeAt(this.pos);
         if (q !== 0x22) {
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
@@ -127,16 +128,16 @@ export class JsonReader {
           this.#fail("Object keys must be strings");
         }
         const k = this.#key();
-        this.#skipWs();
+        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
         if (s.charCodeAt(this.pos) !== 0x3a) {
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
           this.#fail("Objects must consist of key:value pairs");
         }
         this.pos++;
-        this.#skipWs();
+        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
         if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
         m.set(k, this.#value(depth + 1));
-        this.#skipWs();
+        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
         const d = s.charCodeAt(this.pos);
         this.pos++;
         if (d === 0x2c) continue;
@@ -147,7 +148,7 @@ export class JsonReader {
     }
     if (c === 0x5b) {
       this.pos++;
-      this.#skipWs();
+      if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
       if (s.charCodeAt(this.pos) === 0x5d) {
         this.pos++;
         return [];
@@ -158,11 +159,11 @@ export class JsonReader {
       const base = stk.length;
       try {
         for (;;) {
-          this.#skipWs();
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
           if (s.charCodeAt(this.pos) === 0x2c) this.#fail("Expected value before ','");
           stk.push(this.#value(depth + 1));
-          this.#skipWs();
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
           const d = s.charCodeAt(this.pos);
           this.pos++;
           if (d === 0x2c) continue;

@@ -13,6 +13,7 @@ import { assignment as printAssignment } from "./printer.js";
 import { delimiterText, opText, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
 import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { ScanToken } from "./token.js";
 import { Reader } from "./words.js";
 
 const S_NORMAL = 0;
@@ -44,35 +45,6 @@ interface Frame {
   readonly end: number;
   /** The alias text ended with a blank: the next word is checked for aliases too. */
   readonly trailing: boolean;
-}
-
-/**
- * A token whose image is sliced from the source only when asked for (errors, names). Token
- * objects are reused from line to line (see `Scanner.tokens`), so `set` rewrites every field.
- */
-class ScanToken implements Tok {
-  tokenType: TokenKind = T.Newline;
-  startOffset = 0;
-  end = 0;
-  payload: unknown = undefined;
-  private src = "";
-  private img: string | undefined = undefined;
-  private localStart = 0;
-  private localEnd = 0;
-  set(tokenType: TokenKind, src: string, image: string | undefined, localStart: number, localEnd: number, base: number, payload: unknown): this {
-    this.tokenType = tokenType;
-    this.src = src;
-    this.img = image;
-    this.localStart = localStart;
-    this.localEnd = localEnd;
-    this.startOffset = localStart + base;
-    this.end = localEnd + base;
-    this.payload = payload;
-    return this;
-  }
-  get image(): string {
-    return (this.img ??= this.src.slice(this.localStart, this.localEnd));
-  }
 }
 
 /** The command-level scanner; see the module comment. */

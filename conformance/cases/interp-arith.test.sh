@@ -94,3 +94,38 @@ a='x y'; [[ a -lt 1 ]]; echo status=$?
 status=1
 status=1
 ## END
+
+#### arithmetic recursion error does not leak into the next evaluation
+a='a*b'; (( a < 1 )); echo $?; (( a < 1 )); echo $?; echo $(( 2 + 3 ))
+## STDOUT:
+1
+1
+5
+## END
+
+#### readonly integer refuses before evaluating the value
+declare -ri x=5; x='1+' ; echo not reached
+echo x=$x
+## STDOUT:
+x=5
+## END
+
+#### arithmetic constants and their errors, evaluated in a loop
+for v in 7 010 0x1f 2#101 64#_; do echo $(( v + 1 )); done
+for i in 1 2; do echo $(( 1 + 09 )); done; echo end
+## status: 1
+## STDOUT:
+8
+9
+32
+6
+64
+## END
+
+#### a[i] subscripts by name, unset and nounset
+a=(); i=2; a[i]=x; j=i; a[j+1]=y; echo "${!a[@]}" "${a[@]}"
+set -u; ( a[nope]=z ) 2>/dev/null; echo status=$?
+## STDOUT:
+2 3 x y
+status=1
+## END

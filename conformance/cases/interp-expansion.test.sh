@@ -142,6 +142,21 @@ set -u; echo ${undefined_var:-ok}; echo $undefined_var; echo after
 ## stdout: ok
 ## status: 1
 
+#### literal pattern replacement with & and patsub_replacement
+x=a-b-c-; echo "${x//-/_}" "${x/-/[&]}" "${x/#a/<&>}" "${x/%-/<&>}" "${x//b-/}"
+shopt -u patsub_replacement; echo "${x//-/&}"
+## STDOUT:
+a_b_c_ a[-]b-c- <a>-b-c- a-b-c<-> a-c-
+a&b&c&
+## END
+
+#### case conversion, ASCII and not
+x='héllo wörld ß'; echo "${x^^}" "${x^}" "${x,,}"
+y=HELLO; echo "${y,}" "${y,,}" "${y^^[LH]}" "${y,,[LO]}"
+## STDOUT:
+HÉLLO WÖRLD ß Héllo wörld ß héllo wörld ß
+hELLO hello HELLO HEllo
+## END
 
 #### ${x/pat/rep}: empty matches, as bash's pat_subst
 shopt -s extglob

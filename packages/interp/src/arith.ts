@@ -86,7 +86,8 @@ export class ArithEvaluator {
       return raw.length > 1 && c === 48 ? constValue(raw, { text: raw, base: 0 }, 0) : Number(raw);
     }
     if (++this.#depth > MAX_RECURSION) {
-      this.#depth = 0;
+      // the enclosing levels' `finally` unwind the rest of the count
+      this.#depth--;
       throw new ArithError(`${raw}: expression recursion level exceeded (error token is "${raw}")`);
     }
     try {

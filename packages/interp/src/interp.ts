@@ -18,7 +18,7 @@ import { intToString } from "./int64.js";
 import { FileOutput } from "./io.js";
 import { ScriptLines } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
-import { execPipeline } from "./pipeline.js";
+import { execPipeline, lightSubstitution } from "./pipeline.js";
 import { execSimple } from "./simple.js";
 import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
@@ -424,12 +424,8 @@ export class Interp {
 
   /** Runs `$( ... )` and returns its output without trailing newlines. */
   async commandSub(body: readonly Statement[]): Promise<string> {
-    const sub = this.subshell();
-    // bash clears errexit inside $( ) unless `shopt -s inherit_errexit` or POSIX mode
-    if (sub.st.options.errexit && !sub.st.opt("inherit_errexit") && !sub.st.options.posix) sub.st.options = { ...sub.st.options, errexit: false };
     const out = new LimitedOutput(this.rt.limits.maxStringBytes);
-    sub.st.fds[1] = { output: out };
-    const status = await sub.runSubshell(() => sub.execList(body));
+    const status = await (lightSubstitution(this, body, out) ?? this.#commandSubshell(body, out));
     this.subStatus = status;
     this.st.status = status;
     let text = out.text;
@@ -439,6 +435,14 @@ export class Interp {
       text = text.replace(/\0/g, "");
     }
     return text.replace(/\n+$/, "");
+  }
+
+  #commandSubshell(body: readonly Statement[], out: LimitedOutput): Promise<number> {
+    const sub = this.subshell();
+    // bash clears errexit inside $( ) unless `shopt -s inherit_errexit` or POSIX mode
+    if (sub.st.options.errexit && !sub.st.opt("inherit_errexit") && !sub.st.options.posix) sub.st.options = { ...sub.st.options, errexit: false };
+    sub.st.fds[1] = { output: out };
+    return sub.runSubshell(() => sub.execList(body));
   }
 
   /** `<(...)` / `>(...)`: runs the body and exposes its output as a temp file. */

@@ -5,11 +5,14 @@
  * `!`, pipefail and `time`.
  */
 import { AbortError, LimitError } from "@husk/host";
-import type { Pipeline } from "@husk/syntax";
+import type { OutputStream } from "@husk/host";
+import type { Command, Pipeline, SimpleCommand, Statement } from "@husk/syntax";
 import { Abrupt } from "./errors.js";
 import type { Completion } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Pipe, ShellInput } from "./io.js";
+import { lightStage, runLightStage } from "./light.js";
+import type { Fd } from "./state.js";
 import { debugTrap } from "./traps.js";
 import { IndexedArray } from "./vars.js";
 
@@ -37,18 +40,10 @@ export async function execPipeline(ip: Interp, p: Pipeline): Promise<Completion>
         if (d !== undefined) return d;
       }
     }
-    const statuses = await runStages(ip, p);
+    const statuses = await runStages(ip, p, ip.st.fds);
     ip.pos = p.commands[p.commands.length - 1]!.span.start;
     setPipeStatus(ip, statuses);
-    c = statuses[statuses.length - 1]!;
-    if (ip.st.options.pipefail) {
-      for (let i = statuses.length - 1; i >= 0; i--) {
-        if (statuses[i] !== 0) {
-          c = statuses[i]!;
-          break;
-        }
-      }
-    }
+    c = pipelineStatus(ip, statuses);
   }
   if (p.time !== undefined) {
     const secs = (ip.rt.clock.monotonic() - start) / 1000;
@@ -64,12 +59,43 @@ export async function execPipeline(ip: Interp, p: Pipeline): Promise<Completion>
   return c;
 }
 
+/** The last stage's status, or under pipefail the last non-zero one. */
+function pipelineStatus(ip: Interp, statuses: number[]): number {
+  if (ip.st.options.pipefail) {
+    for (let i = statuses.length - 1; i >= 0; i--) if (statuses[i] !== 0) return statuses[i]!;
+  }
+  return statuses[statuses.length - 1]!;
+}
+
+/**
+ * `$(...)` whose body is one command that light.ts can run without a subshell (a light
+ * simple command, or a plain pipeline of them), run with stdout `out`: its status. Undefined
+ * when the body needs a subshell. PIPESTATUS stays the caller's, as a subshell would leave it.
+ */
+export function lightSubstitution(ip: Interp, body: readonly Statement[], out: OutputStream): Promise<number> | undefined {
+  if (body.length !== 1 || body[0]!.background || ip.st.opt("lastpipe")) return undefined;
+  const cmd = body[0]!.command;
+  const fds = ip.st.fds.slice();
+  fds[1] = { output: out };
+  if (cmd.type === "SimpleCommand") {
+    const c = lightStage(ip, cmd, false);
+    return c === undefined ? undefined : runLightStage(ip, cmd, c, fds, () => stageSubshell(ip, cmd, fds));
+  }
+  if (cmd.type !== "Pipeline" || cmd.negated || cmd.time !== undefined || cmd.commands.length < 2) return undefined;
+  for (let i = 0; i < cmd.commands.length; i++) {
+    const stage = cmd.commands[i]!;
+    if (stage.type !== "SimpleCommand" || lightStage(ip, stage, cmd.pipeStderr[i] === true) === undefined) return undefined;
+  }
+  return runStages(ip, cmd, fds).then((statuses) => pipelineStatus(ip, statuses));
+}
+
 function setPipeStatus(ip: Interp, statuses: number[]): void {
   const v = ip.st.vars.create("PIPESTATUS", ip.st.vars.scopes[0]!);
   v.value = IndexedArray.of(statuses.map(String));
 }
 
-async function runStages(ip: Interp, p: Pipeline): Promise<number[]> {
+/** Runs the stages of `p` concurrently; `base` is the fd table they start from. */
+async function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): Promise<number[]> {
   const n = p.commands.length;
   const pipes: Pipe[] = [];
   for (let i = 0; i < n - 1; i++) pipes.push(new Pipe());
@@ -77,29 +103,32 @@ async function runStages(ip: Interp, p: Pipeline): Promise<number[]> {
   const runs: Promise<number>[] = [];
   for (let i = 0; i < n; i++) {
     const isLast = i === n - 1;
-    const sub = isLast && lastpipe ? ip : ip.subshell();
-    const savedFds = sub.st.fds;
-    const fds = savedFds.slice();
+    const cmd = p.commands[i]!;
+    const fds = base.slice();
     if (i > 0) fds[0] = { input: new ShellInput(pipes[i - 1]!), own: true };
     if (!isLast) {
       fds[1] = { output: pipes[i]! };
       if (p.pipeStderr[i]) fds[2] = { output: pipes[i]! };
     }
-    sub.st.fds = fds;
-    const cmd = p.commands[i]!;
-    if (sub !== ip) sub.debugDone = cmd;
+    // the parent's state stays still while the stages run unless the last one runs in it
+    const light = !lastpipe && cmd.type === "SimpleCommand" ? lightStage(ip, cmd, p.pipeStderr[i] === true) : undefined;
+    const sub = light !== undefined ? undefined : isLast && lastpipe ? ip : ip.subshell();
+    const savedFds = sub?.st.fds;
+    if (sub !== undefined) sub.st.fds = fds;
+    if (sub !== undefined && sub !== ip) sub.debugDone = cmd;
     runs.push(
       (async () => {
         // let every stage start before any runs to completion
         await Promise.resolve();
         try {
+          if (sub === undefined) return await runLightStage(ip, cmd as SimpleCommand, light!, fds, () => stageSubshell(ip, cmd, fds));
           if (sub === ip) {
             const c = await ip.execCommand(cmd);
             return c instanceof Abrupt ? c.status : c;
           }
           return await sub.runSubshell(() => sub.execCommand(cmd));
         } finally {
-          if (sub === ip) sub.st.fds = savedFds;
+          if (sub === ip) sub.st.fds = savedFds!;
           if (!isLast) pipes[i]!.closeWrite();
           if (i > 0) pipes[i - 1]!.close();
         }
@@ -122,4 +151,12 @@ async function runStages(ip: Interp, p: Pipeline): Promise<number[]> {
     throw fatal;
   }
   return out;
+}
+
+/** Runs a pipeline stage in a subshell with the stage's fds. */
+function stageSubshell(ip: Interp, cmd: Command, fds: (Fd | undefined)[]): Promise<number> {
+  const sub = ip.subshell();
+  sub.st.fds = fds;
+  sub.debugDone = cmd;
+  return sub.runSubshell(() => sub.execCommand(cmd));
 }

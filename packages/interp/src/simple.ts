@@ -18,7 +18,7 @@ import { hashedCommand, lookupCommand } from "./pathsearch.js";
 import { applyPermanent, withRedirects } from "./redirect.js";
 import { debugTrap, returnTrap } from "./traps.js";
 import { ps4 } from "./prompt.js";
-import type { FuncEntry } from "./state.js";
+import type { Fd, FuncEntry } from "./state.js";
 import type { SourceInfo } from "./source.js";
 import { Attr } from "./vars.js";
 import type { Scope } from "./vars.js";
@@ -138,7 +138,8 @@ function expandDeclarationArgs(ip: Interp, cmd: SimpleCommand, ex: Expansion, fr
 function declarationArg(ip: Interp, cmd: SimpleCommand, ex: Expansion, i: number): MaybeAsync<void> {
   const a = cmd.argAssignments![i];
   if (a !== undefined) {
-    const p = prepareAssign(ip, a, ex.argv.some((w) => /^-[A-Za-z]*A/.test(w)));
+    // only a compound value cares whether the command declares it associative (`declare -A a=(...)`)
+    const p = prepareAssign(ip, a, a.array !== undefined && ex.argv.some((w) => /^-[A-Za-z]*A/.test(w)));
     if (p instanceof Promise) return p.then((x) => pushAssign(ex, x));
     pushAssign(ex, p);
     return;
@@ -412,15 +413,31 @@ function commandStatus(ip: Interp, r: number): Completion {
   return r & 255;
 }
 
-/** A command threw: shell errors propagate; a HuskError or any other error becomes its message and a status. */
-function commandFailed(ip: Interp, ctx: CommandContext, argv: string[], e: unknown): number {
+/**
+ * Runs a registered (non-builtin) command with the fd table `fds` instead of the shell's
+ * (a light pipeline stage, see light.ts). Errors map to statuses as for any command.
+ */
+export async function runWithFds(ip: Interp, c: Command, argv: string[], fds: (Fd | undefined)[]): Promise<number> {
+  const ctx = new ShellCommandContext(ip, argv, undefined, fds);
+  try {
+    return (await c.run(ctx)) & 255;
+  } catch (e) {
+    return commandFailed(ip, ctx, argv, e, false);
+  }
+}
+
+/**
+ * A command threw: shell errors propagate; a HuskError or any other error becomes its message
+ * and a status. `ownsAbrupt`: the command ran in `ip`'s flow (a pending `return` is its).
+ */
+function commandFailed(ip: Interp, ctx: CommandContext, argv: string[], e: unknown, ownsAbrupt = true): number {
   if (e instanceof FatalError && e.scope === "command") {
-    ip.pendingAbrupt = undefined;
+    if (ownsAbrupt) ip.pendingAbrupt = undefined;
     ip.error(e);
     return e.status;
   }
   if (e instanceof LimitError || e instanceof AbortError || e instanceof BrokenPipeError || e instanceof FatalError) throw e;
-  ip.pendingAbrupt = undefined;
+  if (ownsAbrupt) ip.pendingAbrupt = undefined;
   if (e instanceof HuskError) {
     ctx.stderr.write(`${argv[0]}: ${e.message}\n`);
     return e.status & 255;
@@ -466,8 +483,11 @@ class ShellCommandContext implements BuiltinContext {
   readonly assigns: (PreparedAssign | undefined)[] | undefined;
   #env: Map<string, string> | undefined;
   #shell: ShellAccess | undefined;
-  constructor(ip: Interp, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined) {
-    const fds = ip.st.fds;
+  /** The fd table when it is not the shell's own (a light pipeline stage). */
+  readonly #fds: (Fd | undefined)[] | undefined;
+  constructor(ip: Interp, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined, ownFds?: (Fd | undefined)[]) {
+    const fds = ownFds ?? ip.st.fds;
+    this.#fds = ownFds;
     const rt = ip.rt;
     const fd0 = fds[0];
     this.name = argv[0]!;
@@ -494,7 +514,7 @@ class ShellCommandContext implements BuiltinContext {
     return this.interp.jobSignal ?? this.interp.rt.signal;
   }
   get shell(): ShellAccess {
-    this.#shell ??= shellAccess(this.interp);
+    this.#shell ??= shellAccess(this.interp, this.#fds);
     return this.#shell;
   }
 }
@@ -503,12 +523,20 @@ function EMPTY_SHELL_INPUT(): ShellInput {
   return new ShellInput(EMPTY_INPUT);
 }
 
-/** ShellAccess for commands: runs argv or scripts inside the same sandboxed shell. */
-export function shellAccess(ip: Interp): ShellAccess {
+/**
+ * ShellAccess for commands: runs argv or scripts inside the same sandboxed shell, in a
+ * subshell whose fds are `fds` (default: the shell's) overridden by the call's `io`.
+ */
+export function shellAccess(ip: Interp, fds?: (Fd | undefined)[]): ShellAccess {
+  const subshell = (): Interp => {
+    const sub = ip.subshell();
+    if (fds !== undefined) sub.st.fds = fds.slice();
+    return sub;
+  };
   return {
     run: async (argv, io) => {
       if (argv.length === 0) return 0;
-      const sub = ip.subshell();
+      const sub = subshell();
       applyIO(sub, io);
       return sub.runSubshell(async () => {
         sub.rt.meter.countCommand();
@@ -516,7 +544,7 @@ export function shellAccess(ip: Interp): ShellAccess {
       });
     },
     exec: async (script, io) => {
-      const sub = ip.subshell();
+      const sub = subshell();
       applyIO(sub, io);
       return sub.runSubshell(() => sub.runScript(script, 0, false));
     },

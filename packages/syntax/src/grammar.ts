@@ -144,6 +144,29 @@ function isTerminator(k: number): boolean {
   return false;
 }
 
+/**
+ * The lists the grammar builds (statements, words...) are pushed here from `top` and taken
+ * off by `take` as exact-size arrays (see ./fit.ts), so building one allocates nothing else.
+ * One stack for the module: the grammar runs on a finished token vector and calls nothing
+ * that parses, so it never re-enters itself; `take` clears what it takes, and parseTokens
+ * drops what an error left, so no AST stays reachable from here.
+ */
+const scratch: unknown[] = [];
+let top = 0;
+
+function put(x: unknown): void {
+  if (top < scratch.length) scratch[top] = x;
+  else scratch.push(x);
+  top++;
+}
+function take<X>(mark: number): X[] {
+  const n = top - mark;
+  const out = n === 0 ? [] : n === 1 ? [scratch[mark]] : n === 2 ? [scratch[mark], scratch[mark + 1]] : scratch.slice(mark, top);
+  scratch.fill(undefined, mark, top);
+  top = mark;
+  return out as X[];
+}
+
 /** One parse of one token vector. */
 class CommandParser {
   private i = 0;
@@ -201,26 +224,26 @@ class CommandParser {
 
   /** Statements separated by `;`, `&` and newlines, up to a token that cannot start one. */
   private list(allowEmpty: boolean): Body {
-    const out: Statement[] = [];
+    const mark = top;
     this.newlines();
     while (startsAndOr(this.kind())) {
       const cmd = this.andOr();
       const k = this.kind();
       if (!isSep(k)) {
-        out.push({ type: "Statement", span: cmd.span, command: cmd, background: false });
+        put({ type: "Statement", span: cmd.span, command: cmd, background: false });
         break;
       }
       const sep = this.next();
       this.newlines();
-      out.push({
+      put({
         type: "Statement",
         span: k === T.Newline ? cmd.span : sp(cmd.span.start, sep.end),
         command: cmd,
         background: k === T.Amp,
       });
     }
-    if (!allowEmpty && out.length === 0) this.err();
-    return fit(out);
+    if (!allowEmpty && top === mark) this.err();
+    return take(mark);
   }
 
   private andOr(): Command {
@@ -346,33 +369,70 @@ class CommandParser {
   }
 
   private simple(): Command {
-    const assignments: Assignment[] = [];
-    const words: Word[] = [];
-    const redirects: Redirect[] = [];
-    let argAssignments: (Assignment | undefined)[] | undefined;
-    const start = this.toks[this.i]!.startOffset;
-    let end = -1;
     const toks = this.toks;
+    const i0 = this.i;
+    const start = toks[i0]!.startOffset;
+    let end = -1;
+    let words = 0;
+    let assignments = 0;
+    let redirects = 0;
+    let argAssign = false;
+    // The extent and counts first; then each list in one pass (see `scratch`).
     while (this.i < this.n) {
       const tk = toks[this.i]!;
       const k = tk.tokenType;
-      if (k === T.Word) words.push(tk.payload as Word);
-      else if (k === T.Redir) redirects.push(tk.payload as Redirect);
+      if (k === T.Word) words++;
+      else if (k === T.Redir) redirects++;
       else if (k === T.AssignWord) {
-        const p = tk.payload as AssignPayload;
-        if (words.length === 0) assignments.push(p.assignment);
+        if (words === 0) assignments++;
         else {
-          argAssignments ??= [];
-          argAssignments[words.length] = p.assignment;
-          words.push(p.word);
+          words++;
+          argAssign = true;
         }
       } else break;
       end = tk.end;
       this.i++;
     }
-    if (argAssignments === undefined) return { type: "SimpleCommand", span: sp(start, end), assignments: fit(assignments), words: fit(words), redirects: fit(redirects) };
-    argAssignments.length = words.length;
-    return { type: "SimpleCommand", span: sp(start, end), assignments: fit(assignments), words: fit(words), redirects: fit(redirects), argAssignments: Array.from(argAssignments) };
+    const i1 = this.i;
+    const span = sp(start, end);
+    const w = words === 0 ? [] : this.collect<Word>(i0, i1, 0);
+    const a = assignments === 0 ? [] : this.collect<Assignment>(i0, i1, 1);
+    const r = redirects === 0 ? [] : this.collect<Redirect>(i0, i1, 2);
+    if (!argAssign) return { type: "SimpleCommand", span, assignments: a, words: w, redirects: r };
+    // `declare a=(1 2)`: the parsed assignment of each word that is one (undefined elsewhere).
+    const argAssignments: (Assignment | undefined)[] = [];
+    for (let j = i0; j < i1; j++) {
+      const tk = toks[j]!;
+      if (tk.tokenType === T.Word) argAssignments.push(undefined);
+      else if (tk.tokenType === T.AssignWord && argAssignments.length > 0) argAssignments.push((tk.payload as AssignPayload).assignment);
+    }
+    return { type: "SimpleCommand", span, assignments: a, words: w, redirects: r, argAssignments: fit(argAssignments) };
+  }
+
+  /**
+   * One list of the simple command in `toks[i0, i1)`: `what` 0 its words, 1 its assignments
+   * (the assignment words before the first word), 2 its redirects.
+   */
+  private collect<X>(i0: number, i1: number, what: number): X[] {
+    const mark = top;
+    let words = 0;
+    for (let j = i0; j < i1; j++) {
+      const tk = this.toks[j]!;
+      const k = tk.tokenType;
+      if (k === T.Word) {
+        words++;
+        if (what === 0) put(tk.payload);
+      } else if (k === T.AssignWord) {
+        const p = tk.payload as AssignPayload;
+        if (words === 0) {
+          if (what === 1) put(p.assignment);
+        } else {
+          words++;
+          if (what === 0) put(p.word);
+        }
+      } else if (what === 2) put(tk.payload);
+    }
+    return take(mark);
   }
 
   private ifCmd(): Compound {
@@ -511,7 +571,15 @@ class CommandParser {
 
 /** Parses `tokens[0, n)` into statements. Throws ParseError with bash's message shapes. */
 export function parseTokens(tokens: readonly Tok[], n: number, source: string): Statement[] {
-  return new CommandParser(tokens, n, source).script();
+  const mark = top;
+  try {
+    return new CommandParser(tokens, n, source).script();
+  } finally {
+    if (top !== mark) {
+      scratch.fill(undefined, mark, top);
+      top = mark;
+    }
+  }
 }
 
 /** True when the error is bash's "unexpected end of file" (more input could complete it). */

@@ -12,7 +12,8 @@ import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { delimiterText, opText, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { isMeta, isNameChar, isNameStart, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { ScanToken } from "./token.js";
 import { Reader } from "./words.js";
 
 const S_NORMAL = 0;
@@ -44,35 +45,6 @@ interface Frame {
   readonly end: number;
   /** The alias text ended with a blank: the next word is checked for aliases too. */
   readonly trailing: boolean;
-}
-
-/**
- * A token whose image is sliced from the source only when asked for (errors, names). Token
- * objects are reused from line to line (see `Scanner.tokens`), so `set` rewrites every field.
- */
-class ScanToken implements Tok {
-  tokenType: TokenKind = T.Newline;
-  startOffset = 0;
-  end = 0;
-  payload: unknown = undefined;
-  private src = "";
-  private img: string | undefined = undefined;
-  private localStart = 0;
-  private localEnd = 0;
-  set(tokenType: TokenKind, src: string, image: string | undefined, localStart: number, localEnd: number, base: number, payload: unknown): this {
-    this.tokenType = tokenType;
-    this.src = src;
-    this.img = image;
-    this.localStart = localStart;
-    this.localEnd = localEnd;
-    this.startOffset = localStart + base;
-    this.end = localEnd + base;
-    this.payload = payload;
-    return this;
-  }
-  get image(): string {
-    return (this.img ??= this.src.slice(this.localStart, this.localEnd));
-  }
 }
 
 /** The command-level scanner; see the module comment. */
@@ -415,13 +387,23 @@ export class Scanner extends Reader {
       }
     }
     // Words that look like assignments get tilde expansion after `=` and `:` (`echo a=~/x`).
-    const w = this.readWord(STOP_CMD, this.assignLike(s));
-    if (w === undefined) this.fail(unexpectedToken(src[s]));
-    const lit = w.parts.length === 1 && w.parts[0]!.type === "Literal" ? w.parts[0]!.value : undefined;
+    // A word of plain characters (most words, every reserved word) is one Literal: its text
+    // decides the token, and its Word is built only if the token is a word (`w ?? litWord`).
+    let w: Word | undefined;
+    let lit: string | undefined;
+    const e = skipPlain(src, s, this.end, PLAIN[STOP_CMD]!);
+    if (e > s && (e >= this.end || (isMeta(src[e]!) && !((src[e] === "<" || src[e] === ">") && src[e + 1] === "(")))) {
+      lit = src.slice(s, e);
+      this.pos = e;
+    } else {
+      w = this.readWord(STOP_CMD, this.assignLike(s));
+      if (w === undefined) this.fail(unexpectedToken(src[s]));
+      lit = w.parts.length === 1 && w.parts[0]!.type === "Literal" ? w.parts[0]!.value : undefined;
+    }
     const image = undefined;
     switch (this.state) {
       case S_FOR_NAME:
-        this.push(T.Word, undefined, s, this.pos, w);
+        this.push(T.Word, undefined, s, this.pos, w ?? this.litWord(s, lit!));
         this.state = S_FOR_IN;
         return true;
       case S_FOR_IN:
@@ -438,13 +420,13 @@ export class Scanner extends Reader {
           this.state = S_NORMAL;
           this.enter();
           this.cmdStart();
-        } else this.push(T.Word, undefined, s, this.pos, w);
+        } else this.push(T.Word, undefined, s, this.pos, w ?? this.litWord(s, lit!));
         return true;
       case S_FOR_LIST:
-        this.push(T.Word, undefined, s, this.pos, w);
+        this.push(T.Word, undefined, s, this.pos, w ?? this.litWord(s, lit!));
         return true;
       case S_CASE_WORD:
-        this.push(T.Word, undefined, s, this.pos, w);
+        this.push(T.Word, undefined, s, this.pos, w ?? this.litWord(s, lit!));
         this.state = S_CASE_IN;
         return true;
       case S_CASE_IN:
@@ -454,7 +436,7 @@ export class Scanner extends Reader {
           this.inPattern = true;
           this.patStart = true;
           this.caseDepth++;
-        } else this.push(T.Word, undefined, s, this.pos, w);
+        } else this.push(T.Word, undefined, s, this.pos, w ?? this.litWord(s, lit!));
         return true;
       case S_FUNC_NAME:
         this.push(T.FuncName, image, s, this.pos);
@@ -474,7 +456,7 @@ export class Scanner extends Reader {
         this.cmdEnd();
         this.kw = true;
       } else {
-        this.push(T.Word, undefined, s, this.pos, w);
+        this.push(T.Word, undefined, s, this.pos, w ?? this.litWord(s, lit!));
         this.patStart = false;
       }
       return true;
@@ -514,7 +496,7 @@ export class Scanner extends Reader {
       this.first = false;
       return true;
     }
-    this.push(T.Word, undefined, s, this.pos, w);
+    this.push(T.Word, undefined, s, this.pos, w ?? this.litWord(s, lit!));
     if (this.first) {
       this.first = false;
       this.assign = false;
@@ -522,6 +504,12 @@ export class Scanner extends Reader {
     }
     this.kw = false;
     return true;
+  }
+
+  /** The Word of plain text `lit` from s to pos (what readWord builds for it). */
+  private litWord(s: number, lit: string): Word {
+    const span = this.span(s, this.pos);
+    return { type: "Word", span, parts: [{ type: "Literal", span, value: lit }] };
   }
 
   /** At s: a name and `=` (`[A-Za-z_][A-Za-z0-9_]*=`). */

@@ -597,56 +597,40 @@ export abstract class Reader {
         this.pos++;
       }
     }
-    const done = (op?: ParamOp): ParamExp => {
-      if (src[this.pos] !== "}" || this.pos >= this.end) {
-        if (this.pos >= this.end) this.eof("}", s);
-        return this.badParam(s, name, length, indirect);
-      }
-      this.pos++;
-      const span = this.span(s, this.pos);
-      if (index === undefined) {
-        return op === undefined
-          ? { type: "ParamExp", span, short: false, name, length, indirect }
-          : { type: "ParamExp", span, short: false, name, length, indirect, op };
-      }
-      return op === undefined
-        ? { type: "ParamExp", span, short: false, name, length, indirect, index }
-        : { type: "ParamExp", span, short: false, name, length, indirect, index, op };
-    };
     const o = src[this.pos];
-    if (o === "}") return done();
+    if (o === "}") return this.braced(s, name, length, indirect, index);
     if (length) return this.badParam(s, name, length, indirect);
     if (indirect && (o === "*" || o === "@") && src[this.pos + 1] === "}" && index === undefined) {
       this.pos++;
-      return done({ kind: "names", star: o === "*" });
+      return this.braced(s, name, length, indirect, index, { kind: "names", star: o === "*" });
     }
     switch (o) {
       case ":": {
         const o2 = src[this.pos + 1];
         if (o2 === "-" || o2 === "=" || o2 === "?" || o2 === "+") {
           this.pos += 2;
-          return done({ kind: "default", op: (":" + o2) as ":-", word: this.opWord(STOP_PARAM) });
+          return this.braced(s, name, length, indirect, index, { kind: "default", op: (":" + o2) as ":-", word: this.opWord(STOP_PARAM) });
         }
         this.pos++;
         const offset = this.sliceArith();
         if (src[this.pos] === ":") {
           this.pos++;
           const len = this.sliceArith();
-          return done({ kind: "slice", offset, length: len });
+          return this.braced(s, name, length, indirect, index, { kind: "slice", offset, length: len });
         }
-        return done({ kind: "slice", offset });
+        return this.braced(s, name, length, indirect, index, { kind: "slice", offset });
       }
       case "-":
       case "=":
       case "?":
       case "+":
         this.pos++;
-        return done({ kind: "default", op: o, word: this.opWord(STOP_PARAM) });
+        return this.braced(s, name, length, indirect, index, { kind: "default", op: o, word: this.opWord(STOP_PARAM) });
       case "#":
       case "%": {
         const two = src[this.pos + 1] === o;
         this.pos += two ? 2 : 1;
-        return done({ kind: "trim", op: (two ? o + o : o) as "#", pattern: this.opWord(STOP_PARAM) });
+        return this.braced(s, name, length, indirect, index, { kind: "trim", op: (two ? o + o : o) as "#", pattern: this.opWord(STOP_PARAM) });
       }
       case "/": {
         let op: "/" | "//" | "/#" | "/%" = "/";
@@ -656,28 +640,46 @@ export abstract class Reader {
         const pattern = this.opWord(STOP_SLASH);
         if (src[this.pos] === "/") {
           this.pos++;
-          return done({ kind: "replace", op, pattern, replacement: this.opWord(STOP_PARAM) });
+          return this.braced(s, name, length, indirect, index, { kind: "replace", op, pattern, replacement: this.opWord(STOP_PARAM) });
         }
-        return done({ kind: "replace", op, pattern });
+        return this.braced(s, name, length, indirect, index, { kind: "replace", op, pattern });
       }
       case "^":
       case ",": {
         const two = src[this.pos + 1] === o;
         this.pos += two ? 2 : 1;
         const op = (two ? o + o : o) as "^";
-        if (src[this.pos] === "}") return done({ kind: "case", op });
-        return done({ kind: "case", op, pattern: this.opWord(STOP_PARAM) });
+        if (src[this.pos] === "}") return this.braced(s, name, length, indirect, index, { kind: "case", op });
+        return this.braced(s, name, length, indirect, index, { kind: "case", op, pattern: this.opWord(STOP_PARAM) });
       }
       case "@": {
         const t = src[this.pos + 1];
         if (t !== undefined && "QEPAaUuLKk".includes(t) && src[this.pos + 2] === "}") {
           this.pos += 2;
-          return done({ kind: "transform", op: t as "Q" });
+          return this.braced(s, name, length, indirect, index, { kind: "transform", op: t as "Q" });
         }
         return this.badParam(s, name, length, indirect);
       }
     }
     return this.badParam(s, name, length, indirect);
+  }
+
+  /** The end of `${ ... }` (at its `}`, else a bad substitution) with what readBraced read. */
+  private braced(s: number, name: string, length: boolean, indirect: boolean, index: Word | "@" | "*" | undefined, op?: ParamOp): ParamExp {
+    if (this.src[this.pos] !== "}" || this.pos >= this.end) {
+      if (this.pos >= this.end) this.eof("}", s);
+      return this.badParam(s, name, length, indirect);
+    }
+    this.pos++;
+    const span = this.span(s, this.pos);
+    if (index === undefined) {
+      return op === undefined
+        ? { type: "ParamExp", span, short: false, name, length, indirect }
+        : { type: "ParamExp", span, short: false, name, length, indirect, op };
+    }
+    return op === undefined
+      ? { type: "ParamExp", span, short: false, name, length, indirect, index }
+      : { type: "ParamExp", span, short: false, name, length, indirect, index, op };
   }
 
   /** The word after a parameter operator. */

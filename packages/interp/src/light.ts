@@ -1,0 +1,89 @@
+/**
+ * Light pipeline stages: a stage that is one registered (non-builtin) command with words
+ * whose expansion cannot change the shell (`tool --id "$i"`, `jq -r '.total'`) runs without
+ * copying the shell state into a subshell. Such a command sees only its context (argv, fds,
+ * env, cwd, fs), so running it against the parent's state, with the stage's own fds, is
+ * observably the same as running it in a copy: nothing it does reaches the shell's variables,
+ * options, hash table or `$_`. Anything else takes the ordinary subshell path.
+ */
+import { BrokenPipeError } from "@husk/host";
+import type { Command } from "@husk/host";
+import type { SimpleCommand, Word, WordPart } from "@husk/syntax";
+import { FatalError } from "./errors.js";
+import type { Interp } from "./interp.js";
+import { hashTable, searchPath } from "./pathsearch.js";
+import { isBuiltin, runWithFds } from "./simple.js";
+import type { Fd } from "./state.js";
+
+/** Variables whose value differs in a subshell (the light path must not expand them). */
+const SUBSHELL_VARS = new Set(["BASHPID", "BASH_SUBSHELL", "RANDOM", "SRANDOM"]);
+
+/** A plain command name: no quoting, globbing, braces, tilde or slash to consider. */
+const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/;
+
+/** True when expanding `w` reads the shell but never changes it (and cannot fail). */
+function pureWord(w: Word): boolean {
+  return w.parts.every(purePart);
+}
+
+function purePart(p: WordPart): boolean {
+  switch (p.type) {
+    case "Literal":
+    case "Escaped":
+    case "SingleQuoted":
+    case "AnsiCQuoted":
+      return true;
+    case "DoubleQuoted":
+      return p.parts.every(purePart);
+    case "ParamExp":
+      return p.op === undefined && p.index === undefined && !p.indirect && !SUBSHELL_VARS.has(p.name);
+    default:
+      return false;
+  }
+}
+
+/**
+ * The registered command `cmd` names when `cmd` may run as a light stage of a pipeline in
+ * `ip`; undefined when it needs a subshell. `pipeStderr`: the stage is `|&`-connected.
+ */
+export function lightStage(ip: Interp, cmd: SimpleCommand, pipeStderr: boolean): Command | undefined {
+  if (pipeStderr || cmd.assignments.length > 0 || cmd.redirects.length > 0 || cmd.words.length === 0 || cmd.argAssignments !== undefined) return undefined;
+  const st = ip.st;
+  // traps, xtrace, nounset and failglob make a stage's expansion or run observable in the shell
+  if (st.traps.size > 0 || st.options.xtrace || st.options.nounset || st.opt("failglob")) return undefined;
+  const head = cmd.words[0]!.parts;
+  if (head.length !== 1 || head[0]!.type !== "Literal") return undefined;
+  const name = head[0].value;
+  if (!PLAIN_NAME.test(name) || st.functions.has(name)) return undefined;
+  const c = ip.rt.commands.get(name);
+  if (c === undefined || isBuiltin(c)) return undefined;
+  for (let i = 1; i < cmd.words.length; i++) if (!pureWord(cmd.words[i]!)) return undefined;
+  return c;
+}
+
+/**
+ * Runs a light stage with the stage's `fds`; `subshell` runs it the ordinary way instead
+ * when $PATH finds a script file before the registered command. Statuses as a subshell
+ * would give them (a broken pipe is 141, a fatal error its status).
+ */
+export async function runLightStage(ip: Interp, cmd: SimpleCommand, c: Command, fds: (Fd | undefined)[], subshell: () => Promise<number>): Promise<number> {
+  const name = (cmd.words[0]!.parts[0] as { value: string }).value;
+  const hashed = hashTable(ip).entries.get(name);
+  if (hashed === undefined || hashed.command !== c) {
+    const [m] = await searchPath(ip, name, false);
+    if (m !== undefined && m.command !== c) return subshell();
+  }
+  try {
+    ip.rt.meter.countCommand();
+    const argv = await ip.expandWords(cmd.words);
+    if (argv.length === 0 || argv[0] !== name) return subshell();
+    return await runWithFds(ip, c, argv, fds);
+  } catch (e) {
+    if (e instanceof BrokenPipeError) return 141;
+    if (e instanceof FatalError) {
+      ip.error(e);
+      return e.status & 255;
+    }
+    throw e;
+  }
+}

@@ -175,3 +175,92 @@ bg
 done 0
 ## END
 
+
+#### declare -f, type and command -V print functions in bash's layout
+g() { if true; then echo a; elif false; then :; else echo b; fi; for i in 1 2; do echo $i; done; while false; do break; done; case $x in a|b) echo 1;; *) echo 2 ;; esac; echo "q" > /dev/null 2>&1 && echo ok || echo no; { echo grp; }; (echo sub); a | b; local z=3; [[ -n $x ]]; (( x++ )); h() { echo inner; }; echo $(echo cs) &
+echo last; }
+declare -f g
+f() { until a; b; do c; done; ( a; b ); { a; } > out 2>&1; while read x; do echo $x; done < in; if a; then :; fi > f; }
+type f
+k() { :; }; command -V k
+r() { cat <<X; a; b; c; }
+x
+X
+declare -f r
+## STDOUT:
+g () 
+{ 
+    if true; then
+        echo a;
+    else
+        if false; then
+            :;
+        else
+            echo b;
+        fi;
+    fi;
+    for i in 1 2;
+    do
+        echo $i;
+    done;
+    while false; do
+        break;
+    done;
+    case $x in 
+        a | b)
+            echo 1
+        ;;
+        *)
+            echo 2
+        ;;
+    esac;
+    echo "q" > /dev/null 2>&1 && echo ok || echo no;
+    { 
+        echo grp
+    };
+    ( echo sub );
+    a | b;
+    local z=3;
+    [[ -n $x ]];
+    (( x++ ));
+    function h () 
+    { 
+        echo inner
+    };
+    echo $(echo cs) & echo last
+}
+f is a function
+f () 
+{ 
+    until a;
+    b; do
+        c;
+    done;
+    ( a;
+    b );
+    { 
+        a
+    } > out 2>&1;
+    while read x; do
+        echo $x;
+    done < in;
+    if a; then
+        :;
+    fi > f
+}
+k is a function
+k () 
+{ 
+    :
+}
+r () 
+{ 
+    cat <<X
+x
+X
+
+    a
+    b;
+    c
+}
+## END

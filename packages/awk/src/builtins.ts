@@ -7,7 +7,7 @@
 import type { Expr } from "./ast.js";
 import type { Compiler, Ev, EvS } from "./compile-expr.js";
 import { AwkFatalError } from "./errors.js";
-import type { RegexMatch } from "./regex.js";
+import type { AwkRegex, RegexMatch } from "./regex.js";
 import type { AwkArray } from "./runtime.js";
 import { userComparator, valTypeCmp } from "./sorting.js";
 import { mktime, strftime } from "./time.js";
@@ -254,15 +254,21 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
         const s = c.str(target);
         return () => substitute(s(), re(), name === "sub" ? 1 : 0, (m) => expandSubRepl(repl(), m.groups[0] ?? ""))[1];
       }
-      const { get, set } = c.lvalue(target);
+      const { update } = c.lvalue(target);
       const global = name === "gsub";
+      // the target's location is computed once (`sub(/x/, "y", a[i++])`); `fn` runs no awk code
+      let r: AwkRegex;
+      let rp = "";
+      let count = 0;
+      const fn = (cur: Value): Value | undefined => {
+        const [out, n] = substitute(rt.str(cur), r, global ? 0 : 1, (m) => expandSubRepl(rp, m.groups[0] ?? ""));
+        count = n;
+        return n > 0 ? out : undefined;
+      };
       return () => {
-        const r = re();
-        const rp = repl();
-        const cur = get();
-        const s = rt.str(cur);
-        const [out, count] = substitute(s, r, global ? 0 : 1, (m) => expandSubRepl(rp, m.groups[0] ?? ""));
-        if (count > 0) set(out);
+        r = re();
+        rp = repl();
+        update(fn);
         return count;
       };
     }

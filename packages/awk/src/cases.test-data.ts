@@ -15,6 +15,15 @@ const CSV = "name,age,city\nann,31,paris\nbo,25,rome\n";
 export const CASES: readonly Case[] = [
   // ---- core ----
   { name: "print all", prog: "{ print }", input: TXT },
+  // read-modify-write computes the location once (gawk and mawk agree; they differ on whether the right side goes first)
+  { name: "a[i++] op= and ++", prog: "BEGIN { i = 1; a[i++] += 5; x[i++]++; print i, a[1], (2 in x), x[2]; m = 1; q[1] = \"aa\"; print gsub(/a/, \"b\", q[m++]), q[1], m }" },
+  { name: "$(j++) op=", prog: "{ j = 1; $(j++) += 3; print; print j; k = 2; $(k++)++; print $0, k }", input: "1 2 3\n" },
+  // fields are split only as far as needed: later NF, FS changes and $0 changes still see the whole record
+  { name: "lazy split then NF", prog: "{ a = $1; print a, NF, $NF, $7 }", input: "  x  y\tz  \n\nq\n" },
+  { name: "lazy split then FS change", prog: "{ a = $1; FS = \",\"; print a, $2, NF }", input: "a,b c,d\ne,f g\n" },
+  { name: "lazy split one-char FS", prog: "{ print $2; print NF; $5 = \"e\"; print }", opts: ["-F", ","], input: "a,b,\n,\n\nx\n" },
+  { name: "lazy split then $0 assign", prog: "{ print $1; $0 = \"p q r\"; print $3, NF; $2 = \"\"; print $1 }", input: "a b\n" },
+  { name: "lazy split paragraph mode", prog: "BEGIN { RS = \"\"; FS = \":\" } { print $1; print NF }", input: "a:b\nc:d\n\ne\n" },
   { name: "print fields", prog: "{ print $1, $2 }", input: TXT },
   { name: "sum by key", prog: "{ s[$1] += $2 } END { for (k in s) print k, s[k] | \"sort\" }", input: TXT },
   { name: "NR NF", prog: "{ print NR, NF, $NF }", input: TXT },

@@ -8,6 +8,7 @@
 import type { Expr, FuncDef, LValue, Program } from "./ast.js";
 import { compileBuiltin } from "./builtins.js";
 import { AwkFatalError } from "./errors.js";
+import { children, isNumeric, isString } from "./expr-facts.js";
 import type { AwkRegex } from "./regex.js";
 import type { AwkArray, Cell, Runtime } from "./runtime.js";
 import { compare, fromInput, StrNum, strToNum, toBool, toNum, UNINIT } from "./values.js";
@@ -80,38 +81,6 @@ const SPECIAL_ARRAYS = new Set(["ENVIRON", "ARGV", "PROCINFO"]);
 const ARITH = new Set(["+", "-", "*", "/", "%", "^"]);
 const COMPARE = new Set(["<", "<=", "==", "!=", ">", ">="]);
 
-/** True when the expression is numeric by construction. */
-function isNumeric(e: Expr): boolean {
-  switch (e.type) {
-    case "Num":
-    case "IncDec":
-    case "In":
-    case "Match":
-    case "Logic":
-    case "Regex":
-      return true;
-    case "Binary":
-      return e.op !== " ";
-    case "Unary":
-      return true;
-    case "Assign":
-      return e.op !== "=" || isNumeric(e.value);
-    case "Group":
-      return e.exprs.length === 1 && isNumeric(e.exprs[0]!);
-    default:
-      return false;
-  }
-}
-
-/** True when the expression is a string by construction (never a strnum). */
-function isString(e: Expr): boolean {
-  if (e.type === "Str") return true;
-  if (e.type === "Binary") return e.op === " ";
-  if (e.type === "Group") return e.exprs.length === 1 && isString(e.exprs[0]!);
-  if (e.type === "Builtin") return ["substr", "sprintf", "tolower", "toupper", "gensub", "strftime"].includes(e.name);
-  return false;
-}
-
 /** Per-function static facts. */
 interface FuncInfo {
   readonly def: FuncDef;
@@ -121,6 +90,31 @@ interface FuncInfo {
   async: boolean;
   /** Compiled body (filled after all functions are known, so recursion works). */
   body: (() => number | Promise<number>) | undefined;
+}
+
+/** A compiled lvalue. */
+export interface LRef {
+  get: Ev;
+  set: (v: Value) => void;
+  /**
+   * Read-modify-write with the location (field number, array subscript) computed once: reads
+   * the current value (an absent element is created, as reading does), writes what `fn`
+   * returns unless that is undefined, and returns it.
+   */
+  update: (fn: (cur: Value) => Value | undefined) => Value | undefined;
+}
+
+/** An LRef of a plain variable (no location to compute). */
+function withUpdate(get: Ev, set: (v: Value) => void): LRef {
+  return {
+    get,
+    set,
+    update: (fn) => {
+      const v = fn(get());
+      if (v !== undefined) set(v);
+      return v;
+    },
+  };
 }
 
 /** The expression compiler; statements are compiled by compile-stmt.ts with the same object. */
@@ -240,8 +234,8 @@ export class Compiler {
     };
   }
 
-  /** Getter and setter for an lvalue. */
-  lvalue(t: LValue): { get: Ev; set: (v: Value) => void } {
+  /** Getter, setter and read-modify-write for an lvalue. */
+  lvalue(t: LValue): LRef {
     const rt = this.rt;
     if (t.type === "Field") {
       const idx = this.num(t.index);
@@ -249,6 +243,12 @@ export class Compiler {
       return {
         get: () => rt.getField(rt.fieldIndex(idx(), line)),
         set: (v) => rt.setField(rt.fieldIndex(idx(), line), rt.str(v)),
+        update: (fn) => {
+          const i = rt.fieldIndex(idx(), line);
+          const v = fn(rt.getField(i));
+          if (v !== undefined) rt.setField(i, rt.str(v));
+          return v;
+        },
       };
     }
     if (t.type === "Index") {
@@ -270,40 +270,57 @@ export class Compiler {
           a.set(key(), v);
           if (a.size > cap) rt.arrayTooLarge();
         },
+        update: (fn) => {
+          const a = arr();
+          const k = key();
+          let cur = a.get(k);
+          if (cur === undefined) {
+            a.set(k, UNINIT);
+            if (a.size > cap) rt.arrayTooLarge();
+            cur = UNINIT;
+          }
+          const v = fn(cur);
+          if (v !== undefined) {
+            // fn may have deleted the element
+            a.set(k, v);
+            if (a.size > cap) rt.arrayTooLarge();
+          }
+          return v;
+        },
       };
     }
     const name = t.name;
     const sp = SPECIALS.get(name);
-    if (sp !== undefined && this.locals?.get(name) === undefined) return { get: () => sp.get(rt), set: (v) => sp.set(rt, v) };
+    if (sp !== undefined && this.locals?.get(name) === undefined) return withUpdate(() => sp.get(rt), (v) => sp.set(rt, v));
     const local = this.locals?.get(name);
     const line = t.line;
     if (local !== undefined) {
-      return {
-        get: () => {
+      return withUpdate(
+        () => {
           const c = rt.frame[local]!;
           if (c instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
           return c;
         },
-        set: (v) => {
+        (v) => {
           if (rt.frame[local] instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
           rt.frame[local] = v;
         },
-      };
+      );
     }
     if (SPECIAL_ARRAYS.has(name)) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
     const slot = this.globalSlot(name);
     const g = rt.globals;
-    return {
-      get: () => {
+    return withUpdate(
+      () => {
         const c = g[slot]!;
         if (c instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
         return c;
       },
-      set: (v) => {
+      (v) => {
         if (g[slot] instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
         g[slot] = v;
       },
-    };
+    );
   }
 
   // ==== typed compilation ====
@@ -409,19 +426,21 @@ export class Compiler {
         if (ARITH.has(e.op)) return this.#arith(e.op, this.num(e.left), this.num(e.right), e.line);
         break;
       case "IncDec": {
-        const { get, set } = this.lvalue(e.target);
+        const { update } = this.lvalue(e.target);
         const d = e.op === "++" ? 1 : -1;
         if (e.prefix) {
-          return () => {
-            const n = toNum(get()) + d;
-            set(n);
-            return n;
-          };
+          const inc = (c: Value): number => toNum(c) + d;
+          return () => update(inc) as number;
         }
+        // `old` is read right after `update`, which runs no awk code in between
+        let old = 0;
+        const inc = (c: Value): number => {
+          old = toNum(c);
+          return old + d;
+        };
         return () => {
-          const n = toNum(get());
-          set(n + d);
-          return n;
+          update(inc);
+          return old;
         };
       }
       case "Group":
@@ -637,7 +656,7 @@ export class Compiler {
   }
 
   #assign(op: string, target: LValue, value: Expr, line: number): Ev {
-    const { get, set } = this.lvalue(target);
+    const { set, update } = this.lvalue(target);
     if (op === "=") {
       const v = this.val(value);
       return () => {
@@ -647,14 +666,17 @@ export class Compiler {
         return x;
       };
     }
+    // the target's location is computed once (`a[i++] += 1`), then its value read, then the
+    // right side (mawk's order). #arith reads `cur` before evaluating the right side, so a
+    // recursive use of this same assignment there cannot change what it read.
     const r = this.num(value);
-    const cur: EvN = () => toNum(get());
-    const f = this.#arith(op.slice(0, -1), cur, r, line);
-    return () => {
-      const n = f();
-      set(n);
-      return n;
+    let cur = 0;
+    const f = this.#arith(op.slice(0, -1), () => cur, r, line);
+    const modify = (c: Value): number => {
+      cur = toNum(c);
+      return f();
     };
+    return () => update(modify) as number;
   }
 
   // ==== function calls ====
@@ -734,27 +756,6 @@ export function power(x: number, y: number): number {
     return r;
   }
   return x ** y;
-}
-
-/** The direct sub-expressions of `e`, in evaluation order. */
-export function children(e: Expr): Expr[] {
-  switch (e.type) {
-    case "Field": return [e.index];
-    case "Index": return [...e.subs];
-    case "Assign": return [e.target, e.value];
-    case "Cond": return [e.test, e.yes, e.no];
-    case "Logic":
-    case "Binary": return [e.left, e.right];
-    case "Match": return [e.left, e.right];
-    case "In": return [...e.subs];
-    case "Unary": return [e.operand];
-    case "IncDec": return [e.target];
-    case "Call":
-    case "Builtin": return [...e.args];
-    case "Getline": return [...(e.target ? [e.target] : []), ...(e.src ? [e.src] : [])];
-    case "Group": return [...e.exprs];
-    default: return [];
-  }
 }
 
 export { StrNum };

@@ -6,7 +6,8 @@
  * hoisted: evaluated first into temporaries, then the synchronous closure runs.
  */
 import type { Expr, LValue, Program, Rule, Stmt } from "./ast.js";
-import { children, Compiler, ControlSignal, Done } from "./compile-expr.js";
+import { Compiler, ControlSignal, Done } from "./compile-expr.js";
+import { children } from "./expr-facts.js";
 import type { AEv, Ev, EvB, EvS } from "./compile-expr.js";
 import { HuskError, LimitError } from "@husk/host";
 import { AwkFatalError } from "./errors.js";

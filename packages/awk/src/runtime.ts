@@ -47,6 +47,54 @@ interface OutputTarget {
 
 const FLUSH_AT = 1 << 16;
 
+/** cutFields' position: fields so far (`n`) and where cutting goes on (`p`). */
+const cut = { n: 0, p: 0 };
+
+/**
+ * Cuts fields of a non-empty `s` separated by `ch` (" ": runs of blanks and newlines, ignored at
+ * both ends) into out[cut.n + 1 ..], from position cut.p, until cut.n reaches `upTo`. Returns true
+ * when `s` is used up (cut.n is then the number of fields), false with cut.p where to go on.
+ */
+function cutFields(s: string, ch: string, out: string[], upTo: number): boolean {
+  let n = cut.n;
+  let p = cut.p;
+  if (ch === " ") {
+    const len = s.length;
+    while (n < upTo) {
+      while (p < len) {
+        const c = s.charCodeAt(p);
+        if (c !== 32 && c !== 9 && c !== 10) break;
+        p++;
+      }
+      if (p >= len) {
+        cut.n = n;
+        return true;
+      }
+      const start = p;
+      while (p < len) {
+        const c = s.charCodeAt(p);
+        if (c === 32 || c === 9 || c === 10) break;
+        p++;
+      }
+      out[++n] = s.slice(start, p);
+    }
+  } else {
+    while (n < upTo) {
+      const k = s.indexOf(ch, p);
+      if (k < 0) {
+        out[++n] = s.slice(p);
+        cut.n = n;
+        return true;
+      }
+      out[++n] = s.slice(p, k);
+      p = k + 1;
+    }
+  }
+  cut.n = n;
+  cut.p = p;
+  return false;
+}
+
 /** The mutable state of a running program. */
 export class Runtime {
   readonly io: RuntimeIO;
@@ -90,7 +138,13 @@ export class Runtime {
   #record = "";
   #fields: string[] = [""];
   #nf = 0;
+  /** The record is split completely ($1..$NF in #fields). */
   #split = true;
+  /** Split on demand: where splitting continues in #record (-1: not started), fields so far. */
+  #at = -1;
+  #got = 0;
+  /** The separator of on-demand splitting, fixed when it starts (" ": runs of blanks). */
+  #sepCh = "";
   #stale = false;
   #fsRegex: AwkRegex | undefined;
   #fsFor = "";
@@ -139,6 +193,8 @@ export class Runtime {
   setRecord(s: string): void {
     this.#record = s;
     this.#split = false;
+    this.#at = -1;
+    this.#got = 0;
     this.#stale = false;
   }
 
@@ -175,7 +231,11 @@ export class Runtime {
   /** The text of field `i` (i >= 0). */
   getFieldStr(i: number): string {
     if (i === 0) return this.getRecord();
-    if (!this.#split) this.#splitRecord();
+    if (!this.#split) {
+      if (i <= this.#got) return this.#fields[i]!;
+      this.#splitTo(i);
+      if (!this.#split) return this.#fields[i]!;
+    }
     return i <= this.#nf ? this.#fields[i]! : "";
   }
 
@@ -212,9 +272,52 @@ export class Runtime {
   }
 
   #splitRecord(): void {
-    const n = this.splitInto(this.#record, this.FS, this.#fields, this.RS === "");
+    if (this.#at >= 0) {
+      this.#splitTo(Number.POSITIVE_INFINITY);
+      return;
+    }
+    // fields past NF may keep old texts: every reader stops at NF
+    this.#nf = this.splitInto(this.#record, this.FS, this.#fields, this.RS === "");
+    this.#split = true;
+  }
+
+  /**
+   * Splits the record on demand up to field `i` (`$1` needs no `$4`): with a blank or one-character
+   * FS (splitInto's fast paths), fields are cut only as far as asked; the record counts as split
+   * (`#split`, NF known) once its end is reached. Other separators split it all at once.
+   */
+  #splitTo(i: number): void {
+    const s = this.#record;
+    if (this.#at < 0) {
+      const fs = this.FS;
+      if (!this.#cuttable(fs, this.RS === "")) {
+        this.#splitRecord();
+        return;
+      }
+      this.#sepCh = fs;
+      this.#at = 0;
+      if (s === "") {
+        this.#endSplit(0);
+        return;
+      }
+    }
+    cut.n = this.#got;
+    cut.p = this.#at;
+    if (cutFields(s, this.#sepCh, this.#fields, i)) this.#endSplit(cut.n);
+    else {
+      this.#got = cut.n;
+      this.#at = cut.p;
+    }
+  }
+
+  /** FS splits by cutFields: blanks, or one character taken literally. */
+  #cuttable(fs: string, para: boolean): boolean {
+    return fs === " " || (fs.length === 1 && fs !== "\\" && !para && !(this.IGNORECASE && /[a-zA-Z]/.test(fs)));
+  }
+
+  #endSplit(n: number): void {
     this.#nf = n;
-    this.#fields.length = n + 1;
+    this.#got = n;
     this.#split = true;
   }
 
@@ -224,37 +327,12 @@ export class Runtime {
    */
   splitInto(s: string, fs: string, out: string[], para = false): number {
     let n = 0;
-    if (fs === " ") {
-      const len = s.length;
-      let i = 0;
-      for (;;) {
-        while (i < len) {
-          const c = s.charCodeAt(i);
-          if (c !== 32 && c !== 9 && c !== 10) break;
-          i++;
-        }
-        if (i >= len) break;
-        const start = i;
-        while (i < len) {
-          const c = s.charCodeAt(i);
-          if (c === 32 || c === 9 || c === 10) break;
-          i++;
-        }
-        out[++n] = s.slice(start, i);
-      }
-      return n;
-    }
     if (s === "") return 0;
-    if (fs.length === 1 && fs !== "\\" && !para && !(this.IGNORECASE && /[a-zA-Z]/.test(fs))) {
-      let start = 0;
-      for (;;) {
-        const i = s.indexOf(fs, start);
-        if (i < 0) break;
-        out[++n] = s.slice(start, i);
-        start = i + 1;
-      }
-      out[++n] = s.slice(start);
-      return n;
+    if (this.#cuttable(fs, para)) {
+      cut.n = 0;
+      cut.p = 0;
+      cutFields(s, fs, out, Number.POSITIVE_INFINITY);
+      return cut.n;
     }
     if (fs === "") {
       for (const ch of s) out[++n] = ch;

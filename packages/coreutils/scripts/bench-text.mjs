@@ -5,7 +5,9 @@
 // GNU runs are spawned (`bash -c`, LC_ALL=C), so their times include process start-up.
 //
 // Usage: npx tsc -b && node packages/coreutils/scripts/bench-text.mjs [--mb 10] [--k 3]
-//        [--only REGEX] [--no-just] [--no-linear] [--no-rss]
+//        [--only REGEX] [--no-just] [--just-timeout S] [--no-linear] [--no-rss]
+//   --just-timeout S: stop a just-bash run after S seconds of wall time (default 300); the
+//     table then shows >S000 (its CPU time is at least that minus what other processes took)
 //   --no-linear: skip the 1/4-size run that checks linearity (time(4x) / time(1x) <= 4.5)
 //   --no-rss: skip the peak-memory run (a fresh node process per workload): maxRSS growth
 //     during the run over the input size (the input already in memory counts as baseline)
@@ -106,12 +108,14 @@ async function child() {
   console.log(JSON.stringify({ base, peak: process.resourceUsage().maxRSS * 1024, input: log.length, ms: r.ms }));
 }
 
-/** Runs `child()` in a fresh node process; its JSON report, or null. */
-function inChild(w, dir, engine) {
+/** Runs `child()` in a fresh node process; its JSON report, {timedOut: true}, or null. */
+function inChild(w, dir, engine, timeoutMs) {
   const c = spawnSync(process.execPath, ["--expose-gc", new URL(import.meta.url).pathname, "--child", w.name, "--dir", dir, "--engine", engine], {
     encoding: "utf8",
     maxBuffer: 1 << 26,
+    timeout: timeoutMs,
   });
+  if (c.error?.code === "ETIMEDOUT") return { timedOut: true };
   try {
     return JSON.parse(c.stdout.trim().split("\n").pop());
   } catch {
@@ -159,9 +163,10 @@ async function main() {
     let jr = "";
     if (just) {
       // in a fresh process: its garbage must not slow the next husk runs down
-      const j = inChild(w, dir, "just");
-      jt = j ? j.ms.toFixed(0) : "err";
-      jr = j ? (j.ms / h).toFixed(1) : "";
+      const limit = Number(opt("--just-timeout", "300")) * 1000;
+      const j = inChild(w, dir, "just", limit);
+      jt = j?.timedOut ? `>${limit}` : j ? j.ms.toFixed(0) : "err";
+      jr = j?.timedOut ? `>${(limit / h).toFixed(0)}` : j ? (j.ms / h).toFixed(1) : "";
     }
     let rss = "";
     if (!flag("--no-rss")) {

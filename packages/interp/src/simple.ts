@@ -138,7 +138,8 @@ function expandDeclarationArgs(ip: Interp, cmd: SimpleCommand, ex: Expansion, fr
 function declarationArg(ip: Interp, cmd: SimpleCommand, ex: Expansion, i: number): MaybeAsync<void> {
   const a = cmd.argAssignments![i];
   if (a !== undefined) {
-    const p = prepareAssign(ip, a, ex.argv.some((w) => /^-[A-Za-z]*A/.test(w)));
+    // only a compound value cares whether the command declares it associative (`declare -A a=(...)`)
+    const p = prepareAssign(ip, a, a.array !== undefined && ex.argv.some((w) => /^-[A-Za-z]*A/.test(w)));
     if (p instanceof Promise) return p.then((x) => pushAssign(ex, x));
     pushAssign(ex, p);
     return;

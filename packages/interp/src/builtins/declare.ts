@@ -2,10 +2,10 @@
  * `declare`/`typeset`, `local`, `export`, `readonly`: attributes (-a -A -i -l -u -n -r -x -t,
  * `+` to remove), scoping (local in functions unless -g), and `-p` output in bash's format.
  */
-import { print } from "@husk/syntax";
 import { applyAssign, reparseCompound } from "../assign.js";
 import type { PreparedAssign } from "../assign.js";
 import { FatalError } from "../errors.js";
+import { bashFunctionText } from "../funcprint.js";
 import type { Interp } from "../interp.js";
 import { ansiQuote, attrFlags, declareValue } from "../quote.js";
 import type { Builtin, BuiltinContext } from "../simple.js";
@@ -39,7 +39,7 @@ export function printFunction(ip: Interp, name: string): string | undefined {
   const f = ip.st.functions.get(name);
   if (f === undefined) return undefined;
   try {
-    return `${print(f.def)}\n`;
+    return `${bashFunctionText(f.def)}\n`;
   } catch {
     return `${name} () \n{ \n    :\n}\n`;
   }

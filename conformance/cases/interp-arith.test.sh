@@ -129,3 +129,8 @@ set -u; ( a[nope]=z ) 2>/dev/null; echo status=$?
 2 3 x y
 status=1
 ## END
+
+#### ++ and -- before a non-variable are two signs
+a=5
+echo $(( --1 )) $(( ++2 )) $(( ~--3 )) $(( 2 - --1 )) $((--a))
+## stdout: 1 2 -4 1 4

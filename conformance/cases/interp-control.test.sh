@@ -349,3 +349,43 @@ x=hi
 two
 ## END
 ## status: 1
+
+#### PIPESTATUS after one-command pipelines (simple commands, assignments, subshells, (( )), [[ ]])
+false | true; true; echo "a ${PIPESTATUS[@]}"
+false | true; x=1; echo "b ${PIPESTATUS[@]}"
+false | true; ! true; echo "c ${PIPESTATUS[@]}"
+false | true; (exit 3); echo "d ${PIPESTATUS[@]}"
+x=$(false | cat); echo "e ${PIPESTATUS[*]}"
+f() { return 4; }; false | true; f; echo "f ${PIPESTATUS[@]}"
+false | true; [[ a == b ]]; echo "g ${PIPESTATUS[@]}"
+false | true; (( 0 )); echo "h ${PIPESTATUS[@]}"
+false | true; x=$(exit 3); echo "i ${PIPESTATUS[@]}"
+false | true; false && true; echo "j ${PIPESTATUS[@]}"
+## STDOUT:
+a 0
+b 0
+c 0
+d 3
+e 0
+f 4
+g 1
+h 1
+i 3
+j 1
+## END
+
+#### PIPESTATUS is left alone by if, while, for, case and function definitions
+false | true; if false; then :; fi; echo "a ${PIPESTATUS[@]}"
+false | true; while false; do :; done; echo "b ${PIPESTATUS[@]}"
+false | true; for x in; do :; done; echo "c ${PIPESTATUS[@]}"
+false | true; case a in b) ;; esac; echo "d ${PIPESTATUS[@]}"
+false | true; g() { :; }; echo "e ${PIPESTATUS[@]}"
+true | false | true; PIPESTATUS[1]=9; echo "f ${PIPESTATUS[@]}"
+## STDOUT:
+a 1
+b 1
+c 1 0
+d 1 0
+e 1 0
+f 0
+## END

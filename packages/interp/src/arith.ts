@@ -191,8 +191,9 @@ function compile(e: ArithExpr): Fn {
       if (op === "++" || op === "--") {
         const target = lvalue(e.operand);
         if ("bad" in target) {
-          const at = target.bad.span.start;
-          return (_ev, ctx) => fail(ctx, "attempted assignment to non-variable", at);
+          // as bash's lexer: `--1`, `++(x)` are two signs, not an increment
+          const x = compile(e.operand);
+          return op === "++" ? x : (ev, ctx) => I.neg(I.neg(x(ev, ctx)));
         }
         return (ev) => {
           const old = readVar(ev, target);

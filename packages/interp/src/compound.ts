@@ -12,6 +12,7 @@ import { truthy } from "./int64.js";
 import type { Int } from "./int64.js";
 import type { Interp } from "./interp.js";
 import { matchPattern } from "./pattern.js";
+import { setSinglePipeStatus } from "./pipeline.js";
 import { withRedirects } from "./redirect.js";
 import { evalTestExpr } from "./test-expr.js";
 import { debugTrap } from "./traps.js";
@@ -27,8 +28,7 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
       return withRedirects(ip, cmd.redirects, async () => {
         ip.pos = cmd.span.start;
         const sub = ip.subshell();
-        const status = await sub.runSubshell(() => sub.execList(cmd.body));
-        return ip.checkErr(status);
+        return pipelineDone(ip, await sub.runSubshell(() => sub.execList(cmd.body)));
       });
     case "BraceGroup":
       return withRedirects(ip, cmd.redirects, () => ip.execList(cmd.body));
@@ -63,7 +63,7 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
             status = e.status;
           } else throw e;
         }
-        return ip.checkErr(status);
+        return pipelineDone(ip, status);
       });
     case "Coproc": {
       // run the body in the background; its output is discarded (no real fds to share)
@@ -307,6 +307,12 @@ function execArithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion>
   return arithCommand(ip, cmd);
 }
 
+/** The end of a compound command bash counts as a one-command pipeline: PIPESTATUS, then set -e/ERR. */
+function pipelineDone(ip: Interp, status: number): MaybeAsync<Completion> {
+  setSinglePipeStatus(ip, status);
+  return ip.checkErr(status);
+}
+
 /** Evaluates `(( ))`: status 0 when the value is non-zero. */
 function arithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion> {
   let v: MaybeAsync<Int>;
@@ -317,18 +323,18 @@ function arithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion> {
   }
   if (v instanceof Promise) {
     return v.then(
-      (x) => ip.checkErr(truthy(x) ? 0 : 1),
+      (x) => pipelineDone(ip, truthy(x) ? 0 : 1),
       (e: unknown) => arithCommandFailed(ip, e),
     );
   }
-  return ip.checkErr(truthy(v) ? 0 : 1);
+  return pipelineDone(ip, truthy(v) ? 0 : 1);
 }
 
 /** `(( ))` whose evaluation threw: an arithmetic error is reported and fails the command. */
 function arithCommandFailed(ip: Interp, e: unknown): MaybeAsync<Completion> {
   if (e instanceof ArithError) {
     ip.error(`((: ${e.message}`);
-    return ip.checkErr(1);
+    return pipelineDone(ip, 1);
   }
   throw e;
 }

@@ -18,7 +18,7 @@ import { intToString } from "./int64.js";
 import { FileOutput } from "./io.js";
 import { ScriptLines } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
-import { execPipeline, lightSubstitution } from "./pipeline.js";
+import { execPipeline, lightSubstitution, setSinglePipeStatus } from "./pipeline.js";
 import { execSimple } from "./simple.js";
 import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
@@ -314,8 +314,10 @@ export class Interp {
   /** Dispatches one command. */
   execCommand(cmd: Command): MaybeAsync<Completion> {
     switch (cmd.type) {
-      case "SimpleCommand":
-        return execSimple(this, cmd);
+      case "SimpleCommand": {
+        const r = execSimple(this, cmd);
+        return r instanceof Promise ? r.then((c) => setSinglePipeStatus(this, c)) : setSinglePipeStatus(this, r);
+      }
       case "Pipeline":
         return execPipeline(this, cmd);
       case "AndOr": {

@@ -94,6 +94,21 @@ function setPipeStatus(ip: Interp, statuses: number[]): void {
   v.value = IndexedArray.of(statuses.map(String));
 }
 
+/**
+ * PIPESTATUS after a command that bash counts as a one-command pipeline (a simple command, a
+ * subshell, `(( ))`, `[[ ]]`; not if/while/for/case/{ }, which leave the last inner one).
+ * Reuses the array when it already holds exactly one element (the common case: every simple
+ * command lands here), so a loop does not allocate per command. Abrupt completions set nothing.
+ */
+export function setSinglePipeStatus(ip: Interp, c: Completion): Completion {
+  if (typeof c !== "number") return c;
+  const v = ip.st.vars.create("PIPESTATUS", ip.st.vars.scopes[0]!);
+  const arr = v.value;
+  if (arr instanceof IndexedArray && arr.size === 1 && arr.get(0) !== undefined) arr.set(0, String(c));
+  else v.value = IndexedArray.of([String(c)]);
+  return c;
+}
+
 /** Runs the stages of `p` concurrently; `base` is the fd table they start from. */
 async function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): Promise<number[]> {
   const n = p.commands.length;

@@ -29,6 +29,9 @@ const SCRIPTS = [
   ">x if a; <y ! b; 2>&1 function f; <z [[ w",
   // ...and a backslash at the very end of a script is a literal one.
   "echo a \\",
+  // A here-document cut off by end of input (bash warns) keeps its body's missing final newline.
+  "cat <<EOF\nabc\n$x",
+  "cat <<A <<-'B'\nx\nA\n\ty",
 ];
 
 describe("print round-trips: parse(print(ast)) equals ast up to spans", () => {

@@ -26,6 +26,12 @@ const RESERVED = new Set([...KEYWORDS.keys(), "[[", "in", "coproc"]);
 class Printer {
   private readonly o: string[] = [];
   private pending: HereDoc[] = [];
+  /**
+   * The end offset of the script being printed (-1 when unknown): a here-document whose body
+   * runs to it without a final newline was cut off by end of input (bash warns) and is printed
+   * the same way, without its delimiter, so that it parses back to the same body.
+   */
+  eof = -1;
   constructor(private ind = "") {}
 
   text(): string {
@@ -45,7 +51,10 @@ class Printer {
     for (const hd of p) {
       const body = hd.quoted ? hd.body.parts.map((x) => (x.type === "Literal" ? x.value : "")).join("") : parts(hd.body.parts, true);
       this.o.push(body);
-      if (body !== "" && !body.endsWith("\n")) this.o.push("\n");
+      if (body !== "" && !body.endsWith("\n")) {
+        if (hd.span.end === this.eof) continue;
+        this.o.push("\n");
+      }
       this.o.push(hd.delimiter, "\n");
     }
   }
@@ -402,6 +411,7 @@ export function print(node: Node): string {
   switch (node.type) {
     case "Script": {
       const p = new Printer();
+      p.eof = node.span.end;
       p.list(node.body);
       const text = p.text();
       // A backslash at the very end of a script is a literal one: the final newline would

@@ -257,9 +257,11 @@ export abstract class Reader {
         case "\\": {
           this.lit(litStart, this.pos);
           if (this.pos + 1 >= this.end) {
-            // A trailing backslash is literal.
+            // A trailing backslash stands for itself. It is an Escaped backslash (not a Literal
+            // one) so that the printer's `\\` reads back as the same node wherever the word
+            // ends up: a raw `\` followed by anything would escape what follows.
+            this.add({ type: "Escaped", span: this.span(this.pos, this.pos + 1), value: "\\" });
             this.pos++;
-            this.lit(this.pos - 1, this.pos);
           } else if (src[this.pos + 1] === "\n") {
             this.pos += 2;
           } else {

@@ -270,3 +270,32 @@ j: JSON text data
 e: empty
 d: directory
 ## END
+
+#### missing files are named as GNU quotes them; an empty name is no file
+cat 'a b' '' "it's" 'x$y' '#h' a#b plain 2>&1; echo "rc=$?"
+cut -f1 'a b' 2>&1; echo "rc=$?"
+sort '' 2>&1; echo "rc=$?"
+od 'a b' 2>&1; echo "rc=$?"
+hexdump 'a b' 2>&1; echo "rc=$?"
+xxd 'a b' 2>&1; echo "rc=$?"
+## STDOUT:
+cat: 'a b': No such file or directory
+cat: '': No such file or directory
+cat: "it's": No such file or directory
+cat: 'x$y': No such file or directory
+cat: '#h': No such file or directory
+cat: a#b: No such file or directory
+cat: plain: No such file or directory
+rc=1
+cut: 'a b': No such file or directory
+rc=1
+sort: cannot read: '': No such file or directory
+rc=2
+od: 'a b': No such file or directory
+rc=1
+hexdump: a b: No such file or directory
+hexdump: all input file arguments failed
+rc=1
+xxd: a b: No such file or directory
+rc=2
+## END

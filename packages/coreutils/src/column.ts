@@ -36,7 +36,8 @@ export function columnTable(lines: readonly string[], separators = " \t", output
 }
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
-  const { text, status } = await readAllInputs(ctx, args.operands);
+  // util-linux column names a missing file unquoted (`column: a b: No such file or directory`)
+  const { text, status } = await readAllInputs(ctx, args.operands, (op, message) => `${op}: ${message}`);
   const lines = splitLines(text);
   const w = new Writer(ctx.stdout);
   if (args.has("t")) {

@@ -5,7 +5,11 @@ import { Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
-  const { bytes, status } = await readBytes(ctx, args.operands);
+  const { bytes, status, read } = await readBytes(ctx, args.operands, false);
+  if (read === 0) {
+    ctx.stderr.write("hexdump: all input file arguments failed\n");
+    return 1;
+  }
   const w = new Writer(ctx.stdout);
   const canonical = args.has("C");
   eachRow(ctx, w, bytes, 16, args.has("v"), (row, off) => {

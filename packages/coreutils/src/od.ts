@@ -91,7 +91,9 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     }
   }
   if (types.length === 0) types.push({ kind: "o", size: 2 });
-  let { bytes, status } = await readBytes(ctx, args.operands);
+  let { bytes, status, read } = await readBytes(ctx, args.operands);
+  // GNU od prints nothing (not even the final offset) when no operand could be read
+  if (read === 0) return status;
   const skip = Number(args.get("j") ?? 0);
   const count = args.has("N") ? Number(args.get("N")) : undefined;
   bytes = bytes.subarray(skip, count === undefined ? undefined : skip + count);

@@ -18,7 +18,9 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     await w.flush();
     return 0;
   }
-  const { bytes, status } = await readBytes(ctx, args.operands.slice(0, 1));
+  const { bytes, status } = await readBytes(ctx, args.operands.slice(0, 1), false);
+  // xxd gives up with status 2 when its input file cannot be opened
+  if (status !== 0) return 2;
   const cols = Number(args.get("c") ?? (args.has("p") ? 30 : 16));
   const group = Number(args.get("g") ?? 2);
   const upper = args.has("u");

@@ -2,6 +2,7 @@ import { type CommandContext, FsError, HuskError, resolvePath, UsageError } from
 import { defineCommand } from "../util/command.js";
 import { readInput, Writer } from "../util/io.js";
 import type { ParsedArgs } from "../util/options.js";
+import { quoteFileName } from "../util/shellquote.js";
 import { compareC, generalValue, humanValue, monthValue, numericValue, versionCompare } from "./compare.js";
 import { applyModifier, hasOrdering, keyRange, noOrdering, type Ordering, parseKey, type SortKey } from "./keys.js";
 
@@ -401,7 +402,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       text = await readInput(ctx, op);
     } catch (e) {
       if (!(e instanceof FsError)) throw e;
-      ctx.stderr.write(`sort: cannot read: ${op}: ${e.message}\n`);
+      ctx.stderr.write(`sort: cannot read: ${quoteFileName(op)}: ${e.message}\n`);
       return 2;
     }
     texts.push(text);

@@ -1,19 +1,30 @@
-import type { CommandContext } from "@husk/host";
+import { type CommandContext, FsError } from "@husk/host";
 import { readInput, reportFsError, type Writer } from "./io.js";
 import { toBytes } from "./text.js";
 
-/** Reads the operands (stdin when none) as UTF-8 bytes; reports unreadable files. */
-export async function readBytes(ctx: CommandContext, operands: readonly string[]): Promise<{ bytes: Uint8Array; status: number }> {
+/**
+ * Reads the operands (stdin when none) as UTF-8 bytes; reports unreadable files, quoted as
+ * GNU's od does or (`quote` false: util-linux hexdump, xxd) as given. `read` counts the
+ * operands that could be read.
+ */
+export async function readBytes(
+  ctx: CommandContext,
+  operands: readonly string[],
+  quote = true,
+): Promise<{ bytes: Uint8Array; status: number; read: number }> {
   const parts: string[] = [];
   let status = 0;
   for (const op of operands.length ? operands : ["-"]) {
     try {
       parts.push(await readInput(ctx, op));
     } catch (e) {
-      status = reportFsError(ctx, op, e);
+      if (!quote && e instanceof FsError) {
+        ctx.stderr.write(`${ctx.name}: ${op}: ${e.message}\n`);
+        status = 1;
+      } else status = reportFsError(ctx, op, e);
     }
   }
-  return { bytes: toBytes(parts.join("")), status };
+  return { bytes: toBytes(parts.join("")), status, read: parts.length };
 }
 
 /** Hex of a byte, two digits. */

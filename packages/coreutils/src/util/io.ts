@@ -1,4 +1,5 @@
 import { type CommandContext, FsError, type OutputStream, resolvePath } from "@husk/host";
+import { quoteFileName } from "./shellquote.js";
 
 /** The most text a tool reads into memory at once: the run's `maxStringBytes`. */
 export function inputLimit(ctx: CommandContext): number {
@@ -8,16 +9,19 @@ export function inputLimit(ctx: CommandContext): number {
 /** Reads a whole operand: `-` is stdin, anything else a file of `ctx.fs` relative to `ctx.cwd`. */
 export function readInput(ctx: CommandContext, operand: string): Promise<string> {
   if (operand === "-") return ctx.stdin.readAll(inputLimit(ctx));
+  // there is no file named "" (open(2) fails with ENOENT); resolving it would give the cwd
+  if (operand === "") return Promise.reject(new FsError("ENOENT", operand));
   return ctx.fs.readFile(resolvePath(ctx.cwd, operand));
 }
 
 /**
- * Reports an FsError the GNU way (`NAME: OPERAND: strerror`) and returns 1; any other error
- * is rethrown.
+ * Reports an FsError the GNU way (`NAME: OPERAND: strerror`, the operand quoted as GNU's
+ * quotef does: `cat: 'a b': No such file or directory`) and returns 1; any other error is
+ * rethrown.
  */
 export function reportFsError(ctx: CommandContext, operand: string, e: unknown, name = ctx.name): number {
   if (e instanceof FsError) {
-    ctx.stderr.write(`${name}: ${operand}: ${e.message}\n`);
+    ctx.stderr.write(`${name}: ${quoteFileName(operand)}: ${e.message}\n`);
     return 1;
   }
   throw e;
@@ -51,12 +55,22 @@ export async function forEachInput(
   return status;
 }
 
-/** Reads all operands (stdin when none) and concatenates them; errors reported as by `forEachInput`. */
-export async function readAllInputs(ctx: CommandContext, operands: readonly string[]): Promise<{ text: string; status: number }> {
+/** Reads all operands (stdin when none) and concatenates them; errors reported as by `forEachInput` (with `format` when given). */
+export async function readAllInputs(
+  ctx: CommandContext,
+  operands: readonly string[],
+  format?: (operand: string, message: string) => string,
+): Promise<{ text: string; status: number }> {
   const parts: string[] = [];
-  const status = await forEachInput(ctx, operands, (t) => {
-    parts.push(t);
-  });
+  const status = await forEachInput(
+    ctx,
+    operands,
+    (t) => {
+      parts.push(t);
+    },
+    ctx.name,
+    format,
+  );
   return { text: parts.join(""), status };
 }
 

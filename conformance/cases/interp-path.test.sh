@@ -124,3 +124,49 @@ wrong
 bbb
 status=127
 ## END
+
+#### pipeline stages see files that appear, change mode, move and vanish on PATH
+mkdir -p bin
+PATH="$PWD/bin:$PATH"
+for step in 1 2 3 4 5 6; do
+  case $step in
+    2) printf 'echo shadow "$@"\n' > bin/cat; chmod +x bin/cat ;;
+    3) chmod -x bin/cat ;;
+    4) chmod +x bin/cat; mv bin/cat bin/kat ;;
+    5) ln -s kat bin/cat ;;
+    6) rm bin/cat ;;
+  esac
+  printf '%s: ' "$step"; echo in | cat -n | tr a-z A-Z
+done
+hash -t cat 2>/dev/null
+echo status=$?
+## STDOUT:
+1:      1	IN
+2: SHADOW -N
+3:      1	IN
+4:      1	IN
+5: SHADOW -N
+6:      1	IN
+status=1
+## END
+
+#### a relative PATH entry is searched from the current directory in pipeline stages
+mkdir -p a/bin b
+printf 'echo shadow\n' > a/bin/cat
+chmod +x a/bin/cat
+PATH="bin:$PATH"
+cd a
+echo x | cat | tr a-z A-Z
+cd ../b
+echo x | cat | tr a-z A-Z
+cd ../a
+echo x | cat | tr a-z A-Z
+hash
+## STDOUT:
+SHADOW
+X
+SHADOW
+## END
+## STDERR:
+hash: hash table empty
+## END

@@ -250,3 +250,26 @@ describe("MemoryFs limits", () => {
     await expect(fs.writeFile("/f", "xx")).rejects.toThrow(/limits\.maxFileBytes/);
   });
 });
+
+describe("MemoryFs changeCount", () => {
+  it("grows when an entry appears, vanishes, moves or changes mode, not on content writes", async () => {
+    const fs = new MemoryFs();
+    const steps: [string, () => Promise<unknown>, boolean][] = [
+      ["create", () => fs.writeFile("/f", "a"), true],
+      ["rewrite", () => fs.writeFile("/f", "b"), false],
+      ["append", () => fs.writeFile("/f", "c", { append: true }), false],
+      ["utimes", () => fs.utimes("/f", 5), false],
+      ["chmod", () => fs.chmod("/f", 0o755), true],
+      ["mkdir", () => fs.mkdir("/d"), true],
+      ["rename", () => fs.rename("/f", "/d/f"), true],
+      ["symlink", () => fs.symlink("d/f", "/l"), true],
+      ["rm", () => fs.rm("/l"), true],
+      ["failed rm", () => fs.rm("/nope").catch(() => undefined), false],
+    ];
+    for (const [what, step, grows] of steps) {
+      const before = fs.changeCount;
+      await step();
+      expect([what, fs.changeCount > before]).toEqual([what, grows]);
+    }
+  });
+});

@@ -107,6 +107,7 @@ export class MemoryFs implements FileSystem {
   #nextIno = 2;
   #bytes = 0;
   #count = 0;
+  #changes = 0;
 
   constructor(options: MemoryFsOptions = {}) {
     this.#clock = options.clock ?? SYSTEM_CLOCK;
@@ -131,6 +132,16 @@ export class MemoryFs implements FileSystem {
   get entryCount(): number {
     return this.#count;
   }
+  /**
+   * A counter that grows whenever what a path resolves to may change: an entry is created,
+   * removed or renamed (files, directories, symlinks) or a mode changes (chmod). Content
+   * writes to an existing file and `utimes` leave it alone. While it stays the same, the
+   * existence, type and mode that `stat`/`exists` report for any path stay the same, so
+   * callers (the $PATH lookup cache) may keep results derived from them.
+   */
+  get changeCount(): number {
+    return this.#changes;
+  }
 
   // ---- node construction and accounting -------------------------------------------------
 
@@ -146,6 +157,7 @@ export class MemoryFs implements FileSystem {
 
   #link(dir: DirNode, name: string, node: Node): void {
     dir.entries.set(name, node);
+    this.#changes++;
     if (node.type === "directory") dir.subdirs++;
     dir.mtimeMs = this.#clock.now();
     this.#count++;
@@ -153,6 +165,7 @@ export class MemoryFs implements FileSystem {
 
   #unlink(dir: DirNode, name: string, node: Node): void {
     dir.entries.delete(name);
+    this.#changes++;
     if (node.type === "directory") dir.subdirs--;
     dir.mtimeMs = this.#clock.now();
     this.#count--;
@@ -494,6 +507,7 @@ export class MemoryFs implements FileSystem {
   chmod(path: string, mode: number): Promise<void> {
     return attempt(() => {
       this.#existing(path, true).mode = mode & 0o7777;
+      this.#changes++;
     });
   }
 

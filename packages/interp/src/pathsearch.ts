@@ -5,9 +5,9 @@
  * virtual directories /usr/bin and /bin; any other match is a script file of the sandbox
  * filesystem, run in a child shell (see `execFile`).
  */
-import { resolvePath } from "@husk/host";
+import { MemoryFs, resolvePath } from "@husk/host";
 import type { Command } from "@husk/host";
-import type { Interp } from "./interp.js";
+import type { Interp, Runtime } from "./interp.js";
 
 /** The directories where registered commands appear (a merged-/usr system: both). */
 export const COMMAND_DIRS: readonly string[] = ["/usr/bin", "/bin"];
@@ -114,8 +114,56 @@ export interface PathMatch {
  * executable file matches, the first non-executable one does (running it fails with 126).
  */
 export async function searchPath(ip: Interp, name: string, all: boolean, path = pathValue(ip)): Promise<PathMatch[]> {
-  const found: PathMatch[] = [];
   const command = fileCommand(ip, name);
+  if (all) return scanPath(ip, name, true, path, command);
+  const cache = lookupCache(ip, path);
+  const hit = cache?.results.get(name);
+  if (hit !== undefined && hit.command === command) return hit.found.slice();
+  const found = await scanPath(ip, name, false, path, command);
+  // the fs may have changed while the scan awaited: remember only a result of one fs state
+  if (cache !== undefined && cache === lookupCache(ip, path)) {
+    if (cache.results.size >= MAX_CACHED_NAMES) cache.results.clear();
+    cache.results.set(name, { command, found: found.slice() });
+  }
+  return found;
+}
+
+/** Names one lookup cache remembers before it starts over (bounds its memory). */
+const MAX_CACHED_NAMES = 1024;
+
+/**
+ * Remembered first-match searches of one run (a pipeline stage searches $PATH on every run,
+ * and unlike the shell's hash table nothing else keeps its result). Valid for one $PATH
+ * value, cwd (relative PATH entries) and state of the filesystem: MemoryFs's change counter
+ * moves whenever a file may appear, vanish or change its mode, and the registered command
+ * a result was computed with must still be the one the name has. So a cached answer is
+ * always the one a fresh search would give; it is invisible to `hash`.
+ */
+interface LookupCache {
+  readonly path: string;
+  readonly cwd: string;
+  readonly changes: number;
+  readonly results: Map<string, { readonly command: Command | undefined; readonly found: PathMatch[] }>;
+}
+
+const lookupCaches = new WeakMap<Runtime, LookupCache>();
+
+/** The run's lookup cache for `path`, emptied when it is stale; undefined: the fs cannot say when it changes. */
+function lookupCache(ip: Interp, path: string): LookupCache | undefined {
+  const fs = ip.rt.fs;
+  if (!(fs instanceof MemoryFs)) return undefined;
+  const cwd = ip.st.cwd;
+  const changes = fs.changeCount;
+  const c = lookupCaches.get(ip.rt);
+  if (c !== undefined && c.path === path && c.cwd === cwd && c.changes === changes) return c;
+  const fresh: LookupCache = { path, cwd, changes, results: new Map() };
+  lookupCaches.set(ip.rt, fresh);
+  return fresh;
+}
+
+/** `searchPath` without the cache, for the registered command `command` of `name`. */
+async function scanPath(ip: Interp, name: string, all: boolean, path: string, command: Command | undefined): Promise<PathMatch[]> {
+  const found: PathMatch[] = [];
   let plain: string | undefined;
   for (const dir of path.split(":")) {
     const file = joinDir(dir, name);

@@ -389,3 +389,17 @@ d 1 0
 e 1 0
 f 0
 ## END
+
+#### empty pipelines: !, ! ! and ! ! ! run nothing and set the status
+!; echo "a $?"
+! !; echo "b $?"
+! ! !; echo "c $?"
+! ! false; echo "d $?"
+set -e; !; echo "e survived"
+## STDOUT:
+a 1
+b 0
+c 1
+d 1
+e survived
+## END

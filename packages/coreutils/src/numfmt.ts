@@ -14,6 +14,8 @@ export function parseScaled(text: string, from: string): number | undefined {
   if (!m[2]) return m[3] ? undefined : n;
   const power = UNITS.indexOf((m[2] as string).toUpperCase()) + 1;
   if (from === "none") return undefined;
+  // an `i` (Ki, Mi) is accepted only where the unit system has it: iec-i, and auto
+  if (m[3] && from !== "iec-i" && from !== "auto") return undefined;
   const base = from === "si" ? 1000 : from === "auto" ? (m[3] ? 1024 : 1000) : 1024;
   if (from === "iec-i" && !m[3]) return undefined;
   return n * base ** power;

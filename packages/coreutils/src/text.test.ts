@@ -11,6 +11,8 @@ const table = "bob 25 NY\nalice 30 LA\ncarol 25 SF\ndave 9 NY\neve 100 LA\n";
 const csv = "id,name,score\n3,c,7.5\n1,a,10\n2,b,-1\n10,j,2e1\n";
 const files = { "t.txt": table, "w.txt": words, "csv": csv };
 
+const keyed = "b 2 jan\na 10 feb\nB 2 x\na 2 FEB\nc -0 mar\nc 0 Jan\n a 1 dec\na  1 x\nb 2.0 jan\na 10 may\n\n";
+
 describe("sort", () => {
   differential(sort, [
     { args: [], stdin: words },
@@ -56,6 +58,18 @@ describe("sort", () => {
     { args: ["--sort=numeric"], stdin: "10\n9\n" },
     { args: [], stdin: "no newline\nat end" },
     { args: ["-k2"], stdin: "a\nb x\nc\n" },
+    // -u with one key drops repeated keys before sorting; mixed numeric/text keys share a comparator.
+    { args: ["-u", "-k1,1"], stdin: keyed },
+    { args: ["-ru", "-k1,1"], stdin: keyed },
+    { args: ["-u", "-k1,1f"], stdin: keyed },
+    { args: ["-u", "-k2,2n"], stdin: keyed },
+    { args: ["-u", "-r", "-k2n"], stdin: keyed },
+    { args: ["-u", "-k3M"], stdin: keyed },
+    { args: ["-u", "-k2,2g"], stdin: keyed },
+    { args: ["-u", "-k1,1", "-k2,2n"], stdin: keyed },
+    { args: ["-k1,1nr", "-k2"], stdin: "  3 b x\n 10 a y\n  3 a z\n  3 a y\n" },
+    { args: ["-k2,2n", "-k1,1r", "-k3M"], stdin: keyed },
+    { args: ["-s", "-k2,2n", "-k3,3"], stdin: keyed },
   ]);
 });
 

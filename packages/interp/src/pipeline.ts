@@ -20,7 +20,10 @@ import { IndexedArray } from "./vars.js";
 export async function execPipeline(ip: Interp, p: Pipeline): Promise<Completion> {
   const start = p.time !== undefined ? ip.rt.clock.monotonic() : 0;
   let c: Completion;
-  if (p.commands.length === 1) {
+  if (p.commands.length === 0) {
+    // `!`, `! !` and `time` alone: an empty pipeline succeeds (then `!` and `time` apply)
+    c = 0;
+  } else if (p.commands.length === 1) {
     if (p.negated) ip.condDepth++;
     try {
       c = await ip.execCommand(p.commands[0]!);

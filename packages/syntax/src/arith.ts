@@ -13,13 +13,60 @@ const BINARY_PREC: Record<string, number> = {
   "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
   "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10, "**": 11,
 };
-const OPS3 = ["**=", "<<=", ">>="];
-const OPS2 = ["**", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "^=", "|="];
-const OPS1 = "+-*/%<>&|^!~?:,()=";
 /** Default nesting bound of parseArithmetic (ParseOptions.maxDepth's default). */
 const MAX_DEPTH = 1000;
 
 const T_EOF = 0, T_NUM = 1, T_VAR = 2, T_OP = 3;
+
+/** True for the code units of [0-9A-Za-z_] (the characters of a name after its first). */
+function isWordCode(c: number): boolean {
+  return (c >= 48 && c <= 57) || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+/**
+ * The operator starting at `s[i]` (whose code unit is `c`), longest match first:
+ * `**= <<= >>=`, then the two-character operators, then one of `+ - * / % < > & | ^ ! ~ ? : , ( ) =`;
+ * undefined when no operator starts there.
+ */
+function scanOp(s: string, i: number, c: number): Op | undefined {
+  const d = i + 1 < s.length ? s.charCodeAt(i + 1) : -1;
+  switch (c) {
+    case 42: // *
+      if (d === 42) return i + 2 < s.length && s.charCodeAt(i + 2) === 61 ? "**=" : "**";
+      return d === 61 ? "*=" : "*";
+    case 60: // <
+      if (d === 60) return i + 2 < s.length && s.charCodeAt(i + 2) === 61 ? "<<=" : "<<";
+      return d === 61 ? "<=" : "<";
+    case 62: // >
+      if (d === 62) return i + 2 < s.length && s.charCodeAt(i + 2) === 61 ? ">>=" : ">>";
+      return d === 61 ? ">=" : ">";
+    case 43: // +
+      return d === 43 ? "++" : d === 61 ? "+=" : "+";
+    case 45: // -
+      return d === 45 ? "--" : d === 61 ? "-=" : "-";
+    case 38: // &
+      return d === 38 ? "&&" : d === 61 ? "&=" : "&";
+    case 124: // |
+      return d === 124 ? "||" : d === 61 ? "|=" : "|";
+    case 61: // =
+      return d === 61 ? "==" : "=";
+    case 33: // !
+      return d === 61 ? "!=" : "!";
+    case 47: // /
+      return d === 61 ? "/=" : "/";
+    case 37: // %
+      return d === 61 ? "%=" : "%";
+    case 94: // ^
+      return d === 61 ? "^=" : "^";
+    case 126: return "~";
+    case 63: return "?";
+    case 58: return ":";
+    case 44: return ",";
+    case 40: return "(";
+    case 41: return ")";
+    default: return undefined;
+  }
+}
 
 class ArithParser {
   private pos = 0;
@@ -39,41 +86,43 @@ class ArithParser {
 
   private advance(): void {
     const s = this.src;
+    const n = s.length;
     let i = this.pos;
-    while (i < s.length && (s[i] === " " || s[i] === "\t" || s[i] === "\n" || s[i] === "\r")) i++;
+    let c = 0;
+    while (i < n && ((c = s.charCodeAt(i)) === 32 || c === 9 || c === 10 || c === 13)) i++;
     this.tokStart = i;
     this.index = undefined;
-    if (i >= s.length) {
+    if (i >= n) {
       this.kind = T_EOF;
       this.text = "";
       this.pos = i;
       return;
     }
-    const c = s[i]!;
-    if (c >= "0" && c <= "9") {
+    if (c >= 48 && c <= 57) {
       let j = i + 1;
-      while (j < s.length && /[0-9A-Za-z_@#]/.test(s[j]!)) j++;
+      while (j < n && (isWordCode(c = s.charCodeAt(j)) || c === 64 || c === 35)) j++;
       this.kind = T_NUM;
       this.text = s.slice(i, j);
       this.pos = j;
       return;
     }
-    if ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_") {
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95) {
       let j = i + 1;
-      while (j < s.length && /[0-9A-Za-z_]/.test(s[j]!)) j++;
+      while (j < n && isWordCode(s.charCodeAt(j))) j++;
       this.kind = T_VAR;
       this.text = s.slice(i, j);
       // Optional subscript (raw text, balanced brackets).
       let k = j;
-      while (k < s.length && (s[k] === " " || s[k] === "\t")) k++;
-      if (s[k] === "[") {
+      while (k < n && ((c = s.charCodeAt(k)) === 32 || c === 9)) k++;
+      if (k < n && s.charCodeAt(k) === 91) {
         let depth = 0;
         let m = k;
-        for (; m < s.length; m++) {
-          if (s[m] === "[") depth++;
-          else if (s[m] === "]" && --depth === 0) break;
+        for (; m < n; m++) {
+          c = s.charCodeAt(m);
+          if (c === 91) depth++;
+          else if (c === 93 && --depth === 0) break;
         }
-        if (m >= s.length) {
+        if (m >= n) {
           this.tokStart = k;
           this.fail("syntax error: bad array subscript");
         }
@@ -84,10 +133,9 @@ class ArithParser {
       return;
     }
     this.kind = T_OP;
-    for (const op of OPS3) if (s.startsWith(op, i)) return this.setOp(op, i);
-    for (const op of OPS2) if (s.startsWith(op, i)) return this.setOp(op, i);
-    if (OPS1.includes(c)) return this.setOp(c, i);
-    this.fail("syntax error: invalid arithmetic operator");
+    const op = scanOp(s, i, c);
+    if (op === undefined) this.fail("syntax error: invalid arithmetic operator");
+    this.setOp(op, i);
   }
   private setOp(op: Op, i: number): void {
     this.text = op;

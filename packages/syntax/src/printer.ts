@@ -125,6 +125,9 @@ class Printer {
       case "Pipeline": {
         if (c.time !== undefined) this.w(c.time + (c.commands.length > 0 || c.negated ? " " : ""));
         if (c.negated) this.w(c.commands.length > 0 ? "! " : "!");
+        // `! !` (two negations of nothing) parses to an empty, un-negated pipeline: print it
+        // back as `! !`, since printing nothing would drop the statement
+        else if (c.commands.length === 0 && c.time === undefined) this.w("! !");
         c.commands.forEach((cmd, i) => {
           if (i > 0) this.w(c.pipeStderr[i - 1] ? " |& " : " | ");
           this.command(cmd);

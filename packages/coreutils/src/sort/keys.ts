@@ -120,48 +120,57 @@ function isBlank(c: number): boolean {
   return c === 32 || c === 9;
 }
 
-/**
- * Finds the [start, end) of `key` in `line`. `tab` is the -t separator (undefined: fields
- * begin at a blank that follows a non-blank, so leading blanks belong to the field).
- */
-export function keyRange(line: string, key: SortKey, tab: string | undefined): [number, number] {
+/** Where field `n` (1-based) of `line` starts; `len` when there are fewer fields. */
+function fieldStart(line: string, tab: string | undefined, n: number): number {
   const len = line.length;
-  const fieldStart = (n: number): number => {
-    let p = 0;
-    for (let f = 1; f < n && p < len; f++) {
-      if (tab !== undefined) {
-        const j = line.indexOf(tab, p);
-        if (j < 0) return len;
-        p = j + 1;
-      } else {
-        while (p < len && isBlank(line.charCodeAt(p))) p++;
-        while (p < len && !isBlank(line.charCodeAt(p))) p++;
-      }
-    }
-    return p;
-  };
-  const fieldEnd = (p: number): number => {
+  let p = 0;
+  for (let f = 1; f < n && p < len; f++) {
     if (tab !== undefined) {
       const j = line.indexOf(tab, p);
-      return j < 0 ? len : j;
+      if (j < 0) return len;
+      p = j + 1;
+    } else {
+      while (p < len && isBlank(line.charCodeAt(p))) p++;
+      while (p < len && !isBlank(line.charCodeAt(p))) p++;
     }
-    while (p < len && isBlank(line.charCodeAt(p))) p++;
-    while (p < len && !isBlank(line.charCodeAt(p))) p++;
-    return p;
-  };
-  let s = fieldStart(key.startField);
+  }
+  return p;
+}
+
+/** Where the field that starts at `p` ends. */
+function fieldEnd(line: string, tab: string | undefined, p: number): number {
+  const len = line.length;
+  if (tab !== undefined) {
+    const j = line.indexOf(tab, p);
+    return j < 0 ? len : j;
+  }
+  while (p < len && isBlank(line.charCodeAt(p))) p++;
+  while (p < len && !isBlank(line.charCodeAt(p))) p++;
+  return p;
+}
+
+/**
+ * The text of `key` in `line` (the line itself when the key spans all of it). `tab` is the -t
+ * separator (undefined: fields begin at a blank that follows a non-blank, so leading blanks
+ * belong to the field). Returns a string, not a range, so the per-line call allocates nothing
+ * more (it runs once per line and key, often before the JIT has warmed up).
+ */
+export function keyField(line: string, key: SortKey, tab: string | undefined): string {
+  const len = line.length;
+  let s = fieldStart(line, tab, key.startField);
   if (key.blanksStart) while (s < len && isBlank(line.charCodeAt(s))) s++;
   s = Math.min(len, s + key.startChar - 1);
   let e: number;
   if (key.endField === 0) e = len;
   else {
-    const fs = fieldStart(key.endField);
-    if (key.endChar === 0) e = fieldEnd(fs);
+    const fs = fieldStart(line, tab, key.endField);
+    if (key.endChar === 0) e = fieldEnd(line, tab, fs);
     else {
       let p = fs;
       if (key.blanksEnd) while (p < len && isBlank(line.charCodeAt(p))) p++;
       e = Math.min(len, p + key.endChar);
     }
   }
-  return [s, Math.max(s, e)];
+  if (e <= s) return "";
+  return s === 0 && e === len ? line : line.slice(s, e);
 }

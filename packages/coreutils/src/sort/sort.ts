@@ -4,7 +4,7 @@ import { readInput, Writer } from "../util/io.js";
 import type { ParsedArgs } from "../util/options.js";
 import { quoteFileName } from "../util/shellquote.js";
 import { compareC, generalValue, humanValue, monthValue, numericValue, versionCompare } from "./compare.js";
-import { applyModifier, hasOrdering, keyRange, noOrdering, type Ordering, parseKey, type SortKey } from "./keys.js";
+import { applyModifier, hasOrdering, keyField, noOrdering, type Ordering, parseKey, type SortKey } from "./keys.js";
 
 /** Options of `sortLines` (the pure API of `sort`). */
 export interface SortOptions {
@@ -62,9 +62,7 @@ function prepare(lines: readonly string[], key: SortKey, tab: string | undefined
   const kind = kindOf(key);
   const values = new Array<unknown>(lines.length);
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i] as string;
-    const [s, e] = keyRange(line, key, tab);
-    const field = s === 0 && e === line.length ? line : line.slice(s, e);
+    const field = keyField(lines[i] as string, key, tab);
     switch (kind) {
       case "numeric": values[i] = numericValue(field); break;
       case "general": values[i] = generalValue(field); break;
@@ -111,6 +109,11 @@ interface Comparators {
   readonly reverse: boolean;
   /** A specialised `full` for common key shapes. */
   readonly fast?: (i: number, j: number) => number;
+  /**
+   * With one key whose equal values are exactly the equal keys (text, finite numbers): each
+   * line's key value, so `-u` can drop repeated keys before sorting.
+   */
+  readonly distinct?: readonly unknown[];
 }
 
 /** The keys in effect (global modifiers applied) and whether they ask for plain whole-line order. */
@@ -151,23 +154,50 @@ function comparators(lines: readonly string[], options: SortOptions): Comparator
     const l = compareC(lines[i] as string, lines[j] as string);
     return global.reverse ? -l : l;
   };
-  // Fast path: one numeric key (the common `sort -n`, `sort -rn`, `-k2,2n`): typed values.
-  let fast: ((i: number, j: number) => number) | undefined;
-  if (!plain && prepared.length === 1 && (prepared[0] as Prepared).kind === "numeric") {
-    const v = Float64Array.from((prepared[0] as Prepared).values as number[]);
-    const rev = k0.reverse;
-    const grev = global.reverse;
-    fast = (i, j) => {
-      const d = (v[i] as number) - (v[j] as number);
-      if (d !== 0) return rev ? -d : d;
-      if (!lastResort) return 0;
-      const a = lines[i] as string;
-      const b = lines[j] as string;
-      const l = a < b ? -1 : a > b ? 1 : 0;
-      return grev ? -l : l;
-    };
-  }
-  return { keys: cmpKeys, full, plain, reverse: k0.reverse, fast };
+  const fast = plain ? undefined : typedComparator(lines, prepared, lastResort, global.reverse);
+  const p0 = prepared[0];
+  const distinct =
+    prepared.length === 1 && p0 !== undefined && (p0.kind === "text" || ((p0.kind === "numeric" || p0.kind === "month") && p0.values.every(Number.isFinite)))
+      ? p0.values
+      : undefined;
+  return { keys: cmpKeys, full, plain, reverse: k0.reverse, fast, distinct };
+}
+
+/**
+ * A specialised `full` when every key is numeric, month or text (`sort -n`, `-k1,1nr -k2`,
+ * `-k1,1`): numbers in typed arrays, strings compared in place, no dispatch on the kind per
+ * comparison. Same results as `full`; undefined for other kinds.
+ */
+function typedComparator(
+  lines: readonly string[],
+  prepared: readonly Prepared[],
+  lastResort: boolean,
+  globalReverse: boolean,
+): ((i: number, j: number) => number) | undefined {
+  if (!prepared.every((p) => p.kind === "numeric" || p.kind === "month" || p.kind === "text")) return undefined;
+  const nums = prepared.map((p) => (p.kind === "text" ? undefined : Float64Array.from(p.values as number[])));
+  const strs = prepared.map((p) => (p.kind === "text" ? (p.values as string[]) : undefined));
+  const rev = prepared.map((p) => p.key.reverse);
+  const n = prepared.length;
+  return (i, j) => {
+    for (let k = 0; k < n; k++) {
+      const v = nums[k];
+      let r: number;
+      if (v !== undefined) r = (v[i] as number) - (v[j] as number);
+      else {
+        const t = strs[k] as string[];
+        const a = t[i] as string;
+        const b = t[j] as string;
+        r = a < b ? -1 : a > b ? 1 : 0;
+      }
+      if (r !== 0) return rev[k] ? -r : r;
+    }
+    if (!lastResort) return 0;
+    const a = lines[i] as string;
+    const b = lines[j] as string;
+    const l = a < b ? -1 : a > b ? 1 : 0;
+    return globalReverse ? -l : l;
+  };
 }
 
 /**
@@ -242,7 +272,9 @@ function sortTextsByCounting(texts: readonly string[], sep: string, options: Sor
 }
 
 function sortByKeys(lines: readonly string[], c: ReturnType<typeof comparators>, options: SortOptions): string[] {
-  const idx = Array.from({ length: lines.length }, (_, i) => i);
+  // `-u` keeps the first line (in input order: the sort is stable) of each key, so with
+  // `distinct` keys only those first lines need sorting.
+  const idx = options.unique && c.distinct ? firstOfEachKey(c.distinct) : Array.from({ length: lines.length }, (_, i) => i);
   idx.sort(c.fast ?? c.full);
   if (!options.unique) return idx.map((i) => lines[i] as string);
   const out: string[] = [];
@@ -254,6 +286,19 @@ function sortByKeys(lines: readonly string[], c: ReturnType<typeof comparators>,
     }
   }
   return out;
+}
+
+/** The index of the first occurrence of each distinct value, in input order. */
+function firstOfEachKey(values: readonly unknown[]): number[] {
+  const seen = new Set<unknown>();
+  const idx: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (seen.has(v)) continue;
+    seen.add(v);
+    idx.push(i);
+  }
+  return idx;
 }
 
 /**

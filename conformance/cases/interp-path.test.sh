@@ -67,8 +67,8 @@ command -v cat
 file
 bin/cat
 mine
-cat is hashed (bin/cat)
-bin/cat
+cat is hashed (./bin/cat)
+./bin/cat
 ## END
 
 #### hash records lookups; hash -r forgets them; PATH change forgets them
@@ -166,7 +166,5 @@ hash
 SHADOW
 X
 SHADOW
-## END
-## STDERR:
 hash: hash table empty
 ## END

@@ -1,6 +1,6 @@
 import { type CommandContext, UsageError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readAllInputs, splitLines, Writer } from "./util/io.js";
+import { readAllInputs, splitLines, unquotedOperand, Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
 
 /**
@@ -37,7 +37,7 @@ export function columnTable(lines: readonly string[], separators = " \t", output
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   // util-linux column names a missing file unquoted (`column: a b: No such file or directory`)
-  const { text, status } = await readAllInputs(ctx, args.operands, (op, message) => `${op}: ${message}`);
+  const { text, status } = await readAllInputs(ctx, args.operands, unquotedOperand);
   const lines = splitLines(text);
   const w = new Writer(ctx.stdout);
   if (args.has("t")) {

@@ -1,5 +1,5 @@
-import { type CommandContext, FsError } from "@husk/host";
-import { readInput, reportFsError, type Writer } from "./io.js";
+import type { CommandContext } from "@husk/host";
+import { readAllInputs, unquotedOperand, type Writer } from "./io.js";
 import { toBytes } from "./text.js";
 
 /**
@@ -12,19 +12,8 @@ export async function readBytes(
   operands: readonly string[],
   quote = true,
 ): Promise<{ bytes: Uint8Array; status: number; read: number }> {
-  const parts: string[] = [];
-  let status = 0;
-  for (const op of operands.length ? operands : ["-"]) {
-    try {
-      parts.push(await readInput(ctx, op));
-    } catch (e) {
-      if (!quote && e instanceof FsError) {
-        ctx.stderr.write(`${ctx.name}: ${op}: ${e.message}\n`);
-        status = 1;
-      } else status = reportFsError(ctx, op, e);
-    }
-  }
-  return { bytes: toBytes(parts.join("")), status, read: parts.length };
+  const { text, status, read } = await readAllInputs(ctx, operands, quote ? undefined : unquotedOperand);
+  return { bytes: toBytes(text), status, read };
 }
 
 /** Hex of a byte, two digits. */

@@ -55,12 +55,15 @@ export async function forEachInput(
   return status;
 }
 
-/** Reads all operands (stdin when none) and concatenates them; errors reported as by `forEachInput` (with `format` when given). */
+/**
+ * Reads all operands (stdin when none) and concatenates them; errors reported as by
+ * `forEachInput` (with `format` when given). `read` counts the operands that could be read.
+ */
 export async function readAllInputs(
   ctx: CommandContext,
   operands: readonly string[],
   format?: (operand: string, message: string) => string,
-): Promise<{ text: string; status: number }> {
+): Promise<{ text: string; status: number; read: number }> {
   const parts: string[] = [];
   const status = await forEachInput(
     ctx,
@@ -71,7 +74,15 @@ export async function readAllInputs(
     ctx.name,
     format,
   );
-  return { text: parts.join(""), status };
+  return { text: parts.join(""), status, read: parts.length };
+}
+
+/**
+ * A `format` for `forEachInput`/`readAllInputs` naming the operand as given, for the
+ * util-linux and vim tools (column, hexdump, xxd) that do not quote file names as GNU does.
+ */
+export function unquotedOperand(operand: string, message: string): string {
+  return `${operand}: ${message}`;
 }
 
 /**

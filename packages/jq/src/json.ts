@@ -3,6 +3,8 @@
  * with `nan`/`NaN` accepted as jq does). The serializer is in dump.ts.
  */
 import type { JqObject, Val } from "./value.js";
+import { EMPTY_SHAPE } from "./object.js";
+import { JqMap } from "./value.js";
 
 /** A malformed JSON text. `message` follows jq's wording (`... at line L, column C`). */
 export class JsonParseError extends Error {}
@@ -109,41 +111,61 @@ export class JsonReader {
     if (c === 0x22) return this.#string();
     if (c === 0x7b) {
       this.pos++;
-      const m: JqObject = new Map();
       // `<= 0x20` first: compact text skips no whitespace and makes no call.
       if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
       if (s.charCodeAt(this.pos) === 0x7d) {
         this.pos++;
-        return m;
+        return new JqMap();
       }
-      for (;;) {
-        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
-        const q = s.charCodeAt(this.pos);
-        if (q !== 0x22) {
+      // Values go on the shared stack (as array elements do) while the keys walk the shared
+      // shapes: the object is made once, of its shape and an exactly sized value array.
+      const stk = this.#stack;
+      const base = stk.length;
+      let shape = EMPTY_SHAPE;
+      try {
+        for (;;) {
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
+          const q = s.charCodeAt(this.pos);
+          if (q !== 0x22) {
+            if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
+            // jq reads the key as a value first (reporting a bad literal as such), then rejects it at ':'.
+            if (q !== 0x5d && q !== 0x7d && q !== 0x2c && q !== 0x3a) this.#value(depth + 1);
+            this.#skipWs();
+            if (s.charCodeAt(this.pos) === 0x3a) this.pos++;
+            this.#fail("Object keys must be strings");
+          }
+          const k = this.#key();
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
+          if (s.charCodeAt(this.pos) !== 0x3a) {
+            if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
+            this.#fail("Objects must consist of key:value pairs");
+          }
+          this.pos++;
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-          // jq reads the key as a value first (reporting a bad literal as such), then rejects it at ':'.
-          if (q !== 0x5d && q !== 0x7d && q !== 0x2c && q !== 0x3a) this.#value(depth + 1);
-          this.#skipWs();
-          if (s.charCodeAt(this.pos) === 0x3a) this.pos++;
-          this.#fail("Object keys must be strings");
+          const v = this.#value(depth + 1);
+          const next = shape.next(k);
+          if (next !== undefined) {
+            shape = next;
+            stk.push(v);
+          } else {
+            const at = shape.indexOf(k);
+            if (at >= 0) stk[base + at] = v;
+            else {
+              shape = shape.with(k);
+              stk.push(v);
+            }
+          }
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
+          const d = s.charCodeAt(this.pos);
+          this.pos++;
+          if (d === 0x2c) continue;
+          if (d === 0x7d) return JqMap.fromParts(shape, stk.slice(base));
+          if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
+          this.#failAfterToken("Expected separator between values", this.pos - 1);
         }
-        const k = this.#key();
-        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
-        if (s.charCodeAt(this.pos) !== 0x3a) {
-          if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-          this.#fail("Objects must consist of key:value pairs");
-        }
-        this.pos++;
-        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
-        if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-        m.set(k, this.#value(depth + 1));
-        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
-        const d = s.charCodeAt(this.pos);
-        this.pos++;
-        if (d === 0x2c) continue;
-        if (d === 0x7d) return m;
-        if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
-        this.#failAfterToken("Expected separator between values", this.pos - 1);
+      } finally {
+        stk.length = base;
       }
     }
     if (c === 0x5b) {
@@ -208,11 +230,11 @@ export class JsonReader {
         const close = c === 0x5b ? 0x5d : 0x7d;
         if (s.charCodeAt(this.pos) === close) {
           this.pos++;
-          v = c === 0x5b ? [] : new Map();
+          v = c === 0x5b ? [] : new JqMap();
         } else {
           if (stack.length + 1 >= this.#maxDepth) this.#fail("Exceeds depth limit for parsing");
           if (c === 0x5b) stack.push({ c: [], key: "" });
-          else stack.push({ c: new Map(), key: readKey() });
+          else stack.push({ c: new JqMap(), key: readKey() });
           continue;
         }
       } else if (c === 0x22) v = this.#string();

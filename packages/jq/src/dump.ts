@@ -23,6 +23,10 @@ export interface DumpOptions {
 /** Formats a number exactly as jq 1.8 prints it (shortest round-trip, 17 significant digits). */
 export function formatNumber(n: number): string {
   if (Number.isInteger(n) && n < 1e16 && n > -1e16) return n === 0 && Object.is(n, -0) ? "-0" : String(n);
+  // A fraction of magnitude 1e-4 to 1e16 (all of them are below 2^53): JavaScript's shortest
+  // round-trip digits in fixed notation, exactly what the general case below builds.
+  const a = n < 0 ? -n : n;
+  if (a >= 1e-4 && a < 1e16) return String(n);
   if (Number.isNaN(n)) return "null";
   if (!Number.isFinite(n)) return n > 0 ? "1.7976931348623157e+308" : "-1.7976931348623157e+308";
   const e = n.toExponential();

@@ -228,6 +228,7 @@ const CASES: Case[] = [
   {
     args: ["-n", "-c", 'reduce range(40) as $i ({}; .["k\\($i)"] = $i) | [.k5, (.k5 = "x" | .k5), .k5, (del(.k0, .k39) | [length, keys_unsorted[0], keys_unsorted[-1]]), length]'],
   },
+  { args: ["-c", "., map(. * 3)"], stdin: "[1.5, -0.5, 0.1, 123456789012345.6, 3.14159, 0.001, 12.5e1, 9007199254740.993]" },
   { args: ["-n", "-c", '[range(12)] | map({(tostring): .}) | add | [keys_unsorted, .["11"], (del(.["3"]) | .["3"] = 0 | keys_unsorted[-2:])]'] },
 ];
 

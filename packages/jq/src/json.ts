@@ -20,6 +20,9 @@ function inToken(s: string, p: number): boolean {
   return c >= 128 || DELIM[c] === 0;
 }
 
+/** Exact powers of ten up to 1e15 (for the decimal fast path of `#literal`). */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
 /** Object keys seen lately (a direct-mapped cache), shared by every reader: see `JsonReader.#key`. */
 const KEYS: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
 
@@ -28,7 +31,9 @@ export class JsonReader {
   readonly text: string;
   pos = 0;
   readonly #maxDepth: number;
+  /** Elements of the arrays and objects being read (below `#top`; the array never shrinks). */
   readonly #stack: Val[] = [];
+  #top = 0;
   readonly #line: number;
   readonly #col: number;
   /** `line`/`col`: where `text` starts in the whole input (for error positions). */
@@ -41,6 +46,7 @@ export class JsonReader {
 
   /** The next value, or `undefined` at the end of the text. */
   next(): Val | undefined {
+    this.#top = 0;
     this.#skipWs();
     if (this.pos >= this.text.length) return undefined;
     let v: Val;
@@ -120,7 +126,7 @@ export class JsonReader {
       // Values go on the shared stack (as array elements do) while the keys walk the shared
       // shapes: the object is made once, of its shape and an exactly sized value array.
       const stk = this.#stack;
-      const base = stk.length;
+      const base = this.#top;
       let shape = EMPTY_SHAPE;
       try {
         for (;;) {
@@ -147,25 +153,25 @@ export class JsonReader {
           const next = shape.next(k);
           if (next !== undefined) {
             shape = next;
-            stk.push(v);
+            stk[this.#top++] = v;
           } else {
             const at = shape.indexOf(k);
             if (at >= 0) stk[base + at] = v;
             else {
               shape = shape.with(k);
-              stk.push(v);
+              stk[this.#top++] = v;
             }
           }
           if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
           const d = s.charCodeAt(this.pos);
           this.pos++;
           if (d === 0x2c) continue;
-          if (d === 0x7d) return JqMap.fromParts(shape, stk.slice(base));
+          if (d === 0x7d) return JqMap.fromParts(shape, stk.slice(base, this.#top));
           if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
           this.#failAfterToken("Expected separator between values", this.pos - 1);
         }
       } finally {
-        stk.length = base;
+        this.#top = base;
       }
     }
     if (c === 0x5b) {
@@ -178,23 +184,24 @@ export class JsonReader {
       // Elements go on a shared stack and leave it as one exactly sized array (an array grown
       // by push keeps a capacity of 16 or more: most of a parsed document's small arrays).
       const stk = this.#stack;
-      const base = stk.length;
+      const base = this.#top;
       try {
         for (;;) {
           if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
           if (s.charCodeAt(this.pos) === 0x2c) this.#fail("Expected value before ','");
-          stk.push(this.#value(depth + 1));
+          const v = this.#value(depth + 1);
+          stk[this.#top++] = v;
           if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
           const d = s.charCodeAt(this.pos);
           this.pos++;
           if (d === 0x2c) continue;
-          if (d === 0x5d) return stk.slice(base);
+          if (d === 0x5d) return stk.slice(base, this.#top);
           if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
           this.#failAfterToken("Expected separator between values", this.pos - 1);
         }
       } finally {
-        stk.length = base;
+        this.#top = base;
       }
     }
     return this.#literal();
@@ -294,8 +301,18 @@ export class JsonReader {
         return neg ? -n : n;
       }
       if (c === 0x2e) {
+        const f0 = p + 1;
         do c = s.charCodeAt(++p);
         while (c >= 0x30 && c <= 0x39);
+        // At most 15 significant digits and no exponent: the digits as an integer (exact) over a
+        // power of ten (exact) is one correctly rounded division, the value Number() gives.
+        if (p - digits <= 16 && c !== 0x65 && c !== 0x45 && !inToken(s, p)) {
+          let m = n;
+          for (let i = f0; i < p; i++) m = m * 10 + (s.charCodeAt(i) - 0x30);
+          this.pos = p;
+          const x = m / POW10[p - f0]!;
+          return neg ? -x : x;
+        }
       }
       if (c === 0x65 || c === 0x45) {
         c = s.charCodeAt(++p);

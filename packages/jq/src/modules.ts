@@ -15,7 +15,7 @@ import { bindConst, bindDefs, compileDefs } from "./compile.js";
 import { JsonParseError, JsonReader } from "./json.js";
 import { JqCompileError, parse } from "./parser.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError } from "./value.js";
+import { JqError, obj } from "./value.js";
 
 /** Where modules are found and how their files are read. Paths given to `read` are absolute. */
 export interface ModuleHost {
@@ -210,8 +210,8 @@ export function moduleMeta(name: Val, h: ModuleHost | undefined): Val {
     throw e;
   }
   if (prog.bodyAt !== undefined) return null;
-  const meta: JqObject = new Map(prog.meta ?? []);
-  meta.set("deps", prog.imports.map((i) => new Map(i.meta)));
+  const meta: JqObject = obj(prog.meta ?? []);
+  meta.set("deps", prog.imports.map((i) => obj(i.meta)));
   meta.set("defs", [...new Set(prog.defs.map((d) => `${d.name}/${d.params.length}`))]);
   return meta;
 }

@@ -8,6 +8,7 @@ import type { IToken } from "chevrotain";
 import type { FuncDef, ImportDirective, Node, ObjEntry, PObjEntry, Pattern, Program } from "./ast.js";
 import { lex } from "./lexer.js";
 import type { JqObject, Val } from "./value.js";
+import { obj } from "./value.js";
 
 /**
  * A compile (syntax or semantic) error with the offset and length of the culprit text. An
@@ -161,7 +162,7 @@ class Parser {
       } else if (t.tokenType.name === "Ident" && !KEYWORDS.has(t.image)) as = t.image;
       else throw this.unexpected(t);
     }
-    const meta: JqObject = this.is(";") ? new Map() : new Map(this.moduleMeta());
+    const meta: JqObject = this.is(";") ? obj() : obj(this.moduleMeta());
     if (as !== undefined) meta.set("as", as);
     meta.set("is_data", isData);
     meta.set("relpath", path.value as string);
@@ -660,7 +661,7 @@ function constValues(n: Node): Val[] {
     case "Comma":
       return [...constValues(n.left), ...constValues(n.right)];
     case "Object": {
-      const o: JqObject = new Map();
+      const o: JqObject = obj();
       for (const e of n.entries) o.set(String(constValues(e.key)[0]), constValues(e.value!)[0]!);
       return [o];
     }

@@ -8,6 +8,7 @@ import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, Ou
 import { ParseError, parseArithmetic } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
+import { evalTemplate } from "./arith-template.js";
 import type { ArithEnv, ArithSource } from "./arith.js";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
@@ -470,6 +471,8 @@ export class Interp {
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
   evalArithRaw(a: Arithmetic): MaybeAsync<Int> {
     if (a.expr !== undefined) return this.arith.evaluateIn(a.expr, arithSource(a));
+    const t = evalTemplate(this, a);
+    if (t !== undefined) return t;
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
     const quoted = (p: WordPart): boolean => p.type === "SingleQuoted" || p.type === "AnsiCQuoted";

@@ -18,7 +18,7 @@ import type {
   Word,
 } from "./ast.js";
 import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
-import { fit } from "./fit.js";
+import { EMPTY, fit } from "./fit.js";
 
 /** Token kinds produced by the scanner (small integers; the grouping below is relied on). */
 export const T = {
@@ -161,7 +161,7 @@ function put(x: unknown): void {
 }
 function take<X>(mark: number): X[] {
   const n = top - mark;
-  const out = n === 0 ? [] : n === 1 ? [scratch[mark]] : n === 2 ? [scratch[mark], scratch[mark + 1]] : scratch.slice(mark, top);
+  const out = n === 0 ? EMPTY : n === 1 ? [scratch[mark]] : n === 2 ? [scratch[mark], scratch[mark + 1]] : scratch.slice(mark, top);
   scratch.fill(undefined, mark, top);
   top = mark;
   return out as X[];
@@ -277,7 +277,7 @@ class CommandParser {
     }
     let k = this.kind();
     if (start >= 0 && (isTerminator(k) || !startsCommand(k))) {
-      return { type: "Pipeline", span: sp(start, end), commands: [], pipeStderr: [], negated, ...(time !== undefined && { time }) };
+      return { type: "Pipeline", span: sp(start, end), commands: EMPTY, pipeStderr: EMPTY, negated, ...(time !== undefined && { time }) };
     }
     const first = this.command();
     k = this.kind();
@@ -313,14 +313,14 @@ class CommandParser {
         const a = this.next();
         const body = this.list(false);
         const b = this.expect(T.RBrace);
-        c = { type: "BraceGroup", span: sp(a.startOffset, b.end), body, redirects: [] };
+        c = { type: "BraceGroup", span: sp(a.startOffset, b.end), body, redirects: EMPTY };
         break;
       }
       case T.LParen: {
         const a = this.next();
         const body = this.list(false);
         const b = this.expect(T.RParen);
-        c = { type: "Subshell", span: sp(a.startOffset, b.end), body, redirects: [] };
+        c = { type: "Subshell", span: sp(a.startOffset, b.end), body, redirects: EMPTY };
         break;
       }
       case T.If:
@@ -333,7 +333,7 @@ class CommandParser {
         this.expect(T.Do);
         const body = this.list(false);
         const z = this.expect(T.Done);
-        c = { type: "While", span: sp(a.startOffset, z.end), until: k === T.Until, condition, body, redirects: [] };
+        c = { type: "While", span: sp(a.startOffset, z.end), until: k === T.Until, condition, body, redirects: EMPTY };
         break;
       }
       case T.For:
@@ -345,12 +345,12 @@ class CommandParser {
         break;
       case T.DParen: {
         const tk = this.next();
-        c = { type: "ArithCommand", span: tokSpan(tk), expr: tk.payload as Arithmetic, redirects: [] };
+        c = { type: "ArithCommand", span: tokSpan(tk), expr: tk.payload as Arithmetic, redirects: EMPTY };
         break;
       }
       case T.DBracket: {
         const tk = this.next();
-        c = { type: "TestCommand", span: tokSpan(tk), expr: tk.payload as TestExpr, redirects: [] };
+        c = { type: "TestCommand", span: tokSpan(tk), expr: tk.payload as TestExpr, redirects: EMPTY };
         break;
       }
       default:
@@ -395,9 +395,9 @@ class CommandParser {
     }
     const i1 = this.i;
     const span = sp(start, end);
-    const w = words === 0 ? [] : this.collect<Word>(i0, i1, 0);
-    const a = assignments === 0 ? [] : this.collect<Assignment>(i0, i1, 1);
-    const r = redirects === 0 ? [] : this.collect<Redirect>(i0, i1, 2);
+    const w = words === 0 ? EMPTY : this.collect<Word>(i0, i1, 0);
+    const a = assignments === 0 ? EMPTY : this.collect<Assignment>(i0, i1, 1);
+    const r = redirects === 0 ? EMPTY : this.collect<Redirect>(i0, i1, 2);
     if (!argAssign) return { type: "SimpleCommand", span, assignments: a, words: w, redirects: r };
     // `declare a=(1 2)`: the parsed assignment of each word that is one (undefined elsewhere).
     const argAssignments: (Assignment | undefined)[] = [];
@@ -453,7 +453,7 @@ class CommandParser {
       elseBody = this.list(false);
     }
     const z = this.expect(T.Fi);
-    const n = { type: "If" as const, span: sp(a.startOffset, z.end), clauses: fit(clauses), redirects: [] };
+    const n = { type: "If" as const, span: sp(a.startOffset, z.end), clauses: fit(clauses), redirects: EMPTY };
     return elseBody === undefined ? n : { ...n, elseBody };
   }
 
@@ -489,9 +489,9 @@ class CommandParser {
     if (head !== undefined) {
       if (select) throw new ParseError(unexpectedToken(head.image), tokSpan(head), lineOf(this.source, head.startOffset));
       const p = head.payload as ArithForPayload;
-      return { type: "ArithFor", span: sp(a.startOffset, end), ...p, body, redirects: [] };
+      return { type: "ArithFor", span: sp(a.startOffset, end), ...p, body, redirects: EMPTY };
     }
-    const n = { type: select ? ("Select" as const) : ("For" as const), span: sp(a.startOffset, end), variable: name!.image, body, redirects: [] };
+    const n = { type: select ? ("Select" as const) : ("For" as const), span: sp(a.startOffset, end), variable: name!.image, body, redirects: EMPTY };
     return items === undefined ? n : { ...n, items: fit(items) };
   }
 
@@ -528,7 +528,7 @@ class CommandParser {
       items.push({ type: "CaseItem", span: sp(start, end), patterns: fit(patterns), body, terminator });
     }
     const z = this.expect(T.Esac);
-    return { type: "Case", span: sp(a.startOffset, z.end), word: w.payload as Word, items: fit(items), redirects: [] };
+    return { type: "Case", span: sp(a.startOffset, z.end), word: w.payload as Word, items: fit(items), redirects: EMPTY };
   }
 
   private funcDef(): Command {

@@ -12,8 +12,9 @@ import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { delimiterText, opText, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, sliceShared, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { ScanToken } from "./token.js";
+import { EMPTY } from "./fit.js";
 import { Reader } from "./words.js";
 
 const S_NORMAL = 0;
@@ -393,7 +394,7 @@ export class Scanner extends Reader {
     let lit: string | undefined;
     const e = skipPlain(src, s, this.end, PLAIN[STOP_CMD]!);
     if (e > s && (e >= this.end || (isMeta(src[e]!) && !((src[e] === "<" || src[e] === ">") && src[e + 1] === "(")))) {
-      lit = src.slice(s, e);
+      lit = sliceShared(src, s, e);
       this.pos = e;
     } else {
       w = this.readWord(STOP_CMD, this.assignLike(s));
@@ -617,7 +618,7 @@ export class Scanner extends Reader {
     while (j < this.end && isNameChar(src[j]!)) j++;
     const c = src[j];
     if (c !== "=" && c !== "[" && c !== "+") return undefined;
-    const name = src.slice(s, j);
+    const name = sliceShared(src, s, j);
     let index: Word | undefined;
     if (src[j] === "[") {
       this.pos = j + 1;
@@ -699,7 +700,7 @@ export class Scanner extends Reader {
         delimiter: delimiterText(this.src, target, this.base),
         quoted: target.parts.some((p) => p.type !== "Literal"),
         stripTabs: op === "<<-",
-        body: { type: "Word", span: this.span(this.pos, this.pos), parts: [] },
+        body: { type: "Word", span: this.span(this.pos, this.pos), parts: EMPTY },
       };
       this.pending.push({ hd });
       redirect = { ...base, heredoc: hd };
@@ -736,7 +737,7 @@ export class Scanner extends Reader {
       const span = this.span(bodyStart, bodyEnd);
       hd.span = span;
       if (hd.quoted) {
-        hd.body = { type: "Word", span, parts: text === "" ? [] : [{ type: "Literal", span, value: text }] };
+        hd.body = { type: "Word", span, parts: text === "" ? EMPTY : [{ type: "Literal", span, value: text }] };
       } else if (!hd.stripTabs) {
         const saveEnd = this.end;
         this.pos = bodyStart;

@@ -5,7 +5,7 @@
  * newline). It emits tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { Assignment, HereDoc, Redirect, RedirectOp, Statement, Word } from "./ast.js";
+import type { Assignment, HereDoc, Redirect, RedirectOp, Span, Statement, Word } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
@@ -36,6 +36,16 @@ const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", "
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
 const FD_REDIR = /[0-9]+(?=[<>])/y;
 const FDVAR_REDIR = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
+
+/** A Redirect node with only the optional fields that are set (object literals written out: no spreads per redirect). */
+function redirectNode(span: Span, op: RedirectOp, target: Word, fd: number | undefined, fdVar: string | undefined, heredoc: HereDoc | undefined): Redirect {
+  if (heredoc === undefined) {
+    if (fd !== undefined) return { type: "Redirect", span, op, target, fd };
+    return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar } : { type: "Redirect", span, op, target };
+  }
+  if (fd !== undefined) return { type: "Redirect", span, op, target, fd, heredoc };
+  return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar, heredoc } : { type: "Redirect", span, op, target, heredoc };
+}
 
 interface PendingHeredoc {
   readonly hd: { -readonly [K in keyof HereDoc]: HereDoc[K] };
@@ -691,8 +701,8 @@ export class Scanner extends Reader {
       this.fail(unexpectedToken(opText(this, ts)), ts);
     }
     const target = this.readWord(STOP_CMD)!;
-    const base = { type: "Redirect" as const, span: this.span(s, this.pos), op, target, ...(fd !== undefined && { fd }), ...(fdVar !== undefined && { fdVar }) };
-    let redirect: Redirect = base;
+    const span = this.span(s, this.pos);
+    let heredoc: HereDoc | undefined;
     if (op === "<<" || op === "<<-") {
       const hd: PendingHeredoc["hd"] = {
         type: "HereDoc",
@@ -703,9 +713,9 @@ export class Scanner extends Reader {
         body: { type: "Word", span: this.span(this.pos, this.pos), parts: EMPTY },
       };
       this.pending.push({ hd });
-      redirect = { ...base, heredoc: hd };
+      heredoc = hd;
     }
-    this.push(T.Redir, undefined, s, this.pos, redirect);
+    this.push(T.Redir, undefined, s, this.pos, redirectNode(span, op, target, fd, fdVar, heredoc));
     this.kw = false;
     return true;
   }

@@ -16,7 +16,7 @@ import { JqCompileError, parse } from "./parser.js";
 import type { Filter, Native, Runtime } from "./runtime.js";
 import { Frame } from "./runtime.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError, fromJS, toJS } from "./value.js";
+import { JqError, JqMap, fromJS, toJS } from "./value.js";
 
 /** Options of a compilation. */
 export interface CompileOptions {
@@ -95,7 +95,7 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
   const body: Filter = tail ? joinCollectTail(tail) : compile(prog.body, scope, env);
   const nslots = scope.alloc.n;
   const start = (o: RunOptions, go: (root: Frame) => void): void => {
-    const envMap: JqObject = new Map();
+    const envMap: JqObject = new JqMap();
     if (o.env) {
       const entries = o.env instanceof Map ? o.env.entries() : Object.entries(o.env);
       for (const [k, v] of entries) envMap.set(k, v);
@@ -107,7 +107,7 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
       inputFilename: o.inputFilename ?? (() => null),
       now: o.now ?? (() => Date.now()),
       stderr: o.stderr ?? (() => {}),
-      args: o.args ?? new Map<string, Val>([["positional", []], ["named", new Map()]]),
+      args: o.args ?? new JqMap([["positional", []], ["named", new JqMap()]]),
       root: undefined as unknown as Frame,
       depth: 0,
       maxDepth: o.maxDepth ?? 10000,

@@ -12,11 +12,13 @@ import { gen } from "./builtins/define.js";
 import type { DumpOptions } from "./dump.js";
 import { dump } from "./dump.js";
 import { parseJsonSeq } from "./json.js";
+import type { ModuleHost } from "./modules.js";
+import { Linker } from "./modules.js";
 import { JqCompileError, parse } from "./parser.js";
 import type { Filter, Native, Runtime } from "./runtime.js";
 import { Frame } from "./runtime.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError, fromJS, toJS } from "./value.js";
+import { JqError, JqMap, fromJS, toJS } from "./value.js";
 
 /** Options of a compilation. */
 export interface CompileOptions {
@@ -24,6 +26,8 @@ export interface CompileOptions {
   readonly vars?: readonly string[];
   /** Maximum nesting of the program text. */
   readonly maxParseDepth?: number;
+  /** Where `import`/`include` find modules; absent: no module is found. */
+  readonly modules?: ModuleHost;
 }
 
 /** The world a run sees. */
@@ -44,6 +48,8 @@ export interface RunOptions {
   readonly args?: Val;
   /** Maximum jq function call depth (default 10000). */
   readonly maxDepth?: number;
+  /** What `modulemeta` and `get_search_list` see; absent: no module is found. */
+  readonly modules?: ModuleHost;
 }
 
 /** A compiled program. */
@@ -90,12 +96,17 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
     scope = s2;
     slots.set(name, slot);
   }
+  if (options.modules || prog.imports.length > 0) {
+    const fresh = (): Scope => ({ b: null, next: builtinScope(), level: 0, alloc: { n: 0 } });
+    const linker = new Linker(options.modules ?? { read: () => undefined }, env, fresh, options.maxParseDepth ?? 1000);
+    scope = linker.bindProgram(prog, scope);
+  }
   scope = compileDefs(prog.defs, scope, env);
   const tail = compileCollectTail(prog.body, scope, env);
   const body: Filter = tail ? joinCollectTail(tail) : compile(prog.body, scope, env);
   const nslots = scope.alloc.n;
   const start = (o: RunOptions, go: (root: Frame) => void): void => {
-    const envMap: JqObject = new Map();
+    const envMap: JqObject = new JqMap();
     if (o.env) {
       const entries = o.env instanceof Map ? o.env.entries() : Object.entries(o.env);
       for (const [k, v] of entries) envMap.set(k, v);
@@ -107,10 +118,11 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
       inputFilename: o.inputFilename ?? (() => null),
       now: o.now ?? (() => Date.now()),
       stderr: o.stderr ?? (() => {}),
-      args: o.args ?? new Map<string, Val>([["positional", []], ["named", new Map()]]),
+      args: o.args ?? new JqMap([["positional", []], ["named", new JqMap()]]),
       root: undefined as unknown as Frame,
       depth: 0,
       maxDepth: o.maxDepth ?? 10000,
+      modules: o.modules,
     };
     const root = new Frame(nslots, [], null, rt);
     rt.root = root;
@@ -185,4 +197,5 @@ export function parseJsonTexts(text: string): Val[] {
   return parseJsonSeq(text);
 }
 
+export type { ModuleHost };
 export { JqCompileError, JqError, LimitError };

@@ -11,7 +11,7 @@ import { index, slice } from "./paths.js";
 import type { Closure, Emit, Filter, Native, Path } from "./runtime.js";
 import { BAD_PATH, BreakSignal, Frame, checkIterPath, extendPath, resultPath } from "./runtime.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError, truthy, typeOf } from "./value.js";
+import { JqError, JqMap, truthy, typeOf } from "./value.js";
 
 /** A compiled user (or jq-defined builtin) function. */
 export interface CompiledDef {
@@ -23,13 +23,16 @@ export interface CompiledDef {
   /** For each parameter: the var slot for `$name` params, or -1. */
   readonly valueParams: number[];
   body: Filter;
+  /** The compile error of a body that uses an undefined name: raised where the def is called. */
+  error?: JqCompileError;
 }
 
 type Binding =
   | { readonly t: "var"; readonly name: string; readonly level: number; readonly slot: number }
   | { readonly t: "label"; readonly name: string; readonly level: number; readonly slot: number }
   | { readonly t: "func"; readonly name: string; readonly arity: number; readonly def: CompiledDef }
-  | { readonly t: "param"; readonly name: string; readonly level: number; readonly index: number };
+  | { readonly t: "param"; readonly name: string; readonly level: number; readonly index: number }
+  | { readonly t: "const"; readonly name: string; readonly value: Val };
 
 /** Compile-time scope: a linked list of bindings plus the level's slot allocator. */
 export interface Scope {
@@ -44,6 +47,8 @@ export interface CompileEnv {
   readonly natives: ReadonlyMap<string, Native>;
   /** Lets `$__loc__` know the file name. */
   readonly file: string;
+  /** The text of a module file being compiled (for its error messages); absent for the main program. */
+  readonly source?: string;
   /** Set when the program calls a builtin with effects (input, debug, now ...). */
   readonly effects?: { used: boolean; inputs: boolean };
 }
@@ -76,12 +81,36 @@ function up(frame: Frame, n: number): Frame {
   return f;
 }
 
-function lookupVar(scope: Scope, name: string, kind: "var" | "label"): { level: number; slot: number } | undefined {
+function lookupVar(scope: Scope, name: string, kind: "var" | "label"): { level: number; slot: number; value?: Val } | undefined {
   for (let s: Scope | null = scope; s; s = s.next) {
     const b = s.b;
-    if (b && b.t === kind && b.name === name) return b;
+    if (b && b.name === name && b.t === kind) return b;
+    // An imported data file (`import "f" as $d;`) is a constant, not a slot.
+    if (b && b.name === name && b.t === "const" && kind === "var") return { level: -1, slot: -1, value: b.value };
   }
   return undefined;
+}
+
+/** Binds the constant `$name` (an imported data file) in the scope. */
+export function bindConst(scope: Scope, name: string, value: Val): Scope {
+  return push(scope, { t: "const", name, value });
+}
+
+/**
+ * Binds in `scope` the functions defined between `top` (a scope `compileDefs` returned) and
+ * `base` (the scope it was given), as `prefix::name` (or their own names without a prefix),
+ * in definition order so later definitions shadow earlier ones. How a module's definitions
+ * reach its importer.
+ */
+export function bindDefs(scope: Scope, top: Scope, base: Scope, prefix?: string): Scope {
+  const defs: CompiledDef[] = [];
+  for (let s: Scope | null = top; s && s !== base; s = s.next) if (s.b?.t === "func") defs.push(s.b.def);
+  let out = scope;
+  for (let k = defs.length - 1; k >= 0; k--) {
+    const d = defs[k]!;
+    out = push(out, { t: "func", name: prefix === undefined ? d.name : `${prefix}::${d.name}`, arity: d.arity, def: d });
+  }
+  return out;
 }
 
 /** Compiles function definitions into the scope (in order) and returns the extended scope. */
@@ -104,7 +133,18 @@ function compileDef(d: FuncDef, scope: Scope, env: CompileEnv): Scope {
       cd.valueParams.push(slot);
     } else cd.valueParams.push(-1);
   });
-  cd.body = compile(d.body, inner, env);
+  try {
+    cd.body = compile(d.body, inner, env);
+  } catch (e) {
+    // As jq, a name a definition uses but nothing defines is an error only once the
+    // definition is called from code that runs (an unused library function may use one).
+    if (!(e instanceof JqCompileError)) throw e;
+    if (env.source !== undefined && e.file === undefined) {
+      e.file = env.file;
+      e.source = env.source;
+    }
+    cd.error = e;
+  }
   cd.nslots = inner.alloc.n;
   return withSelf;
 }
@@ -168,7 +208,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
         const froms: Val[] = from ? vals(from, i, f) : [null];
         for (const b of tos)
           for (const a of froms) {
-            const key: JqObject = new Map([["start", a], ["end", b]]);
+            const key: JqObject = new JqMap([["start", a], ["end", b]]);
             if (t(i, p, f, (v, q) => { const np = extendPath(q, key, v); return e(slice(v, a, b), np); })) return true;
           }
         return false;
@@ -324,6 +364,10 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       }
       const b = lookupVar(scope, node.name, "var");
       if (!b) return fail(`$${node.name} is not defined`, node.at);
+      if (b.value !== undefined) {
+        const v = b.value;
+        return (_i, p, _f, e) => e(v, p === null ? null : BAD_PATH);
+      }
       const n = scope.level - b.level;
       const slot = b.slot;
       if (n === 0) {
@@ -364,7 +408,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       };
     }
     case "Loc": {
-      const v: JqObject = new Map<string, Val>([["file", env.file], ["line", node.line]]);
+      const v: JqObject = new JqMap([["file", env.file], ["line", node.line]]);
       return (_i, p, _f, e) => {
         return e(v, p === null ? null : BAD_PATH);
       };
@@ -390,7 +434,7 @@ const recurseAll: Filter = (i, p, f, e) => {
     if (Array.isArray(v)) {
       checkIterPath(q, v);
       for (let k = 0; k < v.length; k++) if (rec(v[k]!, q === null ? null : [...q, k])) return true;
-    } else if (v instanceof Map) {
+    } else if (v instanceof JqMap) {
       checkIterPath(q, v);
       for (const [k, x] of v) if (rec(x, q === null ? null : [...q, k])) return true;
     }
@@ -408,10 +452,14 @@ export const iterate: Filter = (v, q, _f, e) => {
     } else for (let k = 0; k < v.length; k++) if (e(v[k]!, [...q, k])) return true;
     return false;
   }
-  if (v instanceof Map) {
+  if (v instanceof JqMap) {
+    const vs = v.valueList();
     if (q === null) {
-      for (const x of v.values()) if (e(x, null)) return true;
-    } else for (const [k, x] of v) if (e(x, [...q, k])) return true;
+      for (let k = 0; k < vs.length; k++) if (e(vs[k]!, null)) return true;
+    } else {
+      const ks = v.keyList();
+      for (let k = 0; k < vs.length; k++) if (e(vs[k]!, [...q, ks[k]!])) return true;
+    }
     return false;
   }
   throw new JqError(`Cannot iterate over ${v === null ? "null" : describe(v)}`);
@@ -485,10 +533,10 @@ function compileObject(node: Extract<Node, { k: "Object" }>, scope: Scope, env: 
     return { key, value, constKey };
   });
   return (i, p, f, e) => {
-    const acc: JqObject = new Map();
+    const acc: JqObject = new JqMap();
     const go = (k: number): boolean => {
       if (k === entries.length) {
-        const m = new Map(acc);
+        const m = new JqMap(acc);
         return e(m, p === null ? null : BAD_PATH);
       }
       const en = entries[k]!;
@@ -586,7 +634,7 @@ function compilePattern(pat: Pattern, scope: Scope, env: CompileEnv, slots?: Map
         const pt = parts[n]!;
         const withKey = (key: Val): boolean => {
           if (typeof key !== "string") throw new JqError(`Cannot index ${typeOf(v)} with ${typeOf(key)}`);
-          if (v !== null && !(v instanceof Map)) throw new JqError(`Cannot index ${typeOf(v)} with "${key}"`);
+          if (v !== null && !(v instanceof JqMap)) throw new JqError(`Cannot index ${typeOf(v)} with "${key}"`);
           const x = index(v, key);
           if (pt.varSlot >= 0) f.vars[pt.varSlot] = x;
           if (pt.sub) return pt.sub(x, i, f, () => go(n + 1));
@@ -671,6 +719,7 @@ function compileCall(name: string, argNodes: readonly Node[], at: number, scope:
     }
     if (b.t === "func" && b.arity === arity && b.name === name) {
       const cd = b.def;
+      if (cd.error) throw cd.error;
       const n = scope.level - cd.level;
       const args = argNodes.map((a) => compile(a, scope, env));
       return (i, p, f, e) => {

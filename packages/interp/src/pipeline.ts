@@ -107,10 +107,21 @@ export function setSinglePipeStatus(ip: Interp, c: Completion): Completion {
   if (typeof c !== "number") return c;
   const v = ip.st.vars.create("PIPESTATUS", ip.st.vars.scopes[0]!);
   const arr = v.value;
-  if (arr instanceof IndexedArray && arr.size === 1 && arr.get(0) !== undefined) arr.set(0, String(c));
-  else v.value = IndexedArray.of([String(c)]);
+  const s = STATUS_TEXT[c] ?? String(c);
+  if (arr instanceof IndexedArray && arr.size === 1) {
+    const old = arr.get(0);
+    if (old === s) return c;
+    if (old !== undefined) {
+      arr.set(0, s);
+      return c;
+    }
+  }
+  v.value = IndexedArray.of([s]);
   return c;
 }
+
+/** The text of every exit status (a command's status is 0-255). */
+const STATUS_TEXT: readonly string[] = Array.from({ length: 256 }, (_, i) => String(i));
 
 /** Runs the stages of `p` concurrently; `base` is the fd table they start from. */
 async function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): Promise<number[]> {

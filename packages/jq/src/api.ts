@@ -12,6 +12,8 @@ import { gen } from "./builtins/define.js";
 import type { DumpOptions } from "./dump.js";
 import { dump } from "./dump.js";
 import { parseJsonSeq } from "./json.js";
+import type { ModuleHost } from "./modules.js";
+import { Linker } from "./modules.js";
 import { JqCompileError, parse } from "./parser.js";
 import type { Filter, Native, Runtime } from "./runtime.js";
 import { Frame } from "./runtime.js";
@@ -24,6 +26,8 @@ export interface CompileOptions {
   readonly vars?: readonly string[];
   /** Maximum nesting of the program text. */
   readonly maxParseDepth?: number;
+  /** Where `import`/`include` find modules; absent: no module is found. */
+  readonly modules?: ModuleHost;
 }
 
 /** The world a run sees. */
@@ -44,6 +48,8 @@ export interface RunOptions {
   readonly args?: Val;
   /** Maximum jq function call depth (default 10000). */
   readonly maxDepth?: number;
+  /** What `modulemeta` and `get_search_list` see; absent: no module is found. */
+  readonly modules?: ModuleHost;
 }
 
 /** A compiled program. */
@@ -90,6 +96,11 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
     scope = s2;
     slots.set(name, slot);
   }
+  if (options.modules || prog.imports.length > 0) {
+    const fresh = (): Scope => ({ b: null, next: builtinScope(), level: 0, alloc: { n: 0 } });
+    const linker = new Linker(options.modules ?? { read: () => undefined }, env, fresh, options.maxParseDepth ?? 1000);
+    scope = linker.bindProgram(prog, scope);
+  }
   scope = compileDefs(prog.defs, scope, env);
   const tail = compileCollectTail(prog.body, scope, env);
   const body: Filter = tail ? joinCollectTail(tail) : compile(prog.body, scope, env);
@@ -111,6 +122,7 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
       root: undefined as unknown as Frame,
       depth: 0,
       maxDepth: o.maxDepth ?? 10000,
+      modules: o.modules,
     };
     const root = new Frame(nslots, [], null, rt);
     rt.root = root;
@@ -185,4 +197,5 @@ export function parseJsonTexts(text: string): Val[] {
   return parseJsonSeq(text);
 }
 
+export type { ModuleHost };
 export { JqCompileError, JqError, LimitError };

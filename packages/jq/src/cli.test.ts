@@ -228,6 +228,9 @@ const CASES: Case[] = [
   {
     args: ["-n", "-c", 'reduce range(40) as $i ({}; .["k\\($i)"] = $i) | [.k5, (.k5 = "x" | .k5), .k5, (del(.k0, .k39) | [length, keys_unsorted[0], keys_unsorted[-1]]), length]'],
   },
+  // Keys with escapes repeated across records (json.ts reuses the previous record's raw key text).
+  { args: ["-c", ".[] | ., keys_unsorted"], stdin: "[{\"a\\\"b\":1,\"a\\\\b\":2,\"a\":3,\"a\\b\":0},{\"a\\\"b\":4,\"a\\\\b\":5,\"a\":6},{\"a\\b\":7,\"a\\\"b\":8},{\"\":1,\"\":2}]" },
+  { args: ["-c", "."], stdin: '[{"a":1,"b":2},{"a":3,"bc":4},{"a":5,"b":6,"bc":7},{"a":8,"b":9}]' },
   // Keys of zero, one and several outputs per element (keyed.ts).
   ...["group_by(.a)", "group_by(.a[]?)", "sort_by(.a, .b)", "unique_by(empty)", "min_by(.b), max_by(.a)", "sort_by(.c[])"].map((q) => ({
     args: ["-c", q],

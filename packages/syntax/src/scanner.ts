@@ -5,7 +5,7 @@
  * newline). It emits tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { Assignment, HereDoc, Redirect, RedirectOp, Span, Statement, Word } from "./ast.js";
+import type { Assignment, HereDoc, RedirectOp, Statement, Word } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";

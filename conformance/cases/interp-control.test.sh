@@ -403,3 +403,28 @@ c 1
 d 1
 e survived
 ## END
+
+#### pipelines of registered commands (light stages): order, statuses, PIPESTATUS in a loop
+echo hi | cat | tr a-z A-Z; echo "a ${PIPESTATUS[*]}"
+seq 3 | head -1 | cat; echo "b ${PIPESTATUS[*]}"
+x=$(seq 3 | tail -1); echo "d $x $?"
+set -o pipefail; cat /nonexistent 2>/dev/null | cat; echo "e $? ${PIPESTATUS[*]}"; set +o pipefail
+for i in 1 2 3; do echo "$i" | tr 0-9 a-j | cat; done; echo "f ${PIPESTATUS[*]}"
+for i in 1 2; do seq 2 | cat; false | cat; done; echo "g ${PIPESTATUS[*]}"
+## STDOUT:
+HI
+a 0 0 0
+1
+b 0 0 0
+d 3 0
+e 1 1 0
+b
+c
+d
+f 0 0 0
+1
+2
+1
+2
+g 1 0
+## END

@@ -10,8 +10,9 @@ import { BrokenPipeError } from "@husk/host";
 import type { Command } from "@husk/host";
 import type { SimpleCommand, Word, WordPart } from "@husk/syntax";
 import { FatalError } from "./errors.js";
+import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
-import { hashTable, searchPath } from "./pathsearch.js";
+import { cachedFirstMatch, hashTable, searchPath } from "./pathsearch.js";
 import { isBuiltin, runWithFds } from "./simple.js";
 import type { Fd } from "./state.js";
 
@@ -64,26 +65,46 @@ export function lightStage(ip: Interp, cmd: SimpleCommand, pipeStderr: boolean):
 /**
  * Runs a light stage with the stage's `fds`; `subshell` runs it the ordinary way instead
  * when $PATH finds a script file before the registered command. Statuses as a subshell
- * would give them (a broken pipe is 141, a fatal error its status).
+ * would give them (a broken pipe is 141, a fatal error its status). Synchronous when the
+ * lookup, the expansion and the command are (a loop's stage then costs no promise).
  */
-export async function runLightStage(ip: Interp, cmd: SimpleCommand, c: Command, fds: (Fd | undefined)[], subshell: () => Promise<number>): Promise<number> {
+export function runLightStage(ip: Interp, cmd: SimpleCommand, c: Command, fds: (Fd | undefined)[], subshell: () => Promise<number>): MaybeAsync<number> {
   const name = (cmd.words[0]!.parts[0] as { value: string }).value;
   const hashed = hashTable(ip).entries.get(name);
   if (hashed === undefined || hashed.command !== c) {
-    const [m] = await searchPath(ip, name, false);
-    if (m !== undefined && m.command !== c) return subshell();
+    const m = cachedFirstMatch(ip, name);
+    if (m === undefined) {
+      return searchPath(ip, name, false).then(([found]) => (found !== undefined && found.command !== c ? subshell() : runLight(ip, cmd, c, name, fds, subshell)));
+    }
+    if (m !== null && m.command !== c) return subshell();
   }
+  return runLight(ip, cmd, c, name, fds, subshell);
+}
+
+/** Expands and runs a light stage whose name $PATH resolves to `c`. */
+function runLight(ip: Interp, cmd: SimpleCommand, c: Command, name: string, fds: (Fd | undefined)[], subshell: () => Promise<number>): MaybeAsync<number> {
   try {
     ip.rt.meter.countCommand();
-    const argv = await ip.expandWords(cmd.words);
-    if (argv.length === 0 || argv[0] !== name) return subshell();
-    return await runWithFds(ip, c, argv, fds);
+    const argv = ip.expandWords(cmd.words);
+    if (argv instanceof Promise) return argv.then((a) => runArgv(ip, c, name, a, fds, subshell)).catch((e: unknown) => lightFailed(ip, e));
+    return runArgv(ip, c, name, argv, fds, subshell);
   } catch (e) {
-    if (e instanceof BrokenPipeError) return 141;
-    if (e instanceof FatalError) {
-      ip.error(e);
-      return e.status & 255;
-    }
-    throw e;
+    return lightFailed(ip, e);
   }
+}
+
+function runArgv(ip: Interp, c: Command, name: string, argv: string[], fds: (Fd | undefined)[], subshell: () => Promise<number>): MaybeAsync<number> {
+  if (argv.length === 0 || argv[0] !== name) return subshell();
+  const r = runWithFds(ip, c, argv, fds);
+  return r instanceof Promise ? r.catch((e: unknown) => lightFailed(ip, e)) : r;
+}
+
+/** The status of a light stage that threw `e` (rethrown unless a broken pipe or fatal error). */
+function lightFailed(ip: Interp, e: unknown): number {
+  if (e instanceof BrokenPipeError) return 141;
+  if (e instanceof FatalError) {
+    ip.error(e);
+    return e.status & 255;
+  }
+  throw e;
 }

@@ -134,3 +134,27 @@ status=1
 a=5
 echo $(( --1 )) $(( ++2 )) $(( ~--3 )) $(( 2 - --1 )) $((--a))
 ## stdout: 1 2 -4 1 4
+
+#### expansions inside subscripts, evaluated in a loop (parsed once per node)
+declare -A m=([a]=1 [b]=2 ["x y"]=5 [k1]=7); ar=(10 20 30)
+for k in a b "x y"; do echo $(( m[$k] * 2 )); done
+for j in 1; do echo $(( m[k$j] )); done
+for i in 0 1; do echo $(( ar[$i] + ar[$i+1] )); done
+k=b; (( m[$k] += 5 )); (( m[$k]++ )); echo ${m[b]}
+k=zz; (( m[$k] = 3 )); echo ${m[zz]}
+for i in 1; do echo $(( ar[$i] / (ar[0]-10) )); done
+echo next
+for k in b; do echo $(( m[$k] / 0 + 1 )); done
+echo end
+## status: 1
+## STDOUT:
+2
+4
+10
+7
+30
+50
+8
+3
+next
+## END

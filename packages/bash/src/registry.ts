@@ -1,15 +1,16 @@
 /**
  * Collects the Command values the builtin packages export (an exported `commands` array, or
  * any exported value shaped like a Command), so the facade registers whatever each package
- * provides without depending on its exact export names. awk and jq come from their lazy
- * `/commands` entries, so a new shell does not load their parsers (chevrotain) until used.
+ * provides without depending on its exact export names. Every package comes through its lazy
+ * `/commands` entry (names, summaries and help only), so a new shell loads no command's
+ * implementation until a script runs it: `echo hi` costs the interpreter, not coreutils.
  */
 import type { Command } from "@husk/host";
 import * as awk from "@husk/awk/commands";
-import * as coreutils from "@husk/coreutils";
-import * as grep from "@husk/grep";
+import * as coreutils from "@husk/coreutils/commands";
+import * as grep from "@husk/grep/commands";
 import * as jq from "@husk/jq/commands";
-import * as sed from "@husk/sed";
+import * as sed from "@husk/sed/commands";
 
 function isCommand(x: unknown): x is Command {
   return typeof x === "object" && x !== null && typeof (x as Command).name === "string" && typeof (x as Command).run === "function";

@@ -11,7 +11,7 @@ import {
   utf8Length,
 } from "@husk/host";
 import { compileGlob } from "@husk/pattern";
-import { GREP_HELP } from "./help.js";
+import { EGREP_INFO, FGREP_INFO, GREP_HELP, GREP_INFO } from "./help.js";
 import { type LineMatcher, buildMatcher } from "./matcher.js";
 import { type GrepOptions, parseGrepArgs } from "./options.js";
 import { FileSearch } from "./search.js";
@@ -240,27 +240,18 @@ export async function runGrep(ctx: CommandContext, defaultMode: "G" | "E" | "F")
 
 /** `grep`: print lines that match patterns (BRE by default). */
 export const grepCommand: Command = {
-  name: "grep",
-  summary: "print lines that match patterns",
-  help: GREP_HELP,
-  fileAccess: "operands",
+  ...GREP_INFO,
   run: (ctx) => runGrep(ctx, "G"),
 };
 
 /** `egrep`: grep -E. */
 export const egrepCommand: Command = {
-  name: "egrep",
-  summary: "print lines that match extended regular expressions (grep -E)",
-  help: GREP_HELP,
-  fileAccess: "operands",
+  ...EGREP_INFO,
   run: (ctx) => runGrep(ctx, "E"),
 };
 
 /** `fgrep`: grep -F. */
 export const fgrepCommand: Command = {
-  name: "fgrep",
-  summary: "print lines that contain fixed strings (grep -F)",
-  help: GREP_HELP,
-  fileAccess: "operands",
+  ...FGREP_INFO,
   run: (ctx) => runGrep(ctx, "F"),
 };

@@ -1,3 +1,10 @@
+/**
+ * What grep, egrep and fgrep say about themselves (`--help` text, summaries, file access),
+ * apart from the implementation so that the lazily loaded commands (commands.ts) can show it
+ * without loading the matcher.
+ */
+import type { CommandInfo } from "@husk/host";
+
 /** `grep --help`, as GNU grep 3.8 prints it. */
 export const GREP_HELP = `Usage: grep [OPTION]... PATTERNS [FILE]...
 Search for PATTERNS in each FILE.
@@ -74,3 +81,12 @@ Report bugs to: bug-grep@gnu.org
 GNU grep home page: <https://www.gnu.org/software/grep/>
 General help using GNU software: <https://www.gnu.org/gethelp/>
 `;
+
+/** `grep`'s name, summary, `--help` text and file access. */
+export const GREP_INFO: CommandInfo = { name: "grep", summary: "print lines that match patterns", help: GREP_HELP, fileAccess: "operands" };
+
+/** `egrep`'s name, summary, `--help` text and file access. */
+export const EGREP_INFO: CommandInfo = { name: "egrep", summary: "print lines that match extended regular expressions (grep -E)", help: GREP_HELP, fileAccess: "operands" };
+
+/** `fgrep`'s name, summary, `--help` text and file access. */
+export const FGREP_INFO: CommandInfo = { name: "fgrep", summary: "print lines that contain fixed strings (grep -F)", help: GREP_HELP, fileAccess: "operands" };

@@ -113,6 +113,12 @@ type BinOp = Extract<ArithExpr, { type: "ArithBinary" }>["op"];
 export interface ArithSource {
   readonly text: string;
   readonly base: number;
+  /**
+   * For a tree parsed from a template (see arith-template.ts): the values of its holes, which
+   * fill the `\0N\0` markers of its subscripts, and the offset in `text` of a template offset.
+   */
+  readonly holes?: readonly string[];
+  offsetOf?(at: number): number;
 }
 
 type Ctx = ArithSource;
@@ -147,17 +153,44 @@ function constValue(text: string, ctx: Ctx, start: number): Int {
 }
 
 function constError(text: string, msg: string, ctx: Ctx, start: number): never {
-  const tok = ctx.text.slice(Math.max(0, start - ctx.base)).trimEnd() || text;
+  const tok = ctx.text.slice(Math.max(0, offsetIn(ctx, start))).trimEnd() || text;
   throw new ArithError(`${ctx.text.trimStart()}: ${msg} (error token is "${tok}")`);
 }
 
 function fail(ctx: Ctx, msg: string, at: number): never {
-  const tok = ctx.text.slice(Math.max(0, at - ctx.base));
+  const tok = ctx.text.slice(Math.max(0, offsetIn(ctx, at)));
   throw new ArithError(`${ctx.text.trimStart()}: ${msg} (error token is "${tok}")`);
 }
 
-function readVar(ev: ArithEvaluator, v: ArithVar): Int {
-  return ev.valueOf(ev.env.getVar(v.name, v.index));
+/** The offset in `ctx.text` of the span offset `at`. */
+function offsetIn(ctx: Ctx, at: number): number {
+  return ctx.offsetOf === undefined ? at - ctx.base : ctx.offsetOf(at);
+}
+
+function readVar(ev: ArithEvaluator, v: ArithVar, ctx: Ctx): Int {
+  return ev.valueOf(ev.env.getVar(v.name, subscript(v, ctx)));
+}
+
+/** The subscript text of `v`, with a template's holes filled (see ArithSource). */
+function subscript(v: ArithVar, ctx: Ctx): string | undefined {
+  const ix = v.index;
+  if (ix === undefined || ctx.holes === undefined) return ix;
+  return fillHoles(ix, ctx.holes);
+}
+
+/** `text` with each `\0N\0` marker replaced by `holes[N]`. */
+export function fillHoles(text: string, holes: readonly string[]): string {
+  let i = text.indexOf("\0");
+  if (i < 0) return text;
+  let out = "";
+  let from = 0;
+  while (i >= 0) {
+    const j = text.indexOf("\0", i + 1);
+    out += text.slice(from, i) + holes[Number(text.slice(i + 1, j))]!;
+    from = j + 1;
+    i = text.indexOf("\0", from);
+  }
+  return out + text.slice(from);
 }
 
 /** The variable an increment assigns, or the node that is not one (for the error position). */
@@ -177,7 +210,7 @@ function compile(e: ArithExpr): Fn {
       return () => v;
     }
     case "ArithVar":
-      return (ev) => readVar(ev, e);
+      return (ev, ctx) => readVar(ev, e, ctx);
     case "ArithGroup":
       return compile(e.expr);
     case "ArithTernary": {
@@ -195,10 +228,10 @@ function compile(e: ArithExpr): Fn {
           const x = compile(e.operand);
           return op === "++" ? x : (ev, ctx) => I.neg(I.neg(x(ev, ctx)));
         }
-        return (ev) => {
-          const old = readVar(ev, target);
+        return (ev, ctx) => {
+          const old = readVar(ev, target, ctx);
           const nv = op === "++" ? I.add(old, 1) : I.sub(old, 1);
-          ev.env.setVar(target.name, target.index, nv);
+          ev.env.setVar(target.name, subscript(target, ctx), nv);
           return nv;
         };
       }
@@ -217,9 +250,9 @@ function compile(e: ArithExpr): Fn {
     case "ArithPostfix": {
       const v = e.operand;
       const inc = e.op === "++";
-      return (ev) => {
-        const old = readVar(ev, v);
-        ev.env.setVar(v.name, v.index, inc ? I.add(old, 1) : I.sub(old, 1));
+      return (ev, ctx) => {
+        const old = readVar(ev, v, ctx);
+        ev.env.setVar(v.name, subscript(v, ctx), inc ? I.add(old, 1) : I.sub(old, 1));
         return old;
       };
     }
@@ -229,16 +262,16 @@ function compile(e: ArithExpr): Fn {
       if (e.op === "=") {
         return (ev, ctx) => {
           const val = value(ev, ctx);
-          ev.env.setVar(t.name, t.index, val);
+          ev.env.setVar(t.name, subscript(t, ctx), val);
           return val;
         };
       }
       const op = e.op.slice(0, -1) as BinOp;
       const at = e.value.span.start;
       return (ev, ctx) => {
-        const old = readVar(ev, t);
+        const old = readVar(ev, t, ctx);
         const val = binary(op, old, value(ev, ctx), ctx, at);
-        ev.env.setVar(t.name, t.index, val);
+        ev.env.setVar(t.name, subscript(t, ctx), val);
         return val;
       };
     }

@@ -260,8 +260,8 @@ function expandPart(ip: Interp, p: WordPart, q: boolean, b: FieldBuilder, splitL
   }
 }
 
-/** `$x` / `${x}`: a plain read of one scalar (not `$@`/`$*`, no subscript or operator). */
-function isPlainParam(p: ParamExp): boolean {
+/** True for `$x` / `${x}`: a plain read of one scalar (not `$@`/`$*`, no subscript or operator). */
+export function isPlainParam(p: ParamExp): boolean {
   return p.op === undefined && p.index === undefined && !p.length && !p.indirect && p.name !== "@" && p.name !== "*";
 }
 

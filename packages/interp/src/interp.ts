@@ -3,11 +3,12 @@
  * shares the runtime). It runs scripts one complete top-level command at a time, dispatches
  * commands, and offers the expansion and variable operations the builtins use.
  */
-import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
+import { BrokenPipeError, LimitError } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
 import { ParseError, parseArithmetic } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
+import { evalTemplate } from "./arith-template.js";
 import type { ArithEnv, ArithSource } from "./arith.js";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
@@ -15,11 +16,13 @@ import { expandPartsInto, expandPattern, expandString, expandWords } from "./exp
 import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
 import { intToString } from "./int64.js";
-import { FileOutput } from "./io.js";
+import { FileOutput, LimitedOutput } from "./io.js";
 import { ScriptLines } from "./parse-cache.js";
 import { execCompound } from "./compound.js";
 import { execPipeline, lightSubstitution, setSinglePipeStatus } from "./pipeline.js";
 import { execSimple } from "./simple.js";
+import { fileSubstitution, processSub, settleProcSubs } from "./procsub.js";
+import type { PendingProcSub } from "./procsub.js";
 import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
@@ -86,6 +89,10 @@ export class Interp {
   debugDone: Command | undefined;
   /** Set by break/continue/return/exit builtins: the completion of the command they end. */
   pendingAbrupt: Abrupt | undefined;
+  /** Process substitutions expanded by statements still running, innermost last (procsub.ts). */
+  procSubs: PendingProcSub[] | undefined;
+  /** `>(...)` readers waiting for an fd of this shell to close their file (`exec 3> >(cat)`). */
+  heldProcSubs: PendingProcSub[] | undefined;
 
   constructor(
     readonly rt: Runtime,
@@ -176,8 +183,13 @@ export class Interp {
   }
 
   /** Runs the EXIT trap (once) and returns the final status. */
-  finish(status: number): Promise<number> {
-    return exitTrap(this, status);
+  async finish(status: number): Promise<number> {
+    const st = await exitTrap(this, status);
+    if (this.procSubs !== undefined || this.heldProcSubs !== undefined) {
+      if (this.rt.openFiles.size > 0) await this.flushFiles();
+      await settleProcSubs(this, 0, true);
+    }
+    return st;
   }
 
   /** Runs trap text; errors inside are reported, not propagated (see traps.ts). */
@@ -234,21 +246,25 @@ export class Interp {
   /** Runs one statement (possibly in the background). */
   execStatement(s: Statement): MaybeAsync<Completion> {
     if (s.background) return this.startBackground(s);
+    const mark = this.procSubs === undefined ? 0 : this.procSubs.length;
     const r = this.execCommand(s.command);
-    if (r instanceof Promise) return r.then((c) => this.#statementDone(c));
-    return this.#statementDone(r);
+    if (r instanceof Promise) return r.then((c) => this.#statementDone(c, mark));
+    return this.#statementDone(r, mark);
   }
 
-  #statementDone(c: Completion): MaybeAsync<Completion> {
+  #statementDone(c: Completion, mark: number): MaybeAsync<Completion> {
     if (typeof c === "number") this.st.status = c;
     else if (c.kind !== "break" && c.kind !== "continue") this.st.status = c.status;
-    if (this.rt.openFiles.size > 0 || this.pendingSignals !== undefined) return this.#statementDoneAsync(c);
+    if (this.rt.openFiles.size > 0 || this.pendingSignals !== undefined || (this.procSubs?.length ?? 0) > mark || this.heldProcSubs !== undefined) {
+      return this.#statementDoneAsync(c, mark);
+    }
     return c;
   }
 
-  /** The end of a statement that has files to flush or signals to deliver. */
-  async #statementDoneAsync(c: Completion): Promise<Completion> {
+  /** The end of a statement that has files to flush, process substitutions to settle or signals to deliver. */
+  async #statementDoneAsync(c: Completion, mark: number): Promise<Completion> {
     if (this.rt.openFiles.size > 0) await this.flushFiles();
+    if ((this.procSubs?.length ?? 0) > mark || this.heldProcSubs !== undefined) await settleProcSubs(this, mark);
     if (this.pendingSignals !== undefined) return (await deliverSignals(this)) ?? c;
     return c;
   }
@@ -424,10 +440,10 @@ export class Interp {
     return expandPartsInto(this, parts, q, b, splitLiterals);
   }
 
-  /** Runs `$( ... )` and returns its output without trailing newlines. */
+  /** Runs `$( ... )` (`$(< file)` reads the file) and returns its output without trailing newlines. */
   async commandSub(body: readonly Statement[]): Promise<string> {
     const out = new LimitedOutput(this.rt.limits.maxStringBytes);
-    const status = await (lightSubstitution(this, body, out) ?? this.#commandSubshell(body, out));
+    const status = await (fileSubstitution(this, body, out) ?? lightSubstitution(this, body, out) ?? this.#commandSubshell(body, out));
     this.subStatus = status;
     this.st.status = status;
     let text = out.text;
@@ -447,31 +463,16 @@ export class Interp {
     return sub.runSubshell(() => sub.execList(body));
   }
 
-  /** `<(...)` / `>(...)`: runs the body and exposes its output as a temp file. */
-  async processSub(p: ProcessSub): Promise<string> {
-    if (this.rt.profile === "logic-only") throw new ProfileRejection("process substitution disabled in logic-only shell");
-    const path = `/tmp/.husk-psub-${++this.rt.tmpCounter}`;
-    if (p.op === "<") {
-      const sub = this.subshell();
-      const out = new LimitedOutput(this.rt.limits.maxStringBytes);
-      sub.st.fds[1] = { output: out };
-      await sub.runSubshell(() => sub.execList(p.body));
-      try {
-        await this.rt.fs.mkdir("/tmp", { recursive: true });
-        await this.rt.fs.writeFile(path, out.text);
-      } catch (e) {
-        throw new FatalError(`${path}: ${e instanceof Error ? e.message : "error"}`, 1, "command");
-      }
-      return path;
-    }
-    await this.rt.fs.mkdir("/tmp", { recursive: true }).catch(() => undefined);
-    await this.rt.fs.writeFile(path, "").catch(() => undefined);
-    return path;
+  /** `<(...)` / `>(...)`: the path of a temp file standing for the substitution (procsub.ts). */
+  processSub(p: ProcessSub): Promise<string> {
+    return processSub(this, p);
   }
 
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
   evalArithRaw(a: Arithmetic): MaybeAsync<Int> {
     if (a.expr !== undefined) return this.arith.evaluateIn(a.expr, arithSource(a));
+    const t = evalTemplate(this, a);
+    if (t !== undefined) return t;
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
     const quoted = (p: WordPart): boolean => p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
@@ -782,17 +783,6 @@ function literalText(w: Word): string {
   let s = "";
   for (const p of w.parts) if ("value" in p) s += p.value;
   return s;
-}
-
-/** A StringOutput that throws LimitError past `max` units (command substitution). */
-export class LimitedOutput extends StringOutput {
-  constructor(readonly max: number) {
-    super();
-  }
-  override write(text: string): undefined {
-    if (this.length + text.length > this.max) throw new LimitError("maxStringBytes", `command substitution output too large: more than ${this.max} bytes`);
-    return super.write(text);
-  }
 }
 
 

@@ -3,7 +3,7 @@
  * lets `read` consume exactly one line, capped outputs for the run's stdout/stderr, and file
  * outputs that write through the FileSystem.
  */
-import { BrokenPipeError, LimitError } from "@husk/host";
+import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
 import type { FileSystem, InputStream, LimitName, OutputStream } from "@husk/host";
 
 /** Default capacity of a pipe, in UTF-16 units (like a 64 KiB kernel pipe). */
@@ -218,4 +218,15 @@ export class FileOutput implements OutputStream {
 /** An output that forwards to another, used to share one stream under two fds. */
 export function isClosed(o: OutputStream): boolean {
   return o.closed;
+}
+
+/** A StringOutput that throws LimitError past `max` units (command substitution). */
+export class LimitedOutput extends StringOutput {
+  constructor(readonly max: number) {
+    super();
+  }
+  override write(text: string): undefined {
+    if (this.length + text.length > this.max) throw new LimitError("maxStringBytes", `command substitution output too large: more than ${this.max} bytes`);
+    return super.write(text);
+  }
 }

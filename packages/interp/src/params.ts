@@ -229,6 +229,11 @@ export function lookup(ip: Interp, name: string, index: Word | "@" | "*" | undef
   if (index === undefined) {
     if (name === "@" || name === "*") return { list: true, items: ip.st.positional.slice(), star: name === "*" };
     const raw = ip.st.vars.lookup(name);
+    if (raw !== undefined && !(raw.attrs & Attr.Nameref) && name !== "_") {
+      // a variable of the store: its value (element 0 of an array), as getScalar gives it
+      const val = raw.value;
+      return { list: false, v: typeof val === "object" ? (val instanceof Map ? val.get("0") : val.get(0)) : val };
+    }
     if (raw !== undefined && raw.attrs & Attr.Nameref) {
       // a nameref to an element (`declare -n r='a[2]'`) reads that element
       const target = ip.st.vars.resolveName(name);
@@ -292,8 +297,8 @@ function applyOps(ip: Interp, pe: ParamExp, val: PValue): MaybeAsync<PValue> {
   switch (op.kind) {
     case "trim": {
       const pat = ip.expandPattern(op.pattern);
-      const f = (p: string): PValue => mapValue(val, (s) => trim(s, p, op.op, PATTERN_OPTS));
-      return pat instanceof Promise ? pat.then(f) : f(pat);
+      if (pat instanceof Promise) return pat.then((p) => trimValue(val, p, op.op));
+      return trimValue(val, pat, op.op);
     }
     case "replace": {
       const pat = ip.expandPattern(op.pattern);
@@ -313,13 +318,25 @@ function applyOps(ip: Interp, pe: ParamExp, val: PValue): MaybeAsync<PValue> {
   }
 }
 
+/** `${x#pat}`-style trimming of a value (per element on lists). */
+function trimValue(val: PValue, pat: string, op: string): PValue {
+  if (!val.list) return val.v === undefined ? val : { list: false, v: trim(val.v, pat, op, PATTERN_OPTS) };
+  return { list: true, items: val.items.map((s) => trim(s, pat, op, PATTERN_OPTS)), star: val.star };
+}
+
 /** `${x/pat/rep}` once the pattern is expanded. */
 function replaceWith(ip: Interp, op: Extract<ParamOp, { kind: "replace" }>, val: PValue, pat: string): MaybeAsync<PValue> {
   const patsub = ip.st.opt("patsub_replacement");
-  const f = (rep: string): PValue => mapValue(val, (s) => replace(s, pat, rep, op.op, PATTERN_OPTS, patsub, ip.rt.limits.maxStringBytes));
-  if (op.replacement === undefined) return f("");
+  if (op.replacement === undefined) return replaceValue(ip, op.op, val, pat, "", patsub);
   const rep = ip.expandPattern(op.replacement);
-  return rep instanceof Promise ? rep.then(f) : f(rep);
+  return rep instanceof Promise ? rep.then((r) => replaceValue(ip, op.op, val, pat, r, patsub)) : replaceValue(ip, op.op, val, pat, rep, patsub);
+}
+
+/** `replace` applied to a value (per element on lists). */
+function replaceValue(ip: Interp, op: string, val: PValue, pat: string, rep: string, patsub: boolean): PValue {
+  const max = ip.rt.limits.maxStringBytes;
+  if (!val.list) return val.v === undefined ? val : { list: false, v: replace(val.v, pat, rep, op, PATTERN_OPTS, patsub, max) };
+  return { list: true, items: val.items.map((s) => replace(s, pat, rep, op, PATTERN_OPTS, patsub, max)), star: val.star };
 }
 
 const ASCII = /^[\x00-\x7f]*$/;

@@ -111,13 +111,16 @@ export function lightSubstitution(ip: Interp, body: readonly Statement[], out: O
   return statuses instanceof Promise ? statuses.then((s) => pipelineStatus(ip, s)) : pipelineStatus(ip, statuses);
 }
 
+/** The text of every exit status (a command's status is 0-255). */
+const STATUS_TEXT: readonly string[] = Array.from({ length: 256 }, (_, i) => String(i));
+
 /** Sets PIPESTATUS, reusing the array when it already has exactly as many elements (a loop). */
 function setPipeStatus(ip: Interp, statuses: number[]): void {
   const v = ip.st.vars.create("PIPESTATUS", ip.st.vars.scopes[0]!);
   const arr = v.value;
   const n = statuses.length;
   if (arr instanceof IndexedArray && arr.size === n && arr.end === n) {
-    for (let i = 0; i < n; i++) arr.set(i, String(statuses[i]));
+    for (let i = 0; i < n; i++) arr.set(i, STATUS_TEXT[statuses[i]!] ?? String(statuses[i]));
   } else v.value = IndexedArray.of(statuses.map(String));
 }
 
@@ -131,8 +134,16 @@ export function setSinglePipeStatus(ip: Interp, c: Completion): Completion {
   if (typeof c !== "number") return c;
   const v = ip.st.vars.create("PIPESTATUS", ip.st.vars.scopes[0]!);
   const arr = v.value;
-  if (arr instanceof IndexedArray && arr.size === 1 && arr.get(0) !== undefined) arr.set(0, String(c));
-  else v.value = IndexedArray.of([String(c)]);
+  const s = STATUS_TEXT[c] ?? String(c);
+  if (arr instanceof IndexedArray && arr.size === 1) {
+    const old = arr.get(0);
+    if (old === s) return c;
+    if (old !== undefined) {
+      arr.set(0, s);
+      return c;
+    }
+  }
+  v.value = IndexedArray.of([s]);
   return c;
 }
 

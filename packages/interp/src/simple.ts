@@ -237,10 +237,21 @@ function assignOnly(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
   if (ip.st.options.xtrace) return assignOnlyFrom(ip, cmd, 0, undefined);
   const as = cmd.assignments;
   for (let i = 0; i < as.length; i++) {
+    const a = as[i]!;
     let p: MaybeAsync<PreparedAssign>;
     try {
-      p = prepareAssign(ip, as[i]!);
-      if (!(p instanceof Promise)) applyAssign(ip, p);
+      if (a.index === undefined && a.array === undefined) {
+        // `x=v`: what prepareAssign + applyAssign do, without the prepared object
+        const v = a.value === undefined ? "" : ip.expandString(a.value);
+        if (!(v instanceof Promise)) {
+          ip.setVar(a.name, v, a.append);
+          continue;
+        }
+        p = v.then((value) => ({ name: a.name, append: a.append, value }));
+      } else {
+        p = prepareAssign(ip, a);
+        if (!(p instanceof Promise)) applyAssign(ip, p);
+      }
     } catch (e) {
       return assignFailed(ip, e);
     }
@@ -470,7 +481,9 @@ export function makeContext(ip: Interp, argv: string[], assigns?: (PreparedAssig
 /**
  * The context of one command run. A class (not an object literal with getters) because one is
  * built per command: V8 creates literals with accessors on a slow path, and a class shares
- * its getters through the prototype. `env` and `shell` are computed on first use.
+ * its getters through the prototype. The constructor stores only what depends on the moment
+ * (argv, fds, cwd); what comes from the runtime (fs, meter, clock ...) is read through getters,
+ * and `env` and `shell` are computed on first use.
  */
 class ShellCommandContext implements BuiltinContext {
   readonly name: string;
@@ -480,12 +493,6 @@ class ShellCommandContext implements BuiltinContext {
   readonly stdout: OutputStream;
   readonly stderr: OutputStream;
   readonly cwd: string;
-  readonly fs: CommandContext["fs"];
-  readonly meter: CommandContext["meter"];
-  readonly clock: CommandContext["clock"];
-  readonly random: CommandContext["random"];
-  readonly identity: CommandContext["identity"];
-  readonly request: CommandContext["request"];
   readonly interp: Interp;
   readonly assigns: (PreparedAssign | undefined)[] | undefined;
   #env: Map<string, string> | undefined;
@@ -495,7 +502,6 @@ class ShellCommandContext implements BuiltinContext {
   constructor(ip: Interp, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined, ownFds?: (Fd | undefined)[]) {
     const fds = ownFds ?? ip.st.fds;
     this.#fds = ownFds;
-    const rt = ip.rt;
     const fd0 = fds[0];
     this.name = argv[0]!;
     this.args = argv.slice(1);
@@ -504,14 +510,28 @@ class ShellCommandContext implements BuiltinContext {
     this.stdout = fds[1]?.output ?? BAD_FD_OUT;
     this.stderr = fds[2]?.output ?? NULL_OUT;
     this.cwd = ip.st.cwd;
-    this.fs = rt.fs;
-    this.meter = rt.meter;
-    this.clock = rt.clock;
-    this.random = rt.random;
-    this.identity = rt.identity;
-    this.request = rt.request;
     this.interp = ip;
     this.assigns = assigns;
+    this.#env = undefined;
+    this.#shell = undefined;
+  }
+  get fs(): CommandContext["fs"] {
+    return this.interp.rt.fs;
+  }
+  get meter(): CommandContext["meter"] {
+    return this.interp.rt.meter;
+  }
+  get clock(): CommandContext["clock"] {
+    return this.interp.rt.clock;
+  }
+  get random(): CommandContext["random"] {
+    return this.interp.rt.random;
+  }
+  get identity(): CommandContext["identity"] {
+    return this.interp.rt.identity;
+  }
+  get request(): CommandContext["request"] {
+    return this.interp.rt.request;
   }
   get env(): Map<string, string> {
     this.#env ??= this.interp.exportedEnv();

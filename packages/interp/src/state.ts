@@ -231,6 +231,8 @@ export class ShellState {
   dirStack: string[] = [];
   jobs: Job[] = [];
   lastBgPid = 0;
+  /** The last process substitution (`$!` names it; `wait $!` gives its status, 0 until it ran). */
+  lastProcSub: { readonly pid: number; status: number } | undefined;
   nextPid = 0;
   umask = 0o022;
   /** Call stack of function names (innermost last) with the line they were called from. */
@@ -298,6 +300,7 @@ export class ShellState {
     c.shellPid = this.shellPid;
     c.commandNumber = this.commandNumber;
     c.lastBgPid = this.lastBgPid;
+    c.lastProcSub = this.lastProcSub;
     return c;
   }
 

@@ -16,7 +16,7 @@ import { JqCompileError, parse } from "./parser.js";
 import type { Filter, Native, Runtime } from "./runtime.js";
 import { Frame } from "./runtime.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError, fromJS, toJS } from "./value.js";
+import { JqError, JqMap, fromJS, toJS } from "./value.js";
 
 /** Options of a compilation. */
 export interface CompileOptions {
@@ -152,12 +152,12 @@ class RunWorld implements Runtime {
     this.inputFilename = o.inputFilename ?? noFilename;
     this.now = o.now ?? Date.now;
     this.stderr = o.stderr ?? noStderr;
-    this.args = o.args ?? new Map<string, Val>([["positional", []], ["named", new Map()]]);
+    this.args = o.args ?? new JqMap([["positional", []], ["named", new JqMap()]]);
     this.maxDepth = o.maxDepth ?? 10000;
   }
   get env(): JqObject {
     if (this.#env === undefined) {
-      const envMap: JqObject = new Map();
+      const envMap: JqObject = new JqMap();
       const src = typeof this.#envSource === "function" ? this.#envSource() : this.#envSource;
       if (src) {
         const entries = src instanceof Map ? src.entries() : Object.entries(src);

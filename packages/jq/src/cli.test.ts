@@ -204,6 +204,32 @@ const CASES: Case[] = [
   { args: [".a", "missing.json"] },
   { args: ["--indent", "9", "."] },
   { args: ["--foo", "."] },
+  // Objects (object.ts): key order, duplicate keys, keys that are special in JavaScript, objects
+  // past the shared-shape sizes (8 keys: indexed; 32: owned), copies that must not share.
+  ...[
+    ".",
+    "keys_unsorted",
+    '.["__proto__"], .constructor, has("toString"), has("10")',
+    "del(.b) | .b = 7",
+    '. == {"a":5,"2":4,"10":3,"__proto__":2,"b":6}',
+    '[., {"b":0}] | sort | .[0].b',
+    "to_entries, with_entries(.key |= ascii_upcase)",
+  ].map((q) => ({ args: ["-c", q], stdin: '{"b":1,"__proto__":2,"10":3,"2":4,"a":5,"b":6}' })),
+  ...[
+    ".",
+    "del(.k3) | .k3 = 1 | keys_unsorted[-3:]",
+    '. + {k0: "x", new: 1} | [.k0, .new, length, keys_unsorted[-1]]',
+    "(to_entries | from_entries) == ., [., del(.k5)] == [., .]",
+    "with_entries(select(.value % 3 == 0)) | keys_unsorted",
+    "[paths] | length",
+    "[tostream | select(length == 2) | .[0][0]] | .[:5]",
+    '. * {k7: {x: 1}} | [.k7, has("k7"), (keys | length)]',
+  ].map((q) => ({ args: ["-c", q], stdin: `{${Array.from({ length: 40 }, (_, i) => `"k${(i * 7) % 40}":${i}`).join(",")}}` })),
+  {
+    args: ["-n", "-c", 'reduce range(40) as $i ({}; .["k\\($i)"] = $i) | [.k5, (.k5 = "x" | .k5), .k5, (del(.k0, .k39) | [length, keys_unsorted[0], keys_unsorted[-1]]), length]'],
+  },
+  { args: ["-c", "., map(. * 3)"], stdin: "[1.5, -0.5, 0.1, 123456789012345.6, 3.14159, 0.001, 12.5e1, 9007199254740.993]" },
+  { args: ["-n", "-c", '[range(12)] | map({(tostring): .}) | add | [keys_unsorted, .["11"], (del(.["3"]) | .["3"] = 0 | keys_unsorted[-2:])]'] },
 ];
 
 /** Runs our jq command on a case. */

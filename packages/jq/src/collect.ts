@@ -10,6 +10,7 @@ import { compile, compileDefs, iterate } from "./compile.js";
 import type { Filter } from "./runtime.js";
 import { BAD_PATH } from "./runtime.js";
 import type { Val } from "./value.js";
+import { JqMap } from "./value.js";
 
 /**
  * A program split before its last stage: each output of `prefix` becomes one array holding
@@ -70,8 +71,9 @@ function split(node: Node, scope: Scope, env: CompileEnv): CollectTail | undefin
       const items: Filter = (i, _p, f, e) => {
         if (Array.isArray(i)) {
           for (const x of i) if (g(x, null, f, e)) return true;
-        } else if (i instanceof Map) {
-          for (const x of i.values()) if (g(x, null, f, e)) return true;
+        } else if (i instanceof JqMap) {
+          const vs = i.valueList();
+          for (let k = 0; k < vs.length; k++) if (g(vs[k]!, null, f, e)) return true;
         } else iterate(i, null, f, () => false);
         return false;
       };

@@ -15,7 +15,7 @@ import { HaltSignal } from "./runtime.js";
 import { JsonSplitter } from "./splitter.js";
 import { streamEvents } from "./stream.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError } from "./value.js";
+import { JqError, JqMap } from "./value.js";
 import { JQ_HELP, JQ_INFO } from "./info.js";
 
 interface Opts {
@@ -246,7 +246,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     }
   }
 
-  const named: JqObject = new Map(opts.named);
+  const named: JqObject = new JqMap(opts.named);
   let prog: CompiledJq;
   try {
     prog = compileCached(programText, { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth });
@@ -344,7 +344,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   const dumpOpts: DumpOptions = { indent: opts.tab ? 1 : opts.indent, tab: opts.tab, sortKeys: opts.sortKeys, ascii: opts.ascii, color: opts.color };
   const sep = opts.raw0 ? "\0" : opts.join ? "" : "\n";
   const vars = new Map<string, Val>(named);
-  const args: Val = new Map<string, Val>([["positional", opts.positional], ["named", named]]);
+  const args: Val = new JqMap([["positional", opts.positional], ["named", named]]);
   const maxOut = ctx.meter.limits.maxStdoutBytes;
   // Output text not yet written. Built with `+=` (much faster than joining many small pieces)
   // and flattened before it is handed on, so no rope of pieces outlives a write.

@@ -11,7 +11,7 @@ import { index, slice } from "./paths.js";
 import type { Closure, Emit, Filter, Native, Path } from "./runtime.js";
 import { BAD_PATH, BreakSignal, Frame, checkIterPath, extendPath, resultPath } from "./runtime.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError, truthy, typeOf } from "./value.js";
+import { JqError, JqMap, truthy, typeOf } from "./value.js";
 
 /** A compiled user (or jq-defined builtin) function. */
 export interface CompiledDef {
@@ -168,7 +168,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
         const froms: Val[] = from ? vals(from, i, f) : [null];
         for (const b of tos)
           for (const a of froms) {
-            const key: JqObject = new Map([["start", a], ["end", b]]);
+            const key: JqObject = new JqMap([["start", a], ["end", b]]);
             if (t(i, p, f, (v, q) => { const np = extendPath(q, key, v); return e(slice(v, a, b), np); })) return true;
           }
         return false;
@@ -364,7 +364,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       };
     }
     case "Loc": {
-      const v: JqObject = new Map<string, Val>([["file", env.file], ["line", node.line]]);
+      const v: JqObject = new JqMap([["file", env.file], ["line", node.line]]);
       return (_i, p, _f, e) => {
         return e(v, p === null ? null : BAD_PATH);
       };
@@ -390,7 +390,7 @@ const recurseAll: Filter = (i, p, f, e) => {
     if (Array.isArray(v)) {
       checkIterPath(q, v);
       for (let k = 0; k < v.length; k++) if (rec(v[k]!, q === null ? null : [...q, k])) return true;
-    } else if (v instanceof Map) {
+    } else if (v instanceof JqMap) {
       checkIterPath(q, v);
       for (const [k, x] of v) if (rec(x, q === null ? null : [...q, k])) return true;
     }
@@ -408,10 +408,14 @@ export const iterate: Filter = (v, q, _f, e) => {
     } else for (let k = 0; k < v.length; k++) if (e(v[k]!, [...q, k])) return true;
     return false;
   }
-  if (v instanceof Map) {
+  if (v instanceof JqMap) {
+    const vs = v.valueList();
     if (q === null) {
-      for (const x of v.values()) if (e(x, null)) return true;
-    } else for (const [k, x] of v) if (e(x, [...q, k])) return true;
+      for (let k = 0; k < vs.length; k++) if (e(vs[k]!, null)) return true;
+    } else {
+      const ks = v.keyList();
+      for (let k = 0; k < vs.length; k++) if (e(vs[k]!, [...q, ks[k]!])) return true;
+    }
     return false;
   }
   throw new JqError(`Cannot iterate over ${v === null ? "null" : describe(v)}`);
@@ -485,10 +489,10 @@ function compileObject(node: Extract<Node, { k: "Object" }>, scope: Scope, env: 
     return { key, value, constKey };
   });
   return (i, p, f, e) => {
-    const acc: JqObject = new Map();
+    const acc: JqObject = new JqMap();
     const go = (k: number): boolean => {
       if (k === entries.length) {
-        const m = new Map(acc);
+        const m = new JqMap(acc);
         return e(m, p === null ? null : BAD_PATH);
       }
       const en = entries[k]!;
@@ -586,7 +590,7 @@ function compilePattern(pat: Pattern, scope: Scope, env: CompileEnv, slots?: Map
         const pt = parts[n]!;
         const withKey = (key: Val): boolean => {
           if (typeof key !== "string") throw new JqError(`Cannot index ${typeOf(v)} with ${typeOf(key)}`);
-          if (v !== null && !(v instanceof Map)) throw new JqError(`Cannot index ${typeOf(v)} with "${key}"`);
+          if (v !== null && !(v instanceof JqMap)) throw new JqError(`Cannot index ${typeOf(v)} with "${key}"`);
           const x = index(v, key);
           if (pt.varSlot >= 0) f.vars[pt.varSlot] = x;
           if (pt.sub) return pt.sub(x, i, f, () => go(n + 1));

@@ -23,6 +23,10 @@ export interface DumpOptions {
 /** Formats a number exactly as jq 1.8 prints it (shortest round-trip, 17 significant digits). */
 export function formatNumber(n: number): string {
   if (Number.isInteger(n) && n < 1e16 && n > -1e16) return n === 0 && Object.is(n, -0) ? "-0" : String(n);
+  // A fraction of magnitude 1e-4 to 1e16 (all of them are below 2^53): JavaScript's shortest
+  // round-trip digits in fixed notation, exactly what the general case below builds.
+  const a = n < 0 ? -n : n;
+  if (a >= 1e-4 && a < 1e16) return String(n);
   if (Number.isNaN(n)) return "null";
   if (!Number.isFinite(n)) return n > 0 ? "1.7976931348623157e+308" : "-1.7976931348623157e+308";
   const e = n.toExponential();
@@ -179,9 +183,8 @@ class Writer {
     return q;
   }
 
-  #keys(o: JqObject): string[] {
-    const keys = [...o.keys()];
-    return this.#sortKeys ? keys.sort(compareStrings) : keys;
+  #keys(o: JqObject): readonly string[] {
+    return this.#sortKeys ? o.keyList().slice().sort(compareStrings) : o.keyList();
   }
 
   /** Writes a value at nesting depth `d`. */
@@ -221,12 +224,14 @@ class Writer {
         this.value(x.get(k)!, d + 1);
       }
     } else {
-      for (const [k, v] of x) {
+      const ks = x.keyList();
+      const vs = x.valueList();
+      for (let i = 0; i < ks.length; i++) {
         this.put(first ? "{" : ",");
         first = false;
         if (pretty) this.put(inner);
-        this.put(this.#key(k));
-        this.value(v, d + 1);
+        this.put(this.#key(ks[i]!));
+        this.value(vs[i]!, d + 1);
       }
     }
     if (pretty) this.put(this.pad(d));
@@ -359,7 +364,7 @@ function dumpColor(x: Val, indent: string, pad: string, sortKeys: boolean, ascii
     return `\x1b[${COL.array}m[${nl}${items.join(`\x1b[${COL.array}m,${nl}`)}\x1b[${COL.array}m${nl}${pad}\x1b[${COL.array}m]\x1b[0m`;
   }
   if (x.size === 0) return c(COL.object, "{}");
-  const keys = sortKeys ? [...x.keys()].sort(compareStrings) : [...x.keys()];
+  const keys = sortKeys ? x.keyList().slice().sort(compareStrings) : x.keyList();
   const items = keys.map(
     (k) => `${inner}\x1b[0m\x1b[${COL.key}m${quoteString(k, ascii)}\x1b[0m\x1b[${COL.object}m:${indent ? " " : ""}\x1b[0m${dumpColor(x.get(k)!, indent, inner, sortKeys, ascii)}`,
   );

@@ -3,6 +3,8 @@
  * with `nan`/`NaN` accepted as jq does). The serializer is in dump.ts.
  */
 import type { JqObject, Val } from "./value.js";
+import { EMPTY_SHAPE } from "./object.js";
+import { JqMap } from "./value.js";
 
 /** A malformed JSON text. `message` follows jq's wording (`... at line L, column C`). */
 export class JsonParseError extends Error {}
@@ -18,6 +20,9 @@ function inToken(s: string, p: number): boolean {
   return c >= 128 || DELIM[c] === 0;
 }
 
+/** Exact powers of ten up to 1e15 (for the decimal fast path of `#literal`). */
+const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15];
+
 /** Object keys seen lately (a direct-mapped cache), shared by every reader: see `JsonReader.#key`. */
 const KEYS: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
 
@@ -26,7 +31,9 @@ export class JsonReader {
   readonly text: string;
   pos = 0;
   readonly #maxDepth: number;
+  /** Elements of the arrays and objects being read (below `#top`; the array never shrinks). */
   readonly #stack: Val[] = [];
+  #top = 0;
   readonly #line: number;
   readonly #col: number;
   /** `line`/`col`: where `text` starts in the whole input (for error positions). */
@@ -39,6 +46,7 @@ export class JsonReader {
 
   /** The next value, or `undefined` at the end of the text. */
   next(): Val | undefined {
+    this.#top = 0;
     this.#skipWs();
     if (this.pos >= this.text.length) return undefined;
     let v: Val;
@@ -109,41 +117,61 @@ export class JsonReader {
     if (c === 0x22) return this.#string();
     if (c === 0x7b) {
       this.pos++;
-      const m: JqObject = new Map();
       // `<= 0x20` first: compact text skips no whitespace and makes no call.
       if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
       if (s.charCodeAt(this.pos) === 0x7d) {
         this.pos++;
-        return m;
+        return new JqMap();
       }
-      for (;;) {
-        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
-        const q = s.charCodeAt(this.pos);
-        if (q !== 0x22) {
+      // Values go on the shared stack (as array elements do) while the keys walk the shared
+      // shapes: the object is made once, of its shape and an exactly sized value array.
+      const stk = this.#stack;
+      const base = this.#top;
+      let shape = EMPTY_SHAPE;
+      try {
+        for (;;) {
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
+          const q = s.charCodeAt(this.pos);
+          if (q !== 0x22) {
+            if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
+            // jq reads the key as a value first (reporting a bad literal as such), then rejects it at ':'.
+            if (q !== 0x5d && q !== 0x7d && q !== 0x2c && q !== 0x3a) this.#value(depth + 1);
+            this.#skipWs();
+            if (s.charCodeAt(this.pos) === 0x3a) this.pos++;
+            this.#fail("Object keys must be strings");
+          }
+          const k = this.#key();
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
+          if (s.charCodeAt(this.pos) !== 0x3a) {
+            if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
+            this.#fail("Objects must consist of key:value pairs");
+          }
+          this.pos++;
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-          // jq reads the key as a value first (reporting a bad literal as such), then rejects it at ':'.
-          if (q !== 0x5d && q !== 0x7d && q !== 0x2c && q !== 0x3a) this.#value(depth + 1);
-          this.#skipWs();
-          if (s.charCodeAt(this.pos) === 0x3a) this.pos++;
-          this.#fail("Object keys must be strings");
+          const v = this.#value(depth + 1);
+          const next = shape.next(k);
+          if (next !== undefined) {
+            shape = next;
+            stk[this.#top++] = v;
+          } else {
+            const at = shape.indexOf(k);
+            if (at >= 0) stk[base + at] = v;
+            else {
+              shape = shape.with(k);
+              stk[this.#top++] = v;
+            }
+          }
+          if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
+          const d = s.charCodeAt(this.pos);
+          this.pos++;
+          if (d === 0x2c) continue;
+          if (d === 0x7d) return JqMap.fromParts(shape, stk.slice(base, this.#top));
+          if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
+          this.#failAfterToken("Expected separator between values", this.pos - 1);
         }
-        const k = this.#key();
-        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
-        if (s.charCodeAt(this.pos) !== 0x3a) {
-          if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-          this.#fail("Objects must consist of key:value pairs");
-        }
-        this.pos++;
-        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
-        if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
-        m.set(k, this.#value(depth + 1));
-        if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
-        const d = s.charCodeAt(this.pos);
-        this.pos++;
-        if (d === 0x2c) continue;
-        if (d === 0x7d) return m;
-        if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
-        this.#failAfterToken("Expected separator between values", this.pos - 1);
+      } finally {
+        this.#top = base;
       }
     }
     if (c === 0x5b) {
@@ -156,23 +184,24 @@ export class JsonReader {
       // Elements go on a shared stack and leave it as one exactly sized array (an array grown
       // by push keeps a capacity of 16 or more: most of a parsed document's small arrays).
       const stk = this.#stack;
-      const base = stk.length;
+      const base = this.#top;
       try {
         for (;;) {
           if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
           if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
           if (s.charCodeAt(this.pos) === 0x2c) this.#fail("Expected value before ','");
-          stk.push(this.#value(depth + 1));
+          const v = this.#value(depth + 1);
+          stk[this.#top++] = v;
           if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
           const d = s.charCodeAt(this.pos);
           this.pos++;
           if (d === 0x2c) continue;
-          if (d === 0x5d) return stk.slice(base);
+          if (d === 0x5d) return stk.slice(base, this.#top);
           if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
           this.#failAfterToken("Expected separator between values", this.pos - 1);
         }
       } finally {
-        stk.length = base;
+        this.#top = base;
       }
     }
     return this.#literal();
@@ -208,11 +237,11 @@ export class JsonReader {
         const close = c === 0x5b ? 0x5d : 0x7d;
         if (s.charCodeAt(this.pos) === close) {
           this.pos++;
-          v = c === 0x5b ? [] : new Map();
+          v = c === 0x5b ? [] : new JqMap();
         } else {
           if (stack.length + 1 >= this.#maxDepth) this.#fail("Exceeds depth limit for parsing");
           if (c === 0x5b) stack.push({ c: [], key: "" });
-          else stack.push({ c: new Map(), key: readKey() });
+          else stack.push({ c: new JqMap(), key: readKey() });
           continue;
         }
       } else if (c === 0x22) v = this.#string();
@@ -272,8 +301,18 @@ export class JsonReader {
         return neg ? -n : n;
       }
       if (c === 0x2e) {
+        const f0 = p + 1;
         do c = s.charCodeAt(++p);
         while (c >= 0x30 && c <= 0x39);
+        // At most 15 significant digits and no exponent: the digits as an integer (exact) over a
+        // power of ten (exact) is one correctly rounded division, the value Number() gives.
+        if (p - digits <= 16 && c !== 0x65 && c !== 0x45 && !inToken(s, p)) {
+          let m = n;
+          for (let i = f0; i < p; i++) m = m * 10 + (s.charCodeAt(i) - 0x30);
+          this.pos = p;
+          const x = m / POW10[p - f0]!;
+          return neg ? -x : x;
+        }
       }
       if (c === 0x65 || c === 0x45) {
         c = s.charCodeAt(++p);

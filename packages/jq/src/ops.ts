@@ -1,7 +1,7 @@
 /** jq's arithmetic and the shared error-message helpers. */
 import { dumpCompact } from "./dump.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError, compare, equals, typeOf } from "./value.js";
+import { JqError, JqMap, compare, equals, typeOf } from "./value.js";
 
 /** Cuts `s` to at most `bytes` UTF-8 bytes without splitting a character. */
 function cutBytes(s: string, bytes: number): string {
@@ -54,9 +54,11 @@ export function add(a: Val, b: Val): Val {
   if (b === null) return a;
   if (typeof a === "string" && typeof b === "string") return a + b;
   if (Array.isArray(a) && Array.isArray(b)) return a.concat(b);
-  if (a instanceof Map && b instanceof Map) {
-    const m = new Map(a);
-    for (const [k, v] of b) m.set(k, v);
+  if (a instanceof JqMap && b instanceof JqMap) {
+    const m = new JqMap(a);
+    const bk = b.keyList();
+    const bv = b.valueList();
+    for (let i = 0; i < bk.length; i++) m.set(bk[i]!, bv[i]!);
     return m;
   }
   return binError(a, b, "added");
@@ -75,15 +77,15 @@ export function sub(a: Val, b: Val): Val {
 /** Deep merge of objects (`*`). */
 export function deepMerge(a: JqObject, b: JqObject): JqObject {
   // Iterative: objects nested 10,000 deep merge without exhausting the JavaScript stack.
-  const root = new Map(a);
+  const root = new JqMap(a);
   const work: [JqObject, JqObject, number][] = [[root, b, 0]];
   while (work.length > 0) {
     const [m, src, depth] = work.pop()!;
     if (depth > 10000) throw new JqError("Object merge too deep");
     for (const [k, v] of src) {
       const old = m.get(k);
-      if (old instanceof Map && v instanceof Map) {
-        const c = new Map(old);
+      if (old instanceof JqMap && v instanceof JqMap) {
+        const c = new JqMap(old);
         m.set(k, c);
         work.push([c, v, depth + 1]);
       } else m.set(k, v);
@@ -104,7 +106,7 @@ export function mul(a: Val, b: Val): Val {
   if (typeof a === "number" && typeof b === "number") return a * b;
   if (typeof a === "string" && typeof b === "number") return repeatString(a, b);
   if (typeof a === "number" && typeof b === "string") return repeatString(b, a);
-  if (a instanceof Map && b instanceof Map) return deepMerge(a, b);
+  if (a instanceof JqMap && b instanceof JqMap) return deepMerge(a, b);
   return binError(a, b, "multiplied");
 }
 

@@ -6,7 +6,7 @@
 import { dumpCompact } from "./dump.js";
 import { describe, trunc } from "./ops.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError, compare, equals, typeOf } from "./value.js";
+import { JqError, JqMap, compare, equals, typeOf } from "./value.js";
 
 function indexError(t: Val, k: Val): never {
   if (typeof k === "string") throw new JqError(`Cannot index ${typeOf(t)} with string (${trunc(dumpCompact(k), 30)})`);
@@ -94,7 +94,7 @@ export function arrayIndices(a: Val[], sub: Val[]): number[] {
 /** `t[k]` with jq's rules. */
 export function index(t: Val, k: Val): Val {
   if (typeof k === "string") {
-    if (t instanceof Map) {
+    if (t instanceof JqMap) {
       const v = t.get(k);
       return v === undefined ? null : v;
     }
@@ -112,14 +112,14 @@ export function index(t: Val, k: Val): Val {
     if (t === null) return null;
     return indexError(t, k);
   }
-  if (k instanceof Map && (Array.isArray(t) || typeof t === "string" || t === null)) {
+  if (k instanceof JqMap && (Array.isArray(t) || typeof t === "string" || t === null)) {
     const s = k.get("start");
     const e = k.get("end");
     if (s === undefined && e === undefined) return indexError(t, k);
     return slice(t, s ?? null, e ?? null);
   }
   if (Array.isArray(k) && Array.isArray(t)) return arrayIndices(t, k);
-  if (t === null && (k === null || k instanceof Map)) return null;
+  if (t === null && (k === null || k instanceof JqMap)) return null;
   return indexError(t, k);
 }
 
@@ -144,7 +144,7 @@ function ownArray(a: Val[], owned: Owned): Val[] {
 }
 function ownMap(m: JqObject, owned: Owned): JqObject {
   if (owned?.has(m)) return m;
-  const c = new Map(m);
+  const c = new JqMap(m);
   owned?.add(c);
   return c;
 }
@@ -155,7 +155,7 @@ export const MAX_PATH = 10000;
 /** One level of `setpath`: `root[k] = v` (copy on write; `child` is what `k` selects now). */
 function assignOne(root: Val, k: Val, v: Val, owned: Owned): Val {
   if (typeof k === "string") {
-    const m = root === null ? new Map<string, Val>() : ownMap(root as JqObject, owned);
+    const m = root === null ? new JqMap() : ownMap(root as JqObject, owned);
     if (root === null) owned?.add(m);
     m.set(k, v);
     return m;
@@ -182,7 +182,7 @@ function assignOne(root: Val, k: Val, v: Val, owned: Owned): Val {
 function childFor(root: Val, k: Val): Val {
   if (typeof k === "string") {
     if (root === null) return null;
-    if (!(root instanceof Map)) return indexError(root, k);
+    if (!(root instanceof JqMap)) return indexError(root, k);
     const v = root.get(k);
     return v === undefined ? null : v;
   }
@@ -198,7 +198,7 @@ function childFor(root: Val, k: Val): Val {
     if (idx > 536870912) throw new JqError("Array index too large");
     return idx < a.length ? a[idx]! : null;
   }
-  if (k instanceof Map) {
+  if (k instanceof JqMap) {
     if (root !== null && !Array.isArray(root)) {
       if (typeof root === "string") throw new JqError("Cannot update string slices");
       return indexError(root, k);
@@ -227,7 +227,7 @@ export function setpath(root: Val, path: readonly Val[], nv: Val, owned?: Set<ob
 
 function deleteAt(root: Val, k: Val, owned: Owned): Val {
   if (typeof k === "string") {
-    if (!(root instanceof Map)) return indexError(root, k);
+    if (!(root instanceof JqMap)) return indexError(root, k);
     if (!root.has(k)) return root;
     const m = ownMap(root, owned);
     m.delete(k);
@@ -243,7 +243,7 @@ function deleteAt(root: Val, k: Val, owned: Owned): Val {
     c.splice(idx, 1);
     return c;
   }
-  if (k instanceof Map) {
+  if (k instanceof JqMap) {
     if (!Array.isArray(root)) {
       if (typeof root === "string") throw new JqError("Cannot delete string slices");
       return indexError(root, k);
@@ -308,9 +308,9 @@ function normalizeForDelete(root: Val, p: Val[]): Val[] | undefined {
           throw new JqError("Out of bounds negative array index");
         }
         k = idx;
-      } else if (k instanceof Map) {
+      } else if (k instanceof JqMap) {
         const [s, e] = sliceBounds(cur.length, k.get("start") ?? null, k.get("end") ?? null);
-        k = new Map<string, Val>([["start", s], ["end", e]]);
+        k = new JqMap([["start", s], ["end", e]]);
       }
     }
     out.push(k);

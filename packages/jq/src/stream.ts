@@ -1,11 +1,12 @@
 /** jq's streaming form (`--stream`, `tostream`): `[path, leaf]` events and closing `[path]` events. */
 import type { Val } from "./value.js";
+import { JqMap } from "./value.js";
 
 /** Calls `emit` for each stream event of `v` (as `tostream` produces them). Stops when emit returns true. */
 export function streamEvents(v: Val, emit: (ev: Val[]) => boolean): boolean {
   const rec = (x: Val, path: Val[], top: boolean): boolean => {
     const isArr = Array.isArray(x);
-    const isObj = x instanceof Map;
+    const isObj = x instanceof JqMap;
     if ((isArr && x.length > 0) || (isObj && x.size > 0)) {
       let lastKey: Val = null;
       if (isArr) {
@@ -14,8 +15,11 @@ export function streamEvents(v: Val, emit: (ev: Val[]) => boolean): boolean {
           lastKey = i;
         }
       } else {
-        for (const [k, y] of x as Map<string, Val>) {
-          if (rec(y, [...path, k], false)) return true;
+        const ks = (x as JqMap).keyList();
+        const vs = (x as JqMap).valueList();
+        for (let i = 0; i < ks.length; i++) {
+          const k = ks[i]!;
+          if (rec(vs[i]!, [...path, k], false)) return true;
           lastKey = k;
         }
       }

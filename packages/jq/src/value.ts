@@ -1,13 +1,16 @@
 /**
  * jq values in JavaScript: `null`, booleans, numbers, strings, arrays (`Val[]`) and objects
- * (`Map<string, Val>`, so insertion order is kept and `__proto__` is an ordinary key).
+ * (`JqMap`, object.ts: Map's interface, insertion order kept, `__proto__` an ordinary key).
  * Also jq's total order, equality, type names and the runtime error type.
  */
+import { JqMap } from "./object.js";
+
+export { JqMap };
 
 /** A JSON/jq value. */
 export type Val = null | boolean | number | string | Val[] | JqObject;
 /** A jq object. */
-export type JqObject = Map<string, Val>;
+export type JqObject = JqMap;
 
 /** A jq runtime error carrying jq's error value (usually a message string). */
 export class JqError extends Error {
@@ -78,7 +81,7 @@ export function compareStrings(a: string, b: string): number {
 
 /** Sorted keys of an object (jq's `keys` order). */
 export function sortedKeys(o: JqObject): string[] {
-  return [...o.keys()].sort(compareStrings);
+  return o.keyList().slice().sort(compareStrings);
 }
 
 /** jq's total order: negative, zero or positive. */
@@ -151,9 +154,11 @@ function equalsIn(a: Val, b: Val, depth: number): boolean {
   }
   if (Array.isArray(b)) return false;
   if (a.size !== b.size) return false;
-  for (const [k, v] of a) {
-    const w = b.get(k);
-    if (w === undefined || !equals(v, w, depth + 1)) return false;
+  const ks = a.keyList();
+  const vs = a.valueList();
+  for (let i = 0; i < ks.length; i++) {
+    const w = b.get(ks[i]!);
+    if (w === undefined || !equals(vs[i]!, w, depth + 1)) return false;
   }
   return true;
 }
@@ -165,12 +170,12 @@ export function truthy(v: Val): boolean {
 
 /** Deep-copies nothing: jq values are immutable here; mutation helpers copy on write. */
 export function isObject(v: Val): v is JqObject {
-  return v instanceof Map;
+  return v instanceof JqMap;
 }
 
 /** Builds an object from entries. */
 export function obj(entries: Iterable<[string, Val]> = []): JqObject {
-  return new Map(entries);
+  return new JqMap(entries);
 }
 
 /** Converts a plain JS value (from JSON.parse-like sources or API callers) to a jq value. */
@@ -186,12 +191,17 @@ export function fromJS(v: unknown): Val {
       return Number(v);
   }
   if (Array.isArray(v)) return v.map(fromJS);
+  if (v instanceof JqMap) {
+    const m = new JqMap();
+    for (const [k, x] of v) m.set(k, fromJS(x));
+    return m;
+  }
   if (v instanceof Map) {
-    const m: JqObject = new Map();
+    const m = new JqMap();
     for (const [k, x] of v) m.set(String(k), fromJS(x));
     return m;
   }
-  const m: JqObject = new Map();
+  const m = new JqMap();
   for (const k of Object.keys(v as object)) m.set(k, fromJS((v as Record<string, unknown>)[k]));
   return m;
 }
@@ -201,6 +211,8 @@ export function toJS(v: Val): unknown {
   if (v === null || typeof v !== "object") return v;
   if (Array.isArray(v)) return v.map(toJS);
   const o: Record<string, unknown> = Object.create(null);
-  for (const [k, x] of v) o[k] = toJS(x);
+  const ks = v.keyList();
+  const vs = v.valueList();
+  for (let i = 0; i < ks.length; i++) o[ks[i]!] = toJS(vs[i]!);
   return o;
 }

@@ -1,3 +1,10 @@
+/**
+ * What `sed` says about itself (`--help` text, summary, file access), apart from the
+ * implementation so that the lazily loaded command (commands.ts) can show it without loading
+ * the parser.
+ */
+import type { CommandInfo } from "@husk/host";
+
 /** `sed --help`, as GNU sed 4.9 prints it. */
 export const SED_HELP = `Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]...
 
@@ -45,3 +52,6 @@ E-mail bug reports to: <bug-sed@gnu.org>.
 
 /** The usage text GNU sed prints to stderr on a usage error (the help without the bug-report line). */
 export const SED_USAGE = SED_HELP.replace(/E-mail bug reports to: <bug-sed@gnu.org>.\n$/, "");
+
+/** `sed`'s name, summary, `--help` text and file access. */
+export const SED_INFO: CommandInfo = { name: "sed", summary: "stream editor for filtering and transforming text", help: SED_HELP, fileAccess: "operands" };

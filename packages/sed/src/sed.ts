@@ -10,7 +10,7 @@ import {
   resolvePath,
 } from "@husk/host";
 import { type ExecOptions, type SedHost, SedState } from "./exec.js";
-import { SED_HELP, SED_USAGE } from "./help.js";
+import { SED_HELP, SED_INFO, SED_USAGE } from "./help.js";
 import { LineReader, type SedSource } from "./input.js";
 import { type Program, type ScriptPiece, SedError, parseScript } from "./parse.js";
 
@@ -410,10 +410,7 @@ function mergePieces(pieces: ScriptPiece[]): ScriptPiece[] {
 
 /** `sed`: the GNU stream editor. */
 export const sedCommand: Command = {
-  name: "sed",
-  summary: "stream editor for filtering and transforming text",
-  help: SED_HELP,
-  fileAccess: "operands",
+  ...SED_INFO,
   run: runSed,
 };
 

@@ -2,7 +2,9 @@
  * Scanner helpers that only need the word reader: array literals, operator text for error
  * messages, here-doc delimiters.
  */
-import type { ArrayElement, Word } from "./ast.js";
+import type { ArrayElement, Word, WordPart } from "./ast.js";
+import { print } from "./printer.js";
+import { walk } from "./walk.js";
 import { unexpectedToken } from "./errors.js";
 import { fit } from "./fit.js";
 import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
@@ -59,7 +61,12 @@ export function opText(r: Reader, i: number): string {
   return src[i]!;
 }
 
-/** The here-doc delimiter after quote removal (expansions are kept as written, like bash). */
+/**
+ * The here-doc delimiter after quote removal. Expansions are kept as written, except that a
+ * `$( )` or `<( )` anywhere in it is the printer's text for it, as bash 5.2 re-prints them
+ * (`<<$( echo  x)` wants the line `$(echo x)`). Backticks are printed too, so that the
+ * printed script has the same delimiter (bash keeps them as written: `` <<`a  b` `` differs).
+ */
 export function delimiterText(src: string, w: Word, base: number): string {
   let out = "";
   for (const p of w.parts) {
@@ -67,14 +74,33 @@ export function delimiterText(src: string, w: Word, base: number): string {
       case "Literal":
       case "Escaped":
       case "SingleQuoted":
+      case "AnsiCQuoted":
         out += p.value;
         break;
       case "DoubleQuoted":
-        for (const q of p.parts) out += q.type === "Literal" || q.type === "Escaped" ? q.value : src.slice(q.span.start - base, q.span.end - base);
+        for (const q of p.parts) out += q.type === "Literal" || q.type === "Escaped" ? q.value : asWritten(src, q, base);
         break;
       default:
-        out += src.slice(p.span.start - base, p.span.end - base);
+        out += asWritten(src, p, base);
     }
   }
   return out;
+}
+
+/** True when any part of a here-doc delimiter is quoted: the body is then not expanded. */
+export function delimiterQuoted(w: Word): boolean {
+  return w.parts.some((p) => p.type === "SingleQuoted" || p.type === "DoubleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted");
+}
+
+/** The source text of `node` with each command or process substitution in it printed. */
+function asWritten(src: string, node: WordPart, base: number): string {
+  let out = "";
+  let at = node.span.start;
+  walk(node, (n) => {
+    if (n.type !== "CommandSub" && n.type !== "ProcessSub") return true;
+    out += src.slice(at - base, n.span.start - base) + print(n);
+    at = n.span.end;
+    return false;
+  });
+  return out + src.slice(at - base, node.span.end - base);
 }

@@ -32,6 +32,33 @@ const SCRIPTS = [
   // A here-document cut off by end of input (bash warns) keeps its body's missing final newline.
   "cat <<EOF\nabc\n$x",
   "cat <<A <<-'B'\nx\nA\n\ty",
+  // Here-documents (issue 3; all accepted by bash -n): minimal inputs from scripts/fuzz.mjs
+  // (a document left open at the `)` of $( ) / <( ), one cut off in a backtick or at end of
+  // input after more statements on its line, substitutions in delimiters, `$t\<newline>E`),
+  // then the edge cases of heredoc.test.ts.
+  "<(<<,)",
+  "$(<<i)",
+  "`<<z\nS`",
+  "<<*<(\t)",
+  '<<"$( )"',
+  "<<`\n`",
+  "echo $(cat <<E) x\nabc",
+  "echo `echo $(cat <<E) x\nabc`",
+  "echo $(cat <<A <<E) x\nabc\nA\nfoo",
+  "echo $(echo; cat <<E) x <<B\nabc\nB\nfoo",
+  "x=$(<<1; o)\nbody",
+  "<<1;o\n ",
+  "<<b&n\n=",
+  "$t\\\nE",
+  'echo "$t\\\nE" <<E\n$t\\\nx\nE\n',
+  "cat <<E\na\\\nE\nE\n",
+  "f() { cat <<E | tr a b\nabc\nE\n}",
+  "cat <<E |& cat\nx\nE\n",
+  "case x in x) cat <<E;;\nbody\nE\nesac",
+  "[[ a &&\nb ]] && cat <<E\nx\nE\n",
+  "cat <<-\"E\\\"F\"\n\tx\n\tE\"F\n",
+  "cat <<E'O'F\nx\nEOF\n",
+  "cat <<E\nx\nE",
 ];
 
 describe("print round-trips: parse(print(ast)) equals ast up to spans", () => {

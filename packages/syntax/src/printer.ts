@@ -23,16 +23,31 @@ const INDENT = "  ";
 /** Words the scanner takes as reserved words in command position (plus `[[` and `((`). */
 const RESERVED = new Set([...KEYWORDS.keys(), "[[", "in", "coproc"]);
 
+/**
+ * Here-documents cut off by end of input inside a `$( )` / `<( )`, waiting for the enclosing
+ * printer's next newline (bash reads them after the next newline outside the substitution).
+ * Module state: printing is synchronous, and `print` starts with it empty.
+ */
+let spilled: HereDoc[] = [];
+
+/** Where a printer's text goes: a script, a `$( )` / `<( )` body, or a backtick body. */
+type Context = "script" | "sub" | "backtick";
+
 class Printer {
   private readonly o: string[] = [];
   private pending: HereDoc[] = [];
+  /** A here-document body cut off by end of input was printed: nothing can follow it. */
+  private cut = false;
   /**
    * The end offset of the script being printed (-1 when unknown): a here-document whose body
    * runs to it without a final newline was cut off by end of input (bash warns) and is printed
    * the same way, without its delimiter, so that it parses back to the same body.
    */
   eof = -1;
-  constructor(private ind = "") {}
+  constructor(
+    private ind = "",
+    private readonly ctx: Context = "script",
+  ) {}
 
   text(): string {
     return this.o.join("");
@@ -43,30 +58,54 @@ class Printer {
   }
 
   /** A newline, then any pending here-document bodies. */
-  private nl(): void {
+  nl(): void {
     this.o.push("\n");
-    const p = this.pending;
-    if (p.length === 0) return;
+    if (this.pending.length === 0 && spilled.length === 0) return;
+    // Substitutions are in the words, printed before the redirects: their documents first.
+    const p = [...spilled, ...this.pending];
     this.pending = [];
+    spilled = [];
     for (const hd of p) {
-      const body = hd.quoted ? hd.body.parts.map((x) => (x.type === "Literal" ? x.value : "")).join("") : parts(hd.body.parts, true);
+      if (this.cut) continue; // after a body that ran to end of input: empty ones, at its end
+      const body = bodyText(hd);
+      const cut = isCut(hd);
       this.o.push(body);
-      if (body !== "" && !body.endsWith("\n")) {
-        if (hd.span.end === this.eof) continue;
-        this.o.push("\n");
+      if (cut && (this.ctx === "backtick" || hd.span.end === this.eof || hd.delimiter.includes("\n"))) {
+        this.cut = true;
+        continue;
       }
+      if (body !== "" && !body.endsWith("\n")) this.o.push("\n");
       this.o.push(hd.delimiter, "\n");
     }
   }
 
   /** Statements one per line at the current indent. */
   list(stmts: readonly Statement[]): void {
-    for (const st of stmts) {
+    stmts.forEach((st, i) => {
       this.w(this.ind);
       this.command(st.command);
+      const more = i < stmts.length - 1;
+      if (more && this.spills()) {
+        // The statements after it were on the line that ends before a body running to end
+        // of input: keep them there, or they would be read as part of the body.
+        this.w(st.background ? " & " : "; ");
+        return;
+      }
       if (st.background) this.w(" &");
+      if (this.ctx === "sub" && !more && this.spills()) {
+        // A body cut off by end of input is read after the `)`: no newline before it, or it
+        // would be read inside. The line's other here-documents go along (same newline).
+        spilled.push(...this.pending);
+        this.pending = [];
+        return;
+      }
       this.nl();
-    }
+    });
+  }
+
+  /** Some here-document of the current line ran to end of input (see `nl`). */
+  private spills(): boolean {
+    return spilled.length > 0 || this.pending.some((hd) => isCut(hd));
   }
 
   /** `a; b &` on one line (callers check `inlinable` first). */
@@ -240,6 +279,19 @@ class Printer {
   }
 }
 
+function bodyText(hd: HereDoc): string {
+  return hd.quoted ? hd.body.parts.map((x) => (x.type === "Literal" ? x.value : "")).join("") : parts(hd.body.parts, true);
+}
+
+/**
+ * True when a here-document's body ran to end of input: it does not end with a newline, or
+ * its delimiter has one (it never matches a line).
+ */
+function isCut(hd: HereDoc): boolean {
+  const body = bodyText(hd);
+  return (body !== "" && !body.endsWith("\n")) || hd.delimiter.includes("\n");
+}
+
 /** True when statements can be printed on one line (no here-docs inside). */
 function inlinable(stmts: readonly Statement[]): boolean {
   return stmts.length > 0 && stmts.length <= 3 && !stmts.some((s) => hasHeredocOrBlock(s.command));
@@ -285,15 +337,25 @@ export function word(w: Word): string {
 
 function parts(ps: readonly WordPart[], heredoc: boolean): string {
   let s = "";
-  for (const p of ps) s += part(p, heredoc);
+  let prev: WordPart | undefined;
+  for (const p of ps) {
+    const t = part(p, heredoc);
+    // `$t` then a literal `E` was written `$t\<newline>E`: print it so, not as `$tE`.
+    if (prev?.type === "ParamExp" && prev.short && /^[A-Za-z_]/.test(prev.name) && /^[A-Za-z0-9_]/.test(t)) s += "\\\n";
+    s += t;
+    prev = p;
+  }
   return s;
 }
 
-function statementsText(body: readonly Statement[]): string {
+function statementsText(body: readonly Statement[], ctx: Context): string {
   if (body.length === 0) return "";
-  const p = new Printer();
+  const p = new Printer("", ctx);
   if (inlinable(body)) {
     p.inline(body);
+    // A `$( )` in the line left a document that ran to the end of a backtick body: it goes
+    // inside it, after a newline.
+    if (ctx === "backtick" && spilled.length > 0) p.nl();
     return p.text();
   }
   p.list(body);
@@ -315,14 +377,14 @@ function part(p: WordPart, _heredoc: boolean): string {
     case "ParamExp":
       return param(p);
     case "CommandSub": {
-      const t = statementsText(p.body);
+      const t = statementsText(p.body, p.backtick ? "backtick" : "sub");
       if (p.backtick) return "`" + t.replace(/[\\`]/g, (m) => "\\" + m) + "`";
       return t.startsWith("(") ? `$( ${t})` : `$(${t})`;
     }
     case "ArithSub":
       return `$((${arith(p.expr)}))`;
     case "ProcessSub": {
-      const t = statementsText(p.body);
+      const t = statementsText(p.body, "sub");
       return `${p.op}(${t.startsWith("(") ? " " + t : t})`;
     }
     case "TildePrefix":
@@ -411,6 +473,7 @@ function test(e: TestExpr): string {
 
 /** Prints an AST node back as bash source. `parse(print(ast))` equals `ast` up to spans. */
 export function print(node: Node): string {
+  spilled = [];
   switch (node.type) {
     case "Script": {
       const p = new Printer();
@@ -441,7 +504,7 @@ export function print(node: Node): string {
     case "HereDoc":
       return parts(node.body.parts, true);
     case "CaseItem":
-      return `${node.patterns.map(word).join(" | ")}) ${statementsText(node.body)} ${node.terminator}`;
+      return `${node.patterns.map(word).join(" | ")}) ${statementsText(node.body, "script")} ${node.terminator}`;
     case "ArithNumber":
     case "ArithVar":
     case "ArithBinary":

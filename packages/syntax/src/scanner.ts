@@ -5,16 +5,16 @@
  * newline). It emits tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { Assignment, HereDoc, Redirect, RedirectOp, Statement, Word } from "./ast.js";
+import type { Assignment, Redirect, RedirectOp, Statement, Word } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
-import { delimiterText, opText, readArray } from "./lexparts.js";
+import { delimiterQuoted, delimiterText, opText, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
 import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { ScanToken } from "./token.js";
-import { Reader } from "./words.js";
+import { type PendingHeredoc, Reader } from "./words.js";
 
 const S_NORMAL = 0;
 const S_FOR_NAME = 1;
@@ -36,9 +36,6 @@ const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|(
 const FD_REDIR = /[0-9]+(?=[<>])/y;
 const FDVAR_REDIR = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
 
-interface PendingHeredoc {
-  readonly hd: { -readonly [K in keyof HereDoc]: HereDoc[K] };
-}
 interface Frame {
   readonly src: string;
   readonly pos: number;
@@ -68,6 +65,7 @@ export class Scanner extends Reader {
   private caseDepth = 0;
   private parenDepth = 0;
   private funcParens = 0;
+  /** Here-documents whose bodies start after the next newline (see also `takePending`). */
   private pending: PendingHeredoc[] = [];
   private frames: Frame[] = [];
   private expanding: string[] = [];
@@ -129,8 +127,9 @@ export class Scanner extends Reader {
     if (this.stopAtRParen && !this.stopped) {
       throw new ParseError("unexpected EOF while looking for matching `)'", this.span(this.pos, this.pos), eofLine(this.src));
     }
-    // Here-documents with no newline after them are delimited by end of file.
-    if (this.pending.length > 0) this.readHeredocs();
+    // Here-documents with no newline after them are delimited by end of file; in a `$( )`
+    // the caller takes them: bash reads their bodies after the next newline outside it.
+    if (this.pending.length > 0 && !this.stopAtRParen) this.readHeredocs();
   }
 
   /** Starts a new token vector (the grammar is done with the previous one). */
@@ -689,6 +688,10 @@ export class Scanner extends Reader {
     if (ts >= this.end || (c !== undefined && isMeta(c) && !((c === "<" || c === ">") && src[ts + 1] === "("))) {
       this.fail(unexpectedToken(opText(this, ts)), ts);
     }
+    // Digits right before `<`/`>` are the next redirection's fd, not this one's target
+    // (bash: `cat >3>x` is a syntax error near `3'; `>&3>x` duplicates fd 3).
+    FD_REDIR.lastIndex = ts;
+    if (op !== ">&" && op !== "<&" && FD_REDIR.test(src) && FD_REDIR.lastIndex <= this.end) this.fail(unexpectedToken(src.slice(ts, FD_REDIR.lastIndex)), ts);
     const target = this.readWord(STOP_CMD)!;
     const base = { type: "Redirect" as const, span: this.span(s, this.pos), op, target, ...(fd !== undefined && { fd }), ...(fdVar !== undefined && { fdVar }) };
     let redirect: Redirect = base;
@@ -697,7 +700,7 @@ export class Scanner extends Reader {
         type: "HereDoc",
         span: this.span(this.pos, this.pos),
         delimiter: delimiterText(this.src, target, this.base),
-        quoted: target.parts.some((p) => p.type !== "Literal"),
+        quoted: delimiterQuoted(target),
         stripTabs: op === "<<-",
         body: { type: "Word", span: this.span(this.pos, this.pos), parts: [] },
       };
@@ -723,6 +726,16 @@ export class Scanner extends Reader {
         let le = src.indexOf("\n", i);
         if (le < 0 || le > this.end) le = this.end;
         let line = src.slice(i, le);
+        // Unquoted: a backslash-newline joins lines before the comparison (bash: `a\` then `E`
+        // is the body line `aE`).
+        if (!hd.quoted) {
+          while (le < this.end && trailingBackslashes(line) % 2 === 1) {
+            let next = src.indexOf("\n", le + 1);
+            if (next < 0 || next > this.end) next = this.end;
+            line = line.slice(0, -1) + src.slice(le + 1, next);
+            le = next;
+          }
+        }
         if (hd.stripTabs) line = line.replace(/^\t+/, "");
         if (line === hd.delimiter) {
           bodyEnd = i;
@@ -744,6 +757,8 @@ export class Scanner extends Reader {
         const parts = this.readDQParts(false, true);
         this.end = saveEnd;
         hd.body = { type: "Word", span, parts };
+        // bash parses a `$(cat <<E)` in a body when it expands it: E ends with the `)`, empty.
+        this.pending = [];
       } else {
         const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, bodyStart + this.base);
         hd.body = { type: "Word", span, parts: sub.readDQParts(false, true) };
@@ -766,6 +781,7 @@ export class Scanner extends Reader {
     if (hit !== undefined && hit.end === this.end && nest + hit.height <= this.opts.maxDepth) {
       this.pos = hit.pos;
       if (nest + hit.height > this.peak) this.peak = nest + hit.height;
+      this.takePending(hit.pending);
       return hit.body;
     }
     const sub = new Scanner(this.src, start, this.end, this.opts, nest, this.base, true);
@@ -774,8 +790,20 @@ export class Scanner extends Reader {
     const body = parseTokens(sub.tokens, sub.ntok, this.src);
     this.pos = sub.pos + 1;
     if (sub.peak > this.peak) this.peak = sub.peak;
-    memo.subs.set(start, { end: this.end, height: sub.peak - nest, body, pos: this.pos });
+    // Here-documents still open at the `)` (`$(cat <<E)`): like bash 5.2, their bodies are the
+    // lines after the next newline of the enclosing text.
+    const pending = sub.pending.length > 0 ? sub.pending : undefined;
+    if (pending !== undefined) this.takePending(pending);
+    memo.subs.set(start, { end: this.end, height: sub.peak - nest, body, pos: this.pos, pending });
     return body;
+  }
+
+  /**
+   * Adds a substitution's open here-documents to this scanner's. The same ones come back when
+   * a memoized substitution is reused (a re-read after backtracking): they are added once.
+   */
+  private takePending(hds: readonly PendingHeredoc[] | undefined): void {
+    if (hds !== undefined) for (const h of hds) if (!this.pending.includes(h)) this.pending.push(h);
   }
 
   /** The body of a backtick substitution, already unescaped. */
@@ -785,4 +813,10 @@ export class Scanner extends Reader {
     if (sub.peak > this.peak) this.peak = sub.peak;
     return parseTokens(sub.tokens, sub.ntok, text);
   }
+}
+
+function trailingBackslashes(line: string): number {
+  let n = 0;
+  while (line[line.length - 1 - n] === "\\") n++;
+  return n;
 }

@@ -6,6 +6,7 @@
 import type {
   AnsiCQuoted,
   Arithmetic,
+  HereDoc,
   Literal,
   ParamExp,
   ParamOp,
@@ -38,11 +39,16 @@ import {
   STOP_SUBSCRIPT,
 } from "./chars.js";
 
+/** A here-document whose body is not read yet (`hd.body` and `hd.span` are set when it is). */
+export interface PendingHeredoc {
+  readonly hd: { -readonly [K in keyof HereDoc]: HereDoc[K] };
+}
+
 /** See `Reader.memo`. Entries hold the `end` they were read with (and subs their nesting). */
 export interface ReadMemo {
   readonly src: string;
   /** `height`: how many levels the substitution nests below its own nesting. */
-  readonly subs: Map<number, { readonly end: number; readonly height: number; readonly body: Statement[]; readonly pos: number }>;
+  readonly subs: Map<number, { readonly end: number; readonly height: number; readonly body: Statement[]; readonly pos: number; readonly pending?: readonly PendingHeredoc[] }>;
   readonly arithFails: Map<number, number>;
 }
 

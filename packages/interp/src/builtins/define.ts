@@ -15,11 +15,14 @@ export function berr(ctx: BuiltinContext, msg: string, status = 1): number {
   return status;
 }
 
-/** Result of option parsing: the flags seen (with `+` flags separately) and the operands. */
+/**
+ * Result of option parsing: the flags seen (with `+` flags separately) and the operands. The
+ * sets and the map are read-only to callers (without options they are shared empty ones).
+ */
 export interface ParsedOpts {
-  readonly on: Set<string>;
-  readonly off: Set<string>;
-  readonly values: Map<string, string>;
+  readonly on: ReadonlySet<string>;
+  readonly off: ReadonlySet<string>;
+  readonly values: ReadonlyMap<string, string>;
   readonly rest: string[];
   readonly bad?: string;
 }
@@ -30,6 +33,9 @@ export interface ParsedOpts {
  * operand.
  */
 export function parseOpts(args: readonly string[], flags: string, withValue = "", plus = false): ParsedOpts {
+  const a0 = args[0];
+  // no option at all (`local x=1`): nothing to collect
+  if (a0 === undefined || (a0[0] !== "-" && a0[0] !== "+")) return { on: NO_FLAGS, off: NO_FLAGS, values: NO_VALUES, rest: args.slice() };
   const on = new Set<string>();
   const off = new Set<string>();
   const values = new Map<string, string>();
@@ -60,6 +66,9 @@ export function parseOpts(args: readonly string[], flags: string, withValue = ""
   }
   return { on, off, values, rest: args.slice(i) };
 }
+
+const NO_FLAGS: ReadonlySet<string> = new Set();
+const NO_VALUES: ReadonlyMap<string, string> = new Map();
 
 /** Writes the usage error of an invalid option and returns 2. */
 export function badOption(ctx: BuiltinContext, bad: string, usage: string): number {

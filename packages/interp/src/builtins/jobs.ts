@@ -26,6 +26,11 @@ export const wait = builtin("wait", "Wait for job completion and return exit sta
   for (const a of o.rest) {
     const job = a.startsWith("%") ? findJob(jobs, a) : jobs.find((j) => String(j.pid) === a);
     if (job === undefined) {
+      const ps = ip.st.lastProcSub;
+      if (ps !== undefined && a === String(ps.pid)) {
+        status = ps.status;
+        continue;
+      }
       if (!a.startsWith("%") && !/^[0-9]+$/.test(a) && !o.on.has("n")) {
         status = berr(ctx, `\`${a}': not a pid or valid job spec`, 1);
         continue;

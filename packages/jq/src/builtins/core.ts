@@ -4,10 +4,11 @@ import { dumpCompact } from "../dump.js";
 import { JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
 import { add as addVals, describe, fail } from "../ops.js";
 import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js";
+import { shapeOf } from "../object.js";
 import type { Native, Path } from "../runtime.js";
 import { BAD_PATH, HaltSignal, extendPath, resultPath } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
-import { JqError, compare, compareRaw, equals, guardDepth, sortedKeys, truthy, typeOf } from "../value.js";
+import { JqError, JqMap, compare, compareRaw, equals, guardDepth, sortedKeys, truthy, typeOf } from "../value.js";
 import { gen, out, v0, vN } from "./define.js";
 import { tostring } from "../format.js";
 import { groupBy, keyed, sortBy, uniqueBy } from "./keyed.js";
@@ -28,13 +29,13 @@ function length(v: Val): Val {
 }
 
 function keys(v: Val, sorted: boolean): Val {
-  if (v instanceof Map) return sorted ? sortedKeys(v) : [...v.keys()];
+  if (v instanceof JqMap) return sorted ? sortedKeys(v) : v.keyList().slice();
   if (Array.isArray(v)) return v.map((_, i) => i);
   throw new JqError(`${describe(v)} has no keys`);
 }
 
 function has(v: Val, k: Val): boolean {
-  if (v instanceof Map && typeof k === "string") return v.has(k);
+  if (v instanceof JqMap && typeof k === "string") return v.has(k);
   if (Array.isArray(v) && typeof k === "number") return k >= 0 && k < v.length;
   throw new JqError(`Cannot check whether ${typeOf(v)} has a ${typeOf(k)} key`);
 }
@@ -47,9 +48,12 @@ export function contains(a: Val, b: Val): boolean {
 
 function containsIn(a: Val, b: Val, depth: number): boolean {
   if (depth > 10000) throw new JqError("Containment check too deep");
-  if (a instanceof Map && b instanceof Map) {
-    for (const [k, bv] of b) {
-      const av = a.get(k);
+  if (a instanceof JqMap && b instanceof JqMap) {
+    const bk = b.keyList();
+    const bvs = b.valueList();
+    for (let i = 0; i < bk.length; i++) {
+      const bv = bvs[i]!;
+      const av = a.get(bk[i]!);
       if (av === undefined || !containsIn(av, bv, depth + 1)) return false;
     }
     return true;
@@ -127,12 +131,12 @@ function fromjson(v: Val): Val {
 }
 
 function fromEntries(v: Val): Val {
-  const m: JqObject = new Map();
-  const items = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : fail(`Cannot iterate over ${describe(v)}`);
+  const m: JqObject = new JqMap();
+  const items = Array.isArray(v) ? v : v instanceof JqMap ? v.valueList() : fail(`Cannot iterate over ${describe(v)}`);
   for (const x of items) {
     let k: Val;
     let val: Val;
-    if (x instanceof Map) {
+    if (x instanceof JqMap) {
       const key = x.get("key");
       k = key === undefined || key === null ? firstTruthy(x, ["k", "name", "Name", "K", "Key"]) : key;
       val = x.has("value") ? x.get("value")! : x.has("v") ? x.get("v")! : (x.get("Value") ?? null);
@@ -156,18 +160,19 @@ function firstTruthy(x: JqObject, names: string[]): Val {
   return last;
 }
 
-/** `{"key": k, "value": x}` (two `set`s: no entry arrays for the Map constructor to iterate). */
+const ENTRY = shapeOf(["key", "value"]);
+
+/** `{"key": k, "value": x}`, made of its shape and values (no lookups). */
 function entry(k: Val, x: Val): JqObject {
-  const m: JqObject = new Map();
-  m.set("key", k);
-  m.set("value", x);
-  return m;
+  return JqMap.fromParts(ENTRY, [k, x]);
 }
 
 function toEntries(v: Val): Val {
-  if (v instanceof Map) {
-    const outArr: Val[] = [];
-    for (const [k, x] of v) outArr.push(entry(k, x));
+  if (v instanceof JqMap) {
+    const ks = v.keyList();
+    const vs = v.valueList();
+    const outArr = new Array<Val>(vs.length);
+    for (let i = 0; i < vs.length; i++) outArr[i] = entry(ks[i]!, vs[i]!);
     return outArr;
   }
   if (Array.isArray(v)) return v.map((x, i) => entry(i, x));
@@ -175,7 +180,7 @@ function toEntries(v: Val): Val {
 }
 
 function addAll(v: Val): Val {
-  const items = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : v === null ? [] : fail(`Cannot iterate over ${describe(v)}`);
+  const items = Array.isArray(v) ? v : v instanceof JqMap ? v.valueList() : v === null ? [] : fail(`Cannot iterate over ${describe(v)}`);
   if (items.length === 0) return null;
   let acc: Val = items[0]!;
   // Fast paths for homogeneous numbers and strings.
@@ -191,7 +196,7 @@ function addAll(v: Val): Val {
 }
 
 function join(v: Val, sep: Val): Val {
-  const items = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : fail(`Cannot iterate over ${describe(v)}`);
+  const items = Array.isArray(v) ? v : v instanceof JqMap ? v.valueList() : fail(`Cannot iterate over ${describe(v)}`);
   if (items.length === 0) return "";
   if (typeof sep === "string" && items.every((x) => typeof x === "string")) return (items as string[]).join(sep);
   // def join($x): reduce .[] as $i (null; (if .==null then "" else .+$x end) + ($i | if .==null then "" elif type=="boolean" or type=="number" then tojson else . end)) // "";
@@ -322,7 +327,7 @@ export const CORE: Native[] = [
       if (e(v, q)) return true;
       if (Array.isArray(v)) {
         for (let k = 0; k < v.length; k++) if (rec(v[k]!, ext(q, k, v))) return true;
-      } else if (v instanceof Map) for (const [k, x] of v) if (rec(x, ext(q, k, v))) return true;
+      } else if (v instanceof JqMap) for (const [k, x] of v) if (rec(x, ext(q, k, v))) return true;
       return false;
     };
     void f;
@@ -343,7 +348,7 @@ export const CORE: Native[] = [
       return false;
     };
     if (Array.isArray(i)) for (const x of i) g!(x, null, f, push);
-    else if (i instanceof Map) for (const x of i.values()) g!(x, null, f, push);
+    else if (i instanceof JqMap) for (const x of i.valueList()) g!(x, null, f, push);
     else iterate(i, null, f, () => false);
     return out(outArr, p, e);
   }),

@@ -9,7 +9,7 @@ import { add, describe } from "../ops.js";
 import type { Filter, Frame, Native, Path } from "../runtime.js";
 import { BAD_PATH } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
-import { JqError } from "../value.js";
+import { JqError, JqMap } from "../value.js";
 import { gen } from "./define.js";
 
 interface Flags {
@@ -87,16 +87,16 @@ function matches(s: string, re: Val, flags: Val, testOnly: boolean, meter: Limit
     const m = rx.exec(s, from);
     if (!m) break;
     if (!(fl.noEmpty && m.end === m.start)) {
-      if (testOnly) return [new Map()];
+      if (testOnly) return [new JqMap()];
       const captures: Val[] = m.groups.map((g, k) => {
         const name = names[k] ?? null;
-        if (!g) return new Map<string, Val>([["offset", -1], ["string", null], ["length", 0], ["name", name]]);
+        if (!g) return new JqMap([["offset", -1], ["string", null], ["length", 0], ["name", name]]);
         const o = cp.at(g[0]);
-        return new Map<string, Val>([["offset", o], ["length", cp.at(g[1]) - o], ["string", s.slice(g[0], g[1])], ["name", name]]);
+        return new JqMap([["offset", o], ["length", cp.at(g[1]) - o], ["string", s.slice(g[0], g[1])], ["name", name]]);
       });
       const off = cp.at(m.start);
       out.push(
-        new Map<string, Val>([["offset", off], ["length", cp.at(m.end) - off], ["string", s.slice(m.start, m.end)], ["captures", captures]]),
+        new JqMap([["offset", off], ["length", cp.at(m.end) - off], ["string", s.slice(m.start, m.end)], ["captures", captures]]),
       );
     }
     if (!fl.global) break;
@@ -126,7 +126,7 @@ function splitRe(re: Val): [Val, Val] {
 }
 
 function captureObject(m: JqObject): JqObject {
-  const o: JqObject = new Map();
+  const o: JqObject = new JqMap();
   for (const c of m.get("captures") as JqObject[]) {
     const n = c.get("name");
     if (typeof n === "string") o.set(n, c.get("string")!);

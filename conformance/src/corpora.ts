@@ -40,6 +40,19 @@ function readTree(dir: string, into: Record<string, string>): void {
   }
 }
 
+/** The module files jq's tests import (our stand-ins for jq's tests/modules). */
+export const JQ_MODULES_DIR = fileURLToPath(new URL("../jq-modules", import.meta.url));
+
+/**
+ * What a jq corpus needs for jq's module tests (run as jq's own harness does, with `-L
+ * tests/modules`): the module files seeded into the shell under test, and `$JQ_MODULES`.
+ */
+function jqModules(): Pick<Corpus, "env" | "seedFiles"> {
+  const seedFiles: Record<string, string> = Object.create(null);
+  readTree(JQ_MODULES_DIR, seedFiles);
+  return { env: { JQ_MODULES: JQ_MODULES_DIR }, seedFiles };
+}
+
 /** A spec-format corpus from a directory of `.test.sh` files (or one file). */
 function specCorpus(name: string, path: string): Corpus {
   const isDir = statSync(path).isDirectory();
@@ -70,7 +83,7 @@ export function resolveCorpus(arg: string): Corpus {
   if (arg === "jq") {
     const dir = join(corporaDir(), "jq");
     if (!existsSync(dir)) throw new Error(`corpus jq: ${dir} does not exist`);
-    return { name: "jq", mode: "jq", files: listFiles(dir, ".test") };
+    return { name: "jq", mode: "jq", files: listFiles(dir, ".test"), ...jqModules() };
   }
   const path = resolve(arg);
   if (!existsSync(path)) throw new Error(`corpus ${arg}: no such file or directory`);
@@ -80,7 +93,7 @@ export function resolveCorpus(arg: string): Corpus {
   const name = ownCases ? "ours" : dirName === "spec" ? basename(dirname(isDir ? path : dirname(path))) : dirName;
   if (isDir ? readdirSync(path).some((n) => n.endsWith(".test.sh")) : path.endsWith(".test.sh")) return specCorpus(name, path);
   if (isDir ? readdirSync(path).some((n) => n.endsWith(".test")) : path.endsWith(".test")) {
-    return { name, mode: "jq", files: isDir ? listFiles(path, ".test") : [path] };
+    return { name, mode: "jq", files: isDir ? listFiles(path, ".test") : [path], ...jqModules() };
   }
   throw new Error(`corpus ${arg}: no .test.sh or .test files`);
 }

@@ -232,8 +232,11 @@ async function runSpecJob(job: Job, dir: string, opts: RunnerOptions, corpus: Co
 /** How many more times bash runs a case the shell under test failed, to tell failure from flakiness. */
 export const EXTRA_ORACLE_RUNS = 2;
 
-/** The script a jq case runs in the shell under test (the program comes in `$JQ_PROGRAM`). */
-export const JQ_SCRIPT = 'jq -c "$JQ_PROGRAM"';
+/**
+ * The script a jq case runs in the shell under test (the program comes in `$JQ_PROGRAM`; the
+ * module directory, when the corpus has one, in `$JQ_MODULES`).
+ */
+export const JQ_SCRIPT = 'jq ${JQ_MODULES:+-L "$JQ_MODULES"} -c "$JQ_PROGRAM"';
 
 async function runJqJob(job: Job, dir: string, opts: RunnerOptions, corpus: Corpus): Promise<CaseResult> {
   const c = job.jq!;
@@ -246,6 +249,7 @@ async function runJqJob(job: Job, dir: string, opts: RunnerOptions, corpus: Corp
     dir,
     env: { ...caseEnv(dir, opts.sut.shVar, opts, corpus), JQ_PROGRAM: program },
     timeoutMs: opts.timeoutMs,
+    files: corpus.seedFiles,
   });
   let ok: boolean;
   let stderrOk: boolean;

@@ -1,20 +1,14 @@
 #!/usr/bin/env node
 /**
  * The `husk` executable: runs `runCli` on the process's argv and streams, exits with the
- * script's status.
+ * script's status. It loads only what a plain run needs: the REPL, `husk mcp` (the MCP SDK and
+ * zod) and `--tools` (the tool layer) are imported when used, so `husk -c 'echo hi'` starts as
+ * fast as `@husk/bash` does. The library entry is index.ts.
  */
 import { realpathSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { CliUsageError, parseArgs } from "./args.js";
-import { runRepl } from "./repl.js";
-import { MCP_USAGE, parseMcpArgs, runMcpServer } from "./mcp.js";
-import { replExec, runCli, type CliIO } from "./run.js";
-
-export { runCli, VERSION, type CliIO } from "./run.js";
-export { parseArgs, USAGE, type CliArgs } from "./args.js";
-export { scriptedToolFromModule, loadToolsModule } from "./load-tools.js";
-export { isIncomplete, ReplSession, runRepl, PS1, PS2, type ReplExec, type ReplStreams } from "./repl.js";
-export { MCP_USAGE, mcpTool, parseMcpArgs, runMcpServer, type McpArgs } from "./mcp.js";
+import { runCli, type CliIO } from "./run.js";
 
 /** The real process's IO. stdin is read only when it is not a terminal. */
 export function processIO(): CliIO {
@@ -55,6 +49,7 @@ function interactive(argv: readonly string[]): boolean {
 async function replMain(argv: readonly string[]): Promise<number> {
   const a = parseArgs(argv);
   try {
+    const [{ replExec }, { runRepl }] = await Promise.all([import("./run.js"), import("./repl.js")]);
     const exec = await replExec(a);
     return await runRepl(exec, { input: process.stdin, output: process.stdout, error: process.stderr, terminal: true });
   } catch (e) {
@@ -65,6 +60,7 @@ async function replMain(argv: readonly string[]): Promise<number> {
 
 /** `husk mcp ...`: serves MCP on stdio until the client disconnects; resolves with the exit status. */
 async function mcpMain(argv: readonly string[]): Promise<number> {
+  const { MCP_USAGE, parseMcpArgs, runMcpServer } = await import("./mcp.js");
   let a;
   try {
     a = parseMcpArgs(argv);

@@ -7,7 +7,6 @@ import { parse, ParseError } from "@husk/syntax";
 import { Bash } from "@husk/bash";
 import { CliUsageError, parseArgs, USAGE, type CliArgs } from "./args.js";
 import { readSeedFiles } from "./files.js";
-import { loadToolsModule } from "./load-tools.js";
 import type { ReplExec } from "./repl.js";
 
 /** The version printed by `--version`. */
@@ -103,8 +102,14 @@ function checkSyntax(a: CliArgs, script: string): Outcome {
   }
 }
 
+/** The --tools ScriptedTool; the tool layer (ajv and all) loads only for a run that asks for it. */
+async function loadTools(module: string) {
+  const { loadToolsModule } = await import("./load-tools.js");
+  return loadToolsModule(module);
+}
+
 async function runWithTools(a: CliArgs, script: string): Promise<Outcome> {
-  const tool = await loadToolsModule(a.toolsModule!);
+  const tool = await loadTools(a.toolsModule!);
   const prefix = a.args.length > 0 ? `set -- ${a.args.map(shellQuote).join(" ")}\n` : "";
   const r = await tool.execute({ commands: prefix + script });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, error: r.error };
@@ -120,7 +125,7 @@ export function shellFor(a: CliArgs, persistState = false): Bash {
 /** How the REPL runs each input: a persistent shell, or the --tools ScriptedTool (fresh per input). */
 export async function replExec(a: CliArgs): Promise<ReplExec> {
   if (a.toolsModule !== undefined) {
-    const tool = await loadToolsModule(a.toolsModule);
+    const tool = await loadTools(a.toolsModule);
     return (script) => tool.execute({ commands: script });
   }
   const bash = shellFor(a, true);

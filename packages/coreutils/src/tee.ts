@@ -1,6 +1,7 @@
 import { type CommandContext, FsError, resolvePath } from "@husk/host";
 import { defineCommand } from "./util/command.js";
 import { writeOut } from "./util/io.js";
+import { quoteFileName } from "./util/shellquote.js";
 import type { ParsedArgs } from "./util/options.js";
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
@@ -15,7 +16,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       targets.push(path);
     } catch (e) {
       if (!(e instanceof FsError)) throw e;
-      ctx.stderr.write(`tee: ${op}: ${e.message}\n`);
+      ctx.stderr.write(`tee: ${quoteFileName(op)}: ${e.message}\n`);
       status = 1;
     }
   }

@@ -75,7 +75,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       results.push({ name: op === "-" && args.operands.length === 0 ? "" : op, counts });
     } catch (e) {
       if (!(e instanceof FsError)) throw e;
-      ctx.stderr.write(`wc: ${op}: ${e.message}\n`);
+      ctx.stderr.write(op === "" ? "wc: invalid zero-length file name\n" : `wc: ${op}: ${e.message}\n`);
       status = 1;
       results.push(undefined);
     }

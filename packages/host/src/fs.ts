@@ -35,7 +35,8 @@ export interface WriteOptions {
 
 /**
  * An asynchronous filesystem. Every method rejects with `FsError` (never a raw host error)
- * when it fails. All paths are absolute, `/`-separated.
+ * when it fails. All paths are absolute, `/`-separated, except the empty path (from
+ * `resolvePath(cwd, "")`), which names no file: ENOENT.
  */
 export interface FileSystem {
   /** Reads a whole file as text. ENOENT, EISDIR. */
@@ -79,8 +80,13 @@ export function normalizePath(path: string): string {
   return `/${out.join("/")}`;
 }
 
-/** Resolves `path` against the directory `cwd` (both `/`-separated) and normalizes it. */
+/**
+ * Resolves `path` against the directory `cwd` (both `/`-separated) and normalizes it. The
+ * empty path stays empty: it names no file (POSIX; `cat ''` is ENOENT), and every FileSystem
+ * answers ENOENT for it (a command that gives `''` a meaning, like `cd ''`, handles it first).
+ */
 export function resolvePath(cwd: string, path: string): string {
+  if (path === "") return "";
   return normalizePath(path.startsWith("/") ? path : `${cwd}/${path}`);
 }
 

@@ -33,6 +33,7 @@ describe("paths", () => {
     ["/home/u", "x", "/home/u/x"],
     ["/home/u", "../../../x", "/x"],
     ["/home/u", "/abs/./p", "/abs/p"],
+    ["/home/u", "", ""],
   ])("resolvePath(%j, %j) = %j", (cwd, p, out) => expect(resolvePath(cwd, p)).toBe(out));
 });
 

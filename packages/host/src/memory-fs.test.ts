@@ -141,11 +141,13 @@ describe("MemoryFs symlinks", () => {
   it("exists is false, not an error, when a middle component is missing or not a directory", async () => {
     const fs = new MemoryFs();
     await fs.writeFile("/f", "x");
-    await fs.symlink("", "/empty");
+    expect(await code(fs.symlink("", "/empty"))).toBe("ENOENT"); // symlink(2): no empty target
+    expect(await fs.exists("")).toBe(false);
+    expect(await code(fs.readFile(""))).toBe("ENOENT");
+    expect(await code(fs.mkdir("", { recursive: true }))).toBe("ENOENT");
     expect(await fs.exists("/no/such/file")).toBe(false);
     expect(await fs.exists("/f/child")).toBe(false);
     expect(await fs.exists("/f/")).toBe(false);
-    expect(await fs.exists("/empty/x")).toBe(false);
     expect(await code(fs.stat("/no/such/file"))).toBe("ENOENT");
     expect(await code(fs.stat("/f/child"))).toBe("ENOTDIR");
     expect(await fs.exists("/f")).toBe(true);

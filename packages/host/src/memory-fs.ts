@@ -185,6 +185,7 @@ export class MemoryFs implements FileSystem {
   // ---- path resolution -------------------------------------------------------------------
 
   #check(path: string): void {
+    if (path === "") throw new FsError("ENOENT", path);
     if (path.includes("\0")) throw new FsError("EINVAL", path);
   }
 
@@ -207,6 +208,7 @@ export class MemoryFs implements FileSystem {
    * its stack, costs more than the walk: PATH lookups miss on every run of a command).
    */
   #walk(path: string, follow: boolean, strict: boolean): Located | undefined {
+    if (path === "") return miss(strict, "ENOENT", path);
     this.#check(path);
     const pending = path.split("/").reverse();
     const stack: DirNode[] = [this.#root];

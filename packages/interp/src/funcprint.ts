@@ -10,6 +10,14 @@ import type { Command, FunctionDef, Redirect, SimpleCommand, Statement } from "@
 
 const INDENT = "    ";
 
+/**
+ * print_cmd.c's here-document state while one function is printed: the documents of the last
+ * redirection list, waiting for the next connector when inside a list, pipeline or and-or
+ * (`conn` > 0); `wasHeredoc`: bodies were just printed, so the next `;` is left out (bash
+ * clears it when it prints another redirection list).
+ */
+const st = { deferred: [] as Redirect[], conn: 0, wasHeredoc: false };
+
 /** The text of a redirection: a space after the operator except for fd duplications and here-documents. */
 function redirText(r: Redirect): string {
   const prefix = r.fdVar !== undefined ? `{${r.fdVar}}` : r.fd !== undefined ? String(r.fd) : "";
@@ -19,42 +27,90 @@ function redirText(r: Redirect): string {
   return `${prefix}${r.op}${dup ? "" : " "}${print(r.target)}`;
 }
 
+/** The redirections' texts; their here-documents' bodies follow, or wait for a connector. */
+function redirList(rs: readonly Redirect[]): string[] {
+  if (rs.length === 0) return [];
+  st.wasHeredoc = false;
+  const docs = rs.filter((r) => r.heredoc !== undefined);
+  const out = rs.map(redirText);
+  if (docs.length > 0 && st.conn > 0) st.deferred = docs;
+  else if (docs.length > 0) out[out.length - 1] += bodies(docs);
+  return out;
+}
+
+/** A newline, then each body with its delimiter line. */
+function bodies(docs: readonly Redirect[]): string {
+  return `\n${docs.map((r) => `${print(r.heredoc!)}${r.heredoc!.delimiter}\n`).join("")}`;
+}
+
+/** Deferred bodies (then `after`), as bash prints them after a connector; "" when none. */
+function flush(after: string): string {
+  if (st.deferred.length === 0) return "";
+  const out = bodies(st.deferred) + after;
+  st.deferred = [];
+  st.wasHeredoc = true;
+  return out;
+}
+
 function redirs(rs: readonly Redirect[]): string {
-  return rs.map((r) => ` ${redirText(r)}`).join("");
+  return redirList(rs)
+    .map((t) => ` ${t}`)
+    .join("");
 }
 
 function simple(c: SimpleCommand): string {
-  return [...c.assignments.map((a) => print(a)), ...c.words.map((w) => print(w)), ...c.redirects.map(redirText)].join(" ");
+  return [...c.assignments.map((a) => print(a)), ...c.words.map((w) => print(w)), ...redirList(c.redirects)].join(" ");
 }
 
-/** The here-document bodies of a statement's simple commands (its pipelines and and-or lists), each with its delimiter line. */
-function heredocs(c: Command): string {
-  if (c.type === "AndOr") return heredocs(c.left) + heredocs(c.right);
-  if (c.type === "Pipeline") return c.commands.map(heredocs).join("");
-  if (c.type !== "SimpleCommand") return "";
-  return c.redirects.map((r) => (r.heredoc === undefined ? "" : `${print(r.heredoc)}${r.heredoc.delimiter}\n`)).join("");
+/** Runs `f` (printing a list, pipeline or and-or list) with here-documents deferred to connectors. */
+function inConnection<T>(f: () => T): T {
+  st.conn++;
+  try {
+    return f();
+  } finally {
+    st.conn--;
+  }
+}
+
+/**
+ * `a | b`: each command's here-documents follow the `|` (bash turns `|&` into `2>&1 |`),
+ * the last one's end the pipeline.
+ */
+function pipeline(c: Extract<Command, { type: "Pipeline" }>, ind: string): string {
+  const head = `${c.time !== undefined ? `${c.time} ` : ""}${c.negated ? "! " : ""}`;
+  if (c.commands.length < 2) return head + c.commands.map((x) => command(x, ind)).join("");
+  return inConnection(() => {
+    let out = head;
+    c.commands.forEach((x, i) => {
+      out += command(x, ind);
+      if (i < c.commands.length - 1) out += `${c.pipeStderr[i] ? " 2>&1" : ""} |${flush(" ")} `;
+    });
+    return out + flush("");
+  });
 }
 
 /**
  * A command list at indentation `ind`: `;` + newline between elements, ` & ` after background
- * ones; here-document bodies follow their command's line (then a blank line, no `;`). `last`
- * is what ends the final element (`;` in compound bodies).
+ * ones; here-document bodies follow the command's line, and then the next `;` is left out.
+ * `last` is what ends the final element (`;` in compound bodies, not after a body).
  */
 function list(stmts: readonly Statement[], ind: string, last = ""): string {
-  let out = "";
-  let afterDocs = false;
-  stmts.forEach((s, i) => {
-    const more = i < stmts.length - 1;
-    out += command(s.command, ind);
-    const docs = heredocs(s.command);
-    // bash also leaves out the `;` after the command that follows a here-document
-    const semi = afterDocs ? "" : ";";
-    afterDocs = docs !== "";
-    if (docs !== "") out += `\n${docs}${more ? `\n${ind}` : ""}`;
-    else if (s.background) out += more ? " & " : " &";
-    else out += more ? `${semi}\n${ind}` : last;
-  });
-  return out;
+  const each = (): string => {
+    let out = "";
+    stmts.forEach((s, i) => {
+      const more = i < stmts.length - 1;
+      out += command(s.command, ind);
+      if (s.background) out += more ? ` &${flush(" ")} ` : ` &${flush("")}`;
+      else if (!more) out += flush("");
+      else if (st.deferred.length > 0) out += `${flush("")}\n${ind}`;
+      else {
+        out += `${st.wasHeredoc ? "" : ";"}\n${ind}`;
+        st.wasHeredoc = false;
+      }
+    });
+    return out.endsWith("\n") || out.endsWith("&") ? out : out + last;
+  };
+  return stmts.length > 1 ? inConnection(each) : each();
 }
 
 /** A compound body: each element on its own line one level in, the last one ending in `;`. */
@@ -77,9 +133,12 @@ function command(c: Command, ind: string): string {
     case "SimpleCommand":
       return simple(c);
     case "Pipeline":
-      return `${c.time !== undefined ? `${c.time} ` : ""}${c.negated ? "! " : ""}${c.commands.map((x, i) => command(x, ind) + (i < c.commands.length - 1 ? (c.pipeStderr[i] ? " |& " : " | ") : "")).join("")}`;
+      return pipeline(c, ind);
     case "AndOr":
-      return `${command(c.left, ind)} ${c.op} ${command(c.right, ind)}`;
+      return inConnection(() => {
+        const left = command(c.left, ind);
+        return `${left} ${c.op} ${flush(" ")}${command(c.right, ind)}${flush("")}`;
+      });
     case "Subshell":
       return `( ${list(c.body, ind)} )${redirs(c.redirects)}`;
     case "BraceGroup":
@@ -122,5 +181,8 @@ function functionText(f: FunctionDef, ind: string): string {
  * `declare -f NAME`'s text for a function definition, without a final newline.
  */
 export function bashFunctionText(f: FunctionDef): string {
+  st.deferred = [];
+  st.conn = 0;
+  st.wasHeredoc = false;
   return functionText(f, "");
 }

@@ -12,6 +12,8 @@ import { gen } from "./builtins/define.js";
 import type { DumpOptions } from "./dump.js";
 import { dump } from "./dump.js";
 import { parseJsonSeq } from "./json.js";
+import type { ModuleHost } from "./modules.js";
+import { Linker } from "./modules.js";
 import { JqCompileError, parse } from "./parser.js";
 import type { Filter, Native, Runtime } from "./runtime.js";
 import { Frame } from "./runtime.js";
@@ -24,6 +26,8 @@ export interface CompileOptions {
   readonly vars?: readonly string[];
   /** Maximum nesting of the program text. */
   readonly maxParseDepth?: number;
+  /** Where `import`/`include` find modules; absent: no module is found. */
+  readonly modules?: ModuleHost;
 }
 
 /** The world a run sees. */
@@ -44,6 +48,8 @@ export interface RunOptions {
   readonly args?: Val;
   /** Maximum jq function call depth (default 10000). */
   readonly maxDepth?: number;
+  /** What `modulemeta` and `get_search_list` see; absent: no module is found. */
+  readonly modules?: ModuleHost;
 }
 
 /** A compiled program. */
@@ -89,6 +95,11 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
     const [s2, slot] = bindVar(scope, name);
     scope = s2;
     slots.set(name, slot);
+  }
+  if (options.modules || prog.imports.length > 0) {
+    const fresh = (): Scope => ({ b: null, next: builtinScope(), level: 0, alloc: { n: 0 } });
+    const linker = new Linker(options.modules ?? { read: () => undefined }, env, fresh, options.maxParseDepth ?? 1000);
+    scope = linker.bindProgram(prog, scope);
   }
   scope = compileDefs(prog.defs, scope, env);
   const tail = compileCollectTail(prog.body, scope, env);
@@ -143,6 +154,7 @@ class RunWorld implements Runtime {
   root: Frame = undefined as unknown as Frame;
   depth = 0;
   readonly maxDepth: number;
+  readonly modules: ModuleHost | undefined;
   #env: JqObject | undefined;
   readonly #envSource: RunOptions["env"];
   constructor(o: RunOptions) {
@@ -154,6 +166,7 @@ class RunWorld implements Runtime {
     this.stderr = o.stderr ?? noStderr;
     this.args = o.args ?? new JqMap([["positional", []], ["named", new JqMap()]]);
     this.maxDepth = o.maxDepth ?? 10000;
+    this.modules = o.modules;
   }
   get env(): JqObject {
     if (this.#env === undefined) {
@@ -213,4 +226,5 @@ export function parseJsonTexts(text: string): Val[] {
   return parseJsonSeq(text);
 }
 
+export type { ModuleHost };
 export { JqCompileError, JqError, LimitError };

@@ -1,4 +1,5 @@
 /** The jq AST: plain objects discriminated on `k`. `at` is the source offset of the node. */
+import type { JqObject } from "./value.js";
 
 /** A destructuring pattern (`$x`, `[$a, $b]`, `{a: $x, $y}`). */
 export type Pattern =
@@ -71,8 +72,26 @@ export interface FuncDef {
   readonly body: Node;
 }
 
-/** A parsed program: top-level definitions and the main expression. */
+/** `import "relpath" as name;`, `import "relpath" as $name;` or `include "relpath";` with its metadata. */
+export interface ImportDirective {
+  readonly relpath: string;
+  /** The alias (without `$`); absent for `include`. */
+  readonly as?: string;
+  /** `as $name`: a JSON data file. */
+  readonly isData: boolean;
+  /** What `modulemeta` lists for it: the metadata object, then `as`, `is_data`, `relpath`. */
+  readonly meta: JqObject;
+  /** Offset of the directive's path string. */
+  readonly at: number;
+}
+
+/** A parsed program (or module): module metadata, imports, top-level definitions and the main expression. */
 export interface Program {
+  /** The `module {...};` metadata, when given. */
+  readonly meta?: JqObject;
+  readonly imports: readonly ImportDirective[];
   readonly defs: readonly FuncDef[];
   readonly body: Node;
+  /** Offset of the main expression; absent when the text has only directives and definitions. */
+  readonly bodyAt?: number;
 }

@@ -17,6 +17,8 @@ import { streamEvents } from "./stream.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, JqMap } from "./value.js";
 import { JQ_HELP, JQ_INFO } from "./info.js";
+import type { FetchedFiles } from "./cli-modules.js";
+import { ModuleFileMiss, compileWithModules, fetchModuleFile, fetchingHost, moduleSettings, needsModules } from "./cli-modules.js";
 
 interface Opts {
   nullInput: boolean;
@@ -39,6 +41,8 @@ interface Opts {
   named: [string, Val][];
   positional: Val[];
   pending: { kind: "slurpfile" | "rawfile"; name: string; file: string }[];
+  /** `-L` dirs in order; absent: jq's default search list. */
+  libPaths?: string[];
 }
 
 /** A usage error: jq prints it (after `jq: ` unless `bare`), then where to find help, and exits 2. */
@@ -140,7 +144,7 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "--jsonargs": restMode = "jsonargs"; break;
         case "--help": return "help";
         case "--version": return "version";
-        case "--library-path": if (i + 1 >= args.length) throw new Usage(L_NEEDS_DIR, true); i++; break;
+        case "--library-path": if (i + 1 >= args.length) throw new Usage(L_NEEDS_DIR, true); (o.libPaths ??= []).push(args[++i]!); break;
         default:
           throw new Usage(`Unknown option ${a}`);
       }
@@ -167,8 +171,8 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "L":
           if (k === a.length - 1) {
             if (i + 1 >= args.length) throw new Usage(L_NEEDS_DIR, true);
-            i++;
-          }
+            (o.libPaths ??= []).push(args[++i]!);
+          } else (o.libPaths ??= []).push(a.slice(k + 1));
           k = a.length;
           break;
         default:
@@ -248,8 +252,14 @@ async function runJq(ctx: CommandContext): Promise<number> {
 
   const named: JqObject = new JqMap(opts.named);
   let prog: CompiledJq;
+  // Module files are fetched from the shell's filesystem as the linker (or `modulemeta`) asks.
+  const moduleFiles: FetchedFiles = new Map();
+  const settings = await moduleSettings(ctx, opts.libPaths, opts.fromFile);
+  const modules = fetchingHost(settings, moduleFiles);
   try {
-    prog = compileCached(programText, { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth });
+    const co = { vars: [...named.keys()], maxParseDepth: ctx.meter.limits.maxParseDepth };
+    if (await needsModules(ctx, programText, settings, moduleFiles)) prog = await compileWithModules(ctx, programText, co, modules, moduleFiles);
+    else prog = compileCached(programText, co);
   } catch (e) {
     if (e instanceof JqCompileError) {
       err(`${formatCompileError(programText, e)}\njq: 1 compile error\n`);
@@ -429,6 +439,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     stderr: (t: string) => void ctx.stderr.write(t),
     args,
     maxDepth: 10000,
+    modules,
   };
 
   const runOne = async (input: Val): Promise<number | undefined> => {
@@ -454,6 +465,11 @@ async function runJq(ctx: CommandContext): Promise<number> {
         prog.stream(input, emit, sink, runOpts);
       }
     } catch (e) {
+      if (e instanceof ModuleFileMiss) {
+        // `modulemeta` needs a file: fetch it, then run again from this input (see runOne).
+        pending = fetchModuleFile(ctx, moduleFiles, e.path);
+        return undefined;
+      }
       if (e instanceof HaltSignal) {
         if (e.value !== undefined) {
           if (typeof e.value === "string") err(e.value);

@@ -23,13 +23,16 @@ export interface CompiledDef {
   /** For each parameter: the var slot for `$name` params, or -1. */
   readonly valueParams: number[];
   body: Filter;
+  /** The compile error of a body that uses an undefined name: raised where the def is called. */
+  error?: JqCompileError;
 }
 
 type Binding =
   | { readonly t: "var"; readonly name: string; readonly level: number; readonly slot: number }
   | { readonly t: "label"; readonly name: string; readonly level: number; readonly slot: number }
   | { readonly t: "func"; readonly name: string; readonly arity: number; readonly def: CompiledDef }
-  | { readonly t: "param"; readonly name: string; readonly level: number; readonly index: number };
+  | { readonly t: "param"; readonly name: string; readonly level: number; readonly index: number }
+  | { readonly t: "const"; readonly name: string; readonly value: Val };
 
 /** Compile-time scope: a linked list of bindings plus the level's slot allocator. */
 export interface Scope {
@@ -44,6 +47,8 @@ export interface CompileEnv {
   readonly natives: ReadonlyMap<string, Native>;
   /** Lets `$__loc__` know the file name. */
   readonly file: string;
+  /** The text of a module file being compiled (for its error messages); absent for the main program. */
+  readonly source?: string;
   /** Set when the program calls a builtin with effects (input, debug, now ...). */
   readonly effects?: { used: boolean; inputs: boolean };
 }
@@ -76,12 +81,36 @@ function up(frame: Frame, n: number): Frame {
   return f;
 }
 
-function lookupVar(scope: Scope, name: string, kind: "var" | "label"): { level: number; slot: number } | undefined {
+function lookupVar(scope: Scope, name: string, kind: "var" | "label"): { level: number; slot: number; value?: Val } | undefined {
   for (let s: Scope | null = scope; s; s = s.next) {
     const b = s.b;
-    if (b && b.t === kind && b.name === name) return b;
+    if (b && b.name === name && b.t === kind) return b;
+    // An imported data file (`import "f" as $d;`) is a constant, not a slot.
+    if (b && b.name === name && b.t === "const" && kind === "var") return { level: -1, slot: -1, value: b.value };
   }
   return undefined;
+}
+
+/** Binds the constant `$name` (an imported data file) in the scope. */
+export function bindConst(scope: Scope, name: string, value: Val): Scope {
+  return push(scope, { t: "const", name, value });
+}
+
+/**
+ * Binds in `scope` the functions defined between `top` (a scope `compileDefs` returned) and
+ * `base` (the scope it was given), as `prefix::name` (or their own names without a prefix),
+ * in definition order so later definitions shadow earlier ones. How a module's definitions
+ * reach its importer.
+ */
+export function bindDefs(scope: Scope, top: Scope, base: Scope, prefix?: string): Scope {
+  const defs: CompiledDef[] = [];
+  for (let s: Scope | null = top; s && s !== base; s = s.next) if (s.b?.t === "func") defs.push(s.b.def);
+  let out = scope;
+  for (let k = defs.length - 1; k >= 0; k--) {
+    const d = defs[k]!;
+    out = push(out, { t: "func", name: prefix === undefined ? d.name : `${prefix}::${d.name}`, arity: d.arity, def: d });
+  }
+  return out;
 }
 
 /** Compiles function definitions into the scope (in order) and returns the extended scope. */
@@ -104,7 +133,18 @@ function compileDef(d: FuncDef, scope: Scope, env: CompileEnv): Scope {
       cd.valueParams.push(slot);
     } else cd.valueParams.push(-1);
   });
-  cd.body = compile(d.body, inner, env);
+  try {
+    cd.body = compile(d.body, inner, env);
+  } catch (e) {
+    // As jq, a name a definition uses but nothing defines is an error only once the
+    // definition is called from code that runs (an unused library function may use one).
+    if (!(e instanceof JqCompileError)) throw e;
+    if (env.source !== undefined && e.file === undefined) {
+      e.file = env.file;
+      e.source = env.source;
+    }
+    cd.error = e;
+  }
   cd.nslots = inner.alloc.n;
   return withSelf;
 }
@@ -324,6 +364,10 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       }
       const b = lookupVar(scope, node.name, "var");
       if (!b) return fail(`$${node.name} is not defined`, node.at);
+      if (b.value !== undefined) {
+        const v = b.value;
+        return (_i, p, _f, e) => e(v, p === null ? null : BAD_PATH);
+      }
       const n = scope.level - b.level;
       const slot = b.slot;
       if (n === 0) {
@@ -675,6 +719,7 @@ function compileCall(name: string, argNodes: readonly Node[], at: number, scope:
     }
     if (b.t === "func" && b.arity === arity && b.name === name) {
       const cd = b.def;
+      if (cd.error) throw cd.error;
       const n = scope.level - cd.level;
       const args = argNodes.map((a) => compile(a, scope, env));
       return (i, p, f, e) => {

@@ -4,8 +4,10 @@ import { dumpCompact } from "./dump.js";
 import { trunc } from "./ops.js";
 import type { Val } from "./value.js";
 
-/** `jq: error: MSG at <top-level>, line L, column C:` plus the source line and a caret line. */
-export function formatCompileError(program: string, e: JqCompileError): string {
+/** `jq: error: MSG at ${e.file ?? "<top-level>"}, line L, column C:` plus the source line and a caret line. */
+export function formatCompileError(text: string, e: JqCompileError): string {
+  if (e.offset < 0) return `jq: error: ${e.message}\n`;
+  const program = e.source ?? text;
   const before = program.slice(0, e.offset);
   const line = before.split("\n").length;
   const lineStart = before.lastIndexOf("\n") + 1;
@@ -14,7 +16,7 @@ export function formatCompileError(program: string, e: JqCompileError): string {
   if (lineEnd < 0) lineEnd = program.length;
   const src = program.slice(lineStart, lineEnd);
   const caret = `${" ".repeat(col)}${"^".repeat(Math.max(1, Math.min(e.length, src.length - col)))}`;
-  return `jq: error: ${e.message} at <top-level>, line ${line}, column ${col + 1}:\n    ${src}\n    ${caret}`;
+  return `jq: error: ${e.message} at ${e.file ?? "<top-level>"}, line ${line}, column ${col + 1}:\n    ${src}\n    ${caret}`;
 }
 
 /** The text jq prints for an uncaught runtime error value (without the `jq: error (at ...)` prefix). */

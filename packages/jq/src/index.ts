@@ -1,7 +1,7 @@
 /**
  * @husk/jq — jq 1.8 in TypeScript: a pure API (`jq`, `compileJq`) and the `jq` Command.
  */
-export { jq, compileJq, parseJsonTexts, type CompiledJq, type CompileOptions, type JqOptions, type RunOptions } from "./api.js";
+export { jq, compileJq, parseJsonTexts, type CompiledJq, type CompileOptions, type JqOptions, type ModuleHost, type RunOptions } from "./api.js";
 export { JqCompileError } from "./parser.js";
 export { JqError, JqMap, type Val, type JqObject, fromJS, toJS, compare, equals } from "./value.js";
 export { dump, dumpCompact, dumpTo, formatNumber, type DumpOptions } from "./dump.js";

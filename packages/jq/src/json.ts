@@ -26,6 +26,33 @@ const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
 /** Object keys seen lately (a direct-mapped cache), shared by every reader: see `JsonReader.#key`. */
 const KEYS: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
 
+/**
+ * `s[b..b+n)` as a new array. Up to 8 elements through array literals: each literal is an
+ * allocation site V8 can learn to allocate in the old generation when its arrays live long (a
+ * parsed document's do), instead of copying every one of them out of the young generation.
+ */
+function take(s: Val[], b: number, n: number): Val[] {
+  switch (n) {
+    case 1:
+      return [s[b]!];
+    case 2:
+      return [s[b]!, s[b + 1]!];
+    case 3:
+      return [s[b]!, s[b + 1]!, s[b + 2]!];
+    case 4:
+      return [s[b]!, s[b + 1]!, s[b + 2]!, s[b + 3]!];
+    case 5:
+      return [s[b]!, s[b + 1]!, s[b + 2]!, s[b + 3]!, s[b + 4]!];
+    case 6:
+      return [s[b]!, s[b + 1]!, s[b + 2]!, s[b + 3]!, s[b + 4]!, s[b + 5]!];
+    case 7:
+      return [s[b]!, s[b + 1]!, s[b + 2]!, s[b + 3]!, s[b + 4]!, s[b + 5]!, s[b + 6]!];
+    case 8:
+      return [s[b]!, s[b + 1]!, s[b + 2]!, s[b + 3]!, s[b + 4]!, s[b + 5]!, s[b + 6]!, s[b + 7]!];
+  }
+  return s.slice(b, b + n);
+}
+
 /** Reads successive JSON values from one text. */
 export class JsonReader {
   readonly text: string;
@@ -166,7 +193,7 @@ export class JsonReader {
           const d = s.charCodeAt(this.pos);
           this.pos++;
           if (d === 0x2c) continue;
-          if (d === 0x7d) return JqMap.fromParts(shape, stk.slice(base, this.#top));
+          if (d === 0x7d) return JqMap.fromParts(shape, take(stk, base, this.#top - base));
           if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
           this.#failAfterToken("Expected separator between values", this.pos - 1);
         }
@@ -196,7 +223,7 @@ export class JsonReader {
           const d = s.charCodeAt(this.pos);
           this.pos++;
           if (d === 0x2c) continue;
-          if (d === 0x5d) return stk.slice(base, this.#top);
+          if (d === 0x5d) return take(stk, base, this.#top - base);
           if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
           this.#failAfterToken("Expected separator between values", this.pos - 1);
         }

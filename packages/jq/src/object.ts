@@ -101,7 +101,15 @@ export class JqMap {
   #vals: Val[];
 
   /** An empty object, a copy of `from`, or the object of `from`'s entries (a later key's value wins). */
-  constructor(from?: JqMap | Iterable<readonly [string, Val]> | null) {
+  constructor(from?: JqMap | Iterable<readonly [string, Val]> | null);
+  /** The object of `shape` with `vals` (see `fromParts`). */
+  constructor(shape: Shape, vals: Val[]);
+  constructor(from?: JqMap | Iterable<readonly [string, Val]> | Shape | null, vals?: Val[]) {
+    if (vals !== undefined) {
+      this.#shape = from as Shape;
+      this.#vals = vals;
+      return;
+    }
     if (from instanceof JqMap) {
       this.#shape = from.#shape.share();
       this.#vals = from.#vals.slice();
@@ -109,15 +117,12 @@ export class JqMap {
     }
     this.#shape = EMPTY_SHAPE;
     this.#vals = [];
-    if (from) for (const [k, v] of from) this.set(k, v);
+    if (from) for (const [k, v] of from as Iterable<readonly [string, Val]>) this.set(k, v);
   }
 
   /** The object of `shape` with `vals` (one per key, in order; the array is taken over, not copied). */
   static fromParts(shape: Shape, vals: Val[]): JqMap {
-    const m = new JqMap();
-    m.#shape = shape;
-    m.#vals = vals;
-    return m;
+    return new JqMap(shape, vals);
   }
 
   /** The number of keys. */

@@ -5,13 +5,21 @@
  * (non-assoc), `+ -`, `* / %`, unary minus, postfix (`.a`, `[i]`, `?`, `as`), `try`.
  */
 import type { IToken } from "chevrotain";
-import type { FuncDef, Node, ObjEntry, PObjEntry, Pattern, Program } from "./ast.js";
+import type { FuncDef, ImportDirective, Node, ObjEntry, PObjEntry, Pattern, Program } from "./ast.js";
 import { lex } from "./lexer.js";
+import type { JqObject, Val } from "./value.js";
+import { obj } from "./value.js";
 
-/** A compile (syntax or semantic) error with the offset and length of the culprit text. */
+/**
+ * A compile (syntax or semantic) error with the offset and length of the culprit text. An
+ * error in a module file names that file (`file`, `source`: its path and text); an error with
+ * no place in any text (a module not found) has offset -1.
+ */
 export class JqCompileError extends Error {
   readonly offset: number;
   readonly length: number;
+  file?: string;
+  source?: string;
   constructor(message: string, offset: number, length = 1) {
     super(message);
     this.offset = offset;
@@ -109,15 +117,17 @@ class Parser {
   }
 
   program(): Program {
-    // Module directives are parsed and ignored (no module system beyond -L).
+    let meta: JqObject | undefined;
     if (this.is("module")) {
       this.next();
-      this.moduleMeta();
+      meta = this.moduleMeta();
       this.expect(";");
     }
+    const imports: ImportDirective[] = [];
+    while (this.is("import") || this.is("include")) imports.push(this.importDirective());
     const defs: FuncDef[] = [];
-    while (this.is("import") || this.is("include")) this.importDirective();
     while (this.is("def")) defs.push(this.funcDef());
+    const bodyAt = this.atEnd() ? undefined : this.offset();
     let body: Node;
     try {
       body = this.atEnd() ? { k: "Identity" } : this.pipe();
@@ -132,26 +142,42 @@ class Parser {
       const e = this.unexpected(this.peek());
       throw new JqCompileError(`${e.message}, expecting end of file`, e.offset, e.length);
     }
-    return { defs, body };
+    return { meta, imports, defs, body, bodyAt };
   }
 
-  importDirective(): void {
-    this.next();
+  /** `import "p" as name [meta];`, `import "p" as $name [meta];` or `include "p" [meta];`. */
+  importDirective(): ImportDirective {
+    const isImport = this.next().image === "import";
     const at = this.offset();
     const path = this.stringTerm();
     if (path.k !== "Literal") throw new JqCompileError("Import path must be constant", at, this.offset() - at);
-    if (this.accept("as")) this.next();
-    if (!this.is(";")) this.moduleMeta();
+    let as: string | undefined;
+    let isData = false;
+    if (isImport) {
+      this.expect("as");
+      const t = this.next();
+      if (t.tokenType.name === "Var") {
+        isData = true;
+        as = t.image.slice(1);
+      } else if (t.tokenType.name === "Ident" && !KEYWORDS.has(t.image)) as = t.image;
+      else throw this.unexpected(t);
+    }
+    const meta: JqObject = this.is(";") ? obj() : obj(this.moduleMeta());
+    if (as !== undefined) meta.set("as", as);
+    meta.set("is_data", isData);
+    meta.set("relpath", path.value as string);
     this.expect(";");
-    throw new JqCompileError("modules are not supported", at, 1);
+    return { relpath: path.value as string, as, isData, meta, at };
   }
 
-  moduleMeta(): void {
+  /** Constant object metadata of `module` and imports. */
+  moduleMeta(): JqObject {
     const at = this.offset();
     const meta = this.postfix();
     const len = (this.peek()?.startOffset ?? this.#text.length) - at;
     if (!isConstant(meta)) throw new JqCompileError("Module metadata must be constant", at, len);
     if (meta.k !== "Object") throw new JqCompileError("Module metadata must be an object", at, len);
+    return constValues(meta)[0] as JqObject;
   }
 
   funcDef(): FuncDef {
@@ -623,6 +649,26 @@ function isConstant(n: Node): boolean {
       return isConstant(n.body);
   }
   return false;
+}
+
+/** The values of a constant expression (`isConstant`): a comma gives several. */
+function constValues(n: Node): Val[] {
+  switch (n.k) {
+    case "Literal":
+      return [n.value as Val];
+    case "Array":
+      return [n.body ? constValues(n.body) : []];
+    case "Comma":
+      return [...constValues(n.left), ...constValues(n.right)];
+    case "Object": {
+      const o: JqObject = obj();
+      for (const e of n.entries) o.set(String(constValues(e.key)[0]), constValues(e.value!)[0]!);
+      return [o];
+    }
+    case "Neg":
+      return constValues(n.body).map((v) => -(v as number));
+  }
+  return [];
 }
 
 function makeBinary(op: string, left: Node, right: Node): Node {

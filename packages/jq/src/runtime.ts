@@ -7,6 +7,7 @@
 import type { LimitsMeter } from "@husk/host";
 import { dumpCompact } from "./dump.js";
 import { trunc } from "./ops.js";
+import type { ModuleHost } from "./modules.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError } from "./value.js";
 
@@ -37,6 +38,8 @@ export interface Runtime {
   /** Current call depth (bounded). */
   depth: number;
   readonly maxDepth: number;
+  /** Where `modulemeta` finds modules (absent: nowhere). */
+  readonly modules?: ModuleHost;
 }
 
 /** One activation of a jq function (or the top level). */

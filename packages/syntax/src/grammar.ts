@@ -18,7 +18,7 @@ import type {
   Word,
 } from "./ast.js";
 import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
-import { fit } from "./fit.js";
+import { EMPTY, fit } from "./fit.js";
 
 /** Token kinds produced by the scanner (small integers; the grouping below is relied on). */
 export const T = {
@@ -161,20 +161,34 @@ function put(x: unknown): void {
 }
 function take<X>(mark: number): X[] {
   const n = top - mark;
-  const out = n === 0 ? [] : n === 1 ? [scratch[mark]] : n === 2 ? [scratch[mark], scratch[mark + 1]] : scratch.slice(mark, top);
+  const out = n === 0 ? EMPTY : n === 1 ? [scratch[mark]] : n === 2 ? [scratch[mark], scratch[mark + 1]] : scratch.slice(mark, top);
   scratch.fill(undefined, mark, top);
   top = mark;
   return out as X[];
 }
 
-/** One parse of one token vector. */
+/** The `pipeStderr` list of a pipeline with `n` junctions, true at the indexes in `amps`. */
+function junctions(n: number, amps: readonly number[] | undefined): boolean[] {
+  const mark = top;
+  for (let i = 0; i < n; i++) put(false);
+  if (amps !== undefined) for (const j of amps) scratch[mark + j] = true;
+  return take(mark);
+}
+
+/** Parses one token vector at a time (`reset`, then `script`); see `parseTokens`. */
 class CommandParser {
   private i = 0;
-  constructor(
-    private readonly toks: readonly Tok[],
-    private readonly n: number,
-    private readonly source: string,
-  ) {}
+  private toks: readonly Tok[] = EMPTY;
+  private n = 0;
+  private source = "";
+
+  reset(toks: readonly Tok[], n: number, source: string): this {
+    this.toks = toks;
+    this.n = n;
+    this.source = source;
+    this.i = 0;
+    return this;
+  }
 
   private kind(): number {
     return this.i < this.n ? this.toks[this.i]!.tokenType : EOF;
@@ -277,24 +291,30 @@ class CommandParser {
     }
     let k = this.kind();
     if (start >= 0 && (isTerminator(k) || !startsCommand(k))) {
-      return { type: "Pipeline", span: sp(start, end), commands: [], pipeStderr: [], negated, ...(time !== undefined && { time }) };
+      return { type: "Pipeline", span: sp(start, end), commands: EMPTY, pipeStderr: EMPTY, negated, ...(time !== undefined && { time }) };
     }
     const first = this.command();
     k = this.kind();
     if (time === undefined && !negated && k !== T.Pipe && k !== T.PipeAmp) return first;
-    const commands: Command[] = [first];
-    const pipeStderr: boolean[] = [];
+    // The commands on the scratch stack; the junctions that are `|&` by index (they are rare).
+    const mark = top;
+    put(first);
+    let last = first;
+    let amps: number[] | undefined;
     while (k === T.Pipe || k === T.PipeAmp) {
       this.i++;
       this.newlines();
-      pipeStderr.push(k === T.PipeAmp);
-      commands.push(this.command());
+      if (k === T.PipeAmp) (amps ??= []).push(top - mark - 1);
+      last = this.command();
+      put(last);
       k = this.kind();
     }
-    const span = sp(start >= 0 ? start : first.span.start, commands[commands.length - 1]!.span.end);
+    const commands = take<Command>(mark);
+    const pipeStderr = junctions(commands.length - 1, amps);
+    const span = sp(start >= 0 ? start : first.span.start, last.span.end);
     return time === undefined
-      ? { type: "Pipeline", span, commands: fit(commands), pipeStderr: fit(pipeStderr), negated }
-      : { type: "Pipeline", span, commands: fit(commands), pipeStderr: fit(pipeStderr), negated, time };
+      ? { type: "Pipeline", span, commands, pipeStderr, negated }
+      : { type: "Pipeline", span, commands, pipeStderr, negated, time };
   }
 
   /**
@@ -313,14 +333,14 @@ class CommandParser {
         const a = this.next();
         const body = this.list(false);
         const b = this.expect(T.RBrace);
-        c = { type: "BraceGroup", span: sp(a.startOffset, b.end), body, redirects: [] };
+        c = { type: "BraceGroup", span: sp(a.startOffset, b.end), body, redirects: EMPTY };
         break;
       }
       case T.LParen: {
         const a = this.next();
         const body = this.list(false);
         const b = this.expect(T.RParen);
-        c = { type: "Subshell", span: sp(a.startOffset, b.end), body, redirects: [] };
+        c = { type: "Subshell", span: sp(a.startOffset, b.end), body, redirects: EMPTY };
         break;
       }
       case T.If:
@@ -333,7 +353,7 @@ class CommandParser {
         this.expect(T.Do);
         const body = this.list(false);
         const z = this.expect(T.Done);
-        c = { type: "While", span: sp(a.startOffset, z.end), until: k === T.Until, condition, body, redirects: [] };
+        c = { type: "While", span: sp(a.startOffset, z.end), until: k === T.Until, condition, body, redirects: EMPTY };
         break;
       }
       case T.For:
@@ -345,21 +365,27 @@ class CommandParser {
         break;
       case T.DParen: {
         const tk = this.next();
-        c = { type: "ArithCommand", span: tokSpan(tk), expr: tk.payload as Arithmetic, redirects: [] };
+        c = { type: "ArithCommand", span: tokSpan(tk), expr: tk.payload as Arithmetic, redirects: EMPTY };
         break;
       }
       case T.DBracket: {
         const tk = this.next();
-        c = { type: "TestCommand", span: tokSpan(tk), expr: tk.payload as TestExpr, redirects: [] };
+        c = { type: "TestCommand", span: tokSpan(tk), expr: tk.payload as TestExpr, redirects: EMPTY };
         break;
       }
       default:
         this.err();
     }
     if (this.kind() !== T.Redir) return c;
-    const redirects: Redirect[] = [];
-    while (this.kind() === T.Redir) redirects.push(this.next().payload as Redirect);
-    return { ...c, redirects: fit(redirects), span: sp(c.span.start, redirects[redirects.length - 1]!.span.end) } as Command;
+    const mark = top;
+    let last: Redirect;
+    do put((last = this.next().payload as Redirect));
+    while (this.kind() === T.Redir);
+    // `c` was built just above and is not shared yet: set its fields in place (no copy).
+    const m = c as { redirects: readonly Redirect[]; span: Span };
+    m.redirects = take<Redirect>(mark);
+    m.span = sp(c.span.start, last.span.end);
+    return c;
   }
 
   /** A compound command with its redirects (function and coproc bodies). */
@@ -395,9 +421,9 @@ class CommandParser {
     }
     const i1 = this.i;
     const span = sp(start, end);
-    const w = words === 0 ? [] : this.collect<Word>(i0, i1, 0);
-    const a = assignments === 0 ? [] : this.collect<Assignment>(i0, i1, 1);
-    const r = redirects === 0 ? [] : this.collect<Redirect>(i0, i1, 2);
+    const w = words === 0 ? EMPTY : this.collect<Word>(i0, i1, 0);
+    const a = assignments === 0 ? EMPTY : this.collect<Assignment>(i0, i1, 1);
+    const r = redirects === 0 ? EMPTY : this.collect<Redirect>(i0, i1, 2);
     if (!argAssign) return { type: "SimpleCommand", span, assignments: a, words: w, redirects: r };
     // `declare a=(1 2)`: the parsed assignment of each word that is one (undefined elsewhere).
     const argAssignments: (Assignment | undefined)[] = [];
@@ -437,24 +463,26 @@ class CommandParser {
 
   private ifCmd(): Compound {
     const a = this.next();
-    const clauses: { condition: Body; body: Body }[] = [];
+    // The clauses on the scratch stack (each list below takes its own statements off it first).
+    const mark = top;
     const condition = this.list(false);
     this.expect(T.Then);
-    clauses.push({ condition, body: this.list(false) });
+    put({ condition, body: this.list(false) });
     while (this.kind() === T.Elif) {
       this.i++;
       const c = this.list(false);
       this.expect(T.Then);
-      clauses.push({ condition: c, body: this.list(false) });
+      put({ condition: c, body: this.list(false) });
     }
+    const clauses = take<{ condition: Body; body: Body }>(mark);
     let elseBody: Body | undefined;
     if (this.kind() === T.Else) {
       this.i++;
       elseBody = this.list(false);
     }
     const z = this.expect(T.Fi);
-    const n = { type: "If" as const, span: sp(a.startOffset, z.end), clauses: fit(clauses), redirects: [] };
-    return elseBody === undefined ? n : { ...n, elseBody };
+    const span = sp(a.startOffset, z.end);
+    return elseBody === undefined ? { type: "If", span, clauses, redirects: EMPTY } : { type: "If", span, clauses, redirects: EMPTY, elseBody };
   }
 
   /** `for`/`select` headers, then `do list done` or `{ list }`. */
@@ -472,8 +500,9 @@ class CommandParser {
       this.newlines();
       if (this.kind() === T.In) {
         this.i++;
-        items = [];
-        while (this.kind() === T.Word) items.push(this.next().payload as Word);
+        const mark = top;
+        while (this.kind() === T.Word) put(this.next().payload);
+        items = take<Word>(mark);
         const k = this.kind();
         if (k !== T.Semi && k !== T.Newline) this.err();
         this.i++;
@@ -489,10 +518,12 @@ class CommandParser {
     if (head !== undefined) {
       if (select) throw new ParseError(unexpectedToken(head.image), tokSpan(head), lineOf(this.source, head.startOffset));
       const p = head.payload as ArithForPayload;
-      return { type: "ArithFor", span: sp(a.startOffset, end), ...p, body, redirects: [] };
+      return { type: "ArithFor", span: sp(a.startOffset, end), ...p, body, redirects: EMPTY };
     }
-    const n = { type: select ? ("Select" as const) : ("For" as const), span: sp(a.startOffset, end), variable: name!.image, body, redirects: [] };
-    return items === undefined ? n : { ...n, items: fit(items) };
+    const type = select ? "Select" : "For";
+    const span = sp(a.startOffset, end);
+    const variable = name!.image;
+    return items === undefined ? { type, span, variable, body, redirects: EMPTY } : { type, span, variable, body, redirects: EMPTY, items };
   }
 
   /** `case word in items esac`; the items are parsed inline (one stack frame less per level). */
@@ -502,17 +533,21 @@ class CommandParser {
     this.newlines();
     this.expect(T.In);
     this.newlines();
-    const items: CaseItem[] = [];
+    // Items and each item's patterns on the scratch stack (the patterns are taken off before
+    // the item's body is parsed; the body's list takes its statements off before returning).
+    const mark = top;
     for (let k = this.kind(); k === T.LParen || k === T.Word; k = this.kind()) {
       let start = -1;
       if (k === T.LParen) start = this.next().startOffset;
       const p0 = this.expectWord(T.Word);
       if (start < 0) start = p0.startOffset;
-      const patterns: Word[] = [p0.payload as Word];
+      const pmark = top;
+      put(p0.payload);
       while (this.kind() === T.Pipe) {
         this.i++;
-        patterns.push(this.expectWord(T.Word).payload as Word);
+        put(this.expectWord(T.Word).payload);
       }
+      const patterns = take<Word>(pmark);
       let end = this.expectWord(T.RParen).end;
       const body = this.list(true);
       let terminator: ";;" | ";&" | ";;&" = ";;";
@@ -525,10 +560,12 @@ class CommandParser {
       this.newlines();
       const last = body[body.length - 1];
       if (last !== undefined && last.span.end > end) end = last.span.end;
-      items.push({ type: "CaseItem", span: sp(start, end), patterns: fit(patterns), body, terminator });
+      const item: CaseItem = { type: "CaseItem", span: sp(start, end), patterns, body, terminator };
+      put(item);
     }
+    const items = take<CaseItem>(mark);
     const z = this.expect(T.Esac);
-    return { type: "Case", span: sp(a.startOffset, z.end), word: w.payload as Word, items: fit(items), redirects: [] };
+    return { type: "Case", span: sp(a.startOffset, z.end), word: w.payload as Word, items, redirects: EMPTY };
   }
 
   private funcDef(): Command {
@@ -569,12 +606,19 @@ class CommandParser {
   }
 }
 
+/** A grammar instance not in use (one object for all the lines of all parses, not one per line). */
+let idle: CommandParser | undefined = new CommandParser();
+
 /** Parses `tokens[0, n)` into statements. Throws ParseError with bash's message shapes. */
 export function parseTokens(tokens: readonly Tok[], n: number, source: string): Statement[] {
   const mark = top;
+  const parser = idle ?? new CommandParser();
+  idle = undefined;
   try {
-    return new CommandParser(tokens, n, source).script();
+    return parser.reset(tokens, n, source).script();
   } finally {
+    // Nothing of this parse stays reachable from the module (tokens and source included).
+    idle = parser.reset(EMPTY, 0, "");
     if (top !== mark) {
       scratch.fill(undefined, mark, top);
       top = mark;

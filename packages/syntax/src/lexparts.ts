@@ -6,7 +6,7 @@ import type { ArrayElement, Word, WordPart } from "./ast.js";
 import { print } from "./printer.js";
 import { walk } from "./walk.js";
 import { unexpectedToken } from "./errors.js";
-import { fit } from "./fit.js";
+import { EMPTY, fit } from "./fit.js";
 import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
 import type { Reader } from "./words.js";
 
@@ -39,7 +39,7 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
         r.pos = close + (append ? 3 : 2);
         const index: Word = { type: "Word", span: r.span(es + 1, close), parts };
         const vs = r.pos;
-        const value = r.readWord(STOP_CMD, true) ?? { type: "Word", span: r.span(vs, vs), parts: [] };
+        const value = r.readWord(STOP_CMD, true) ?? { type: "Word", span: r.span(vs, vs), parts: EMPTY };
         out.push({ type: "ArrayElement", span: r.span(es, r.pos), index, append, value });
         continue;
       }

@@ -5,15 +5,16 @@
  * newline). It emits tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { Assignment, Redirect, RedirectOp, Statement, Word } from "./ast.js";
+import type { Assignment, HereDoc, Redirect, RedirectOp, Span, Statement, Word } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { delimiterQuoted, delimiterText, opText, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, sliceShared, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { ScanToken } from "./token.js";
+import { EMPTY } from "./fit.js";
 import { type PendingHeredoc, Reader } from "./words.js";
 
 const S_NORMAL = 0;
@@ -35,6 +36,16 @@ const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", "
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
 const FD_REDIR = /[0-9]+(?=[<>])/y;
 const FDVAR_REDIR = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
+
+/** A Redirect node with only the optional fields that are set (object literals written out: no spreads per redirect). */
+function redirectNode(span: Span, op: RedirectOp, target: Word, fd: number | undefined, fdVar: string | undefined, heredoc: HereDoc | undefined): Redirect {
+  if (heredoc === undefined) {
+    if (fd !== undefined) return { type: "Redirect", span, op, target, fd };
+    return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar } : { type: "Redirect", span, op, target };
+  }
+  if (fd !== undefined) return { type: "Redirect", span, op, target, fd, heredoc };
+  return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar, heredoc } : { type: "Redirect", span, op, target, heredoc };
+}
 
 interface Frame {
   readonly src: string;
@@ -392,7 +403,7 @@ export class Scanner extends Reader {
     let lit: string | undefined;
     const e = skipPlain(src, s, this.end, PLAIN[STOP_CMD]!);
     if (e > s && (e >= this.end || (isMeta(src[e]!) && !((src[e] === "<" || src[e] === ">") && src[e + 1] === "(")))) {
-      lit = src.slice(s, e);
+      lit = sliceShared(src, s, e);
       this.pos = e;
     } else {
       w = this.readWord(STOP_CMD, this.assignLike(s));
@@ -616,7 +627,7 @@ export class Scanner extends Reader {
     while (j < this.end && isNameChar(src[j]!)) j++;
     const c = src[j];
     if (c !== "=" && c !== "[" && c !== "+") return undefined;
-    const name = src.slice(s, j);
+    const name = sliceShared(src, s, j);
     let index: Word | undefined;
     if (src[j] === "[") {
       this.pos = j + 1;
@@ -693,8 +704,8 @@ export class Scanner extends Reader {
     FD_REDIR.lastIndex = ts;
     if (op !== ">&" && op !== "<&" && FD_REDIR.test(src) && FD_REDIR.lastIndex <= this.end) this.fail(unexpectedToken(src.slice(ts, FD_REDIR.lastIndex)), ts);
     const target = this.readWord(STOP_CMD)!;
-    const base = { type: "Redirect" as const, span: this.span(s, this.pos), op, target, ...(fd !== undefined && { fd }), ...(fdVar !== undefined && { fdVar }) };
-    let redirect: Redirect = base;
+    const span = this.span(s, this.pos);
+    let heredoc: HereDoc | undefined;
     if (op === "<<" || op === "<<-") {
       const hd: PendingHeredoc["hd"] = {
         type: "HereDoc",
@@ -702,12 +713,12 @@ export class Scanner extends Reader {
         delimiter: delimiterText(this.src, target, this.base),
         quoted: delimiterQuoted(target),
         stripTabs: op === "<<-",
-        body: { type: "Word", span: this.span(this.pos, this.pos), parts: [] },
+        body: { type: "Word", span: this.span(this.pos, this.pos), parts: EMPTY },
       };
       this.pending.push({ hd });
-      redirect = { ...base, heredoc: hd };
+      heredoc = hd;
     }
-    this.push(T.Redir, undefined, s, this.pos, redirect);
+    this.push(T.Redir, undefined, s, this.pos, redirectNode(span, op, target, fd, fdVar, heredoc));
     this.kw = false;
     return true;
   }
@@ -749,7 +760,7 @@ export class Scanner extends Reader {
       const span = this.span(bodyStart, bodyEnd);
       hd.span = span;
       if (hd.quoted) {
-        hd.body = { type: "Word", span, parts: text === "" ? [] : [{ type: "Literal", span, value: text }] };
+        hd.body = { type: "Word", span, parts: text === "" ? EMPTY : [{ type: "Literal", span, value: text }] };
       } else if (!hd.stripTabs) {
         const saveEnd = this.end;
         this.pos = bodyStart;

@@ -1,3 +1,4 @@
+import { sliceShared } from "./chars.js";
 import { T, type Tok, type TokenKind } from "./grammar.js";
 
 /**
@@ -25,6 +26,6 @@ export class ScanToken implements Tok {
     return this;
   }
   get image(): string {
-    return (this.img ??= this.src.slice(this.localStart, this.localEnd));
+    return (this.img ??= sliceShared(this.src, this.localStart, this.localEnd));
   }
 }

@@ -27,6 +27,7 @@ import {
   PLAIN,
   PLAIN_DQ,
   skipPlain,
+  sliceShared,
   SPECIALS,
   STOP_ARITH,
   STOP_BRACKET,
@@ -38,6 +39,7 @@ import {
   STOP_SLICE,
   STOP_SUBSCRIPT,
 } from "./chars.js";
+import { EMPTY } from "./fit.js";
 
 /** A here-document whose body is not read yet (`hd.body` and `hd.span` are set when it is). */
 export interface PendingHeredoc {
@@ -154,7 +156,7 @@ export abstract class Reader {
   protected cut(mark: number): WordPart[] {
     const st = this.stack;
     const n = this.top - mark;
-    const out = n === 0 ? [] : n === 1 ? [st[mark]!] : n === 2 ? [st[mark]!, st[mark + 1]!] : st.slice(mark, this.top);
+    const out = n === 0 ? EMPTY : n === 1 ? [st[mark]!] : n === 2 ? [st[mark]!, st[mark + 1]!] : st.slice(mark, this.top);
     this.top = mark;
     this.litTop = -1;
     return out;
@@ -163,7 +165,7 @@ export abstract class Reader {
   /** Appends a Literal for `src[start, end)` (merging with a preceding Literal). */
   protected lit(start: number, end: number): void {
     if (end <= start) return;
-    const value = this.src.slice(start, end);
+    const value = sliceShared(this.src, start, end);
     // Literal parts enter the stack only through here, so "the last part is a Literal" is
     // "the last call appended at this height" (no megamorphic `type` load per call).
     if (this.litTop === this.top) {
@@ -377,7 +379,7 @@ export abstract class Reader {
     const e = this.src.indexOf("'", s + 1);
     if (e < 0 || e >= this.end) this.eof("'", s);
     this.pos = e + 1;
-    return { type: "SingleQuoted", span: this.span(s, this.pos), value: this.src.slice(s + 1, e) };
+    return { type: "SingleQuoted", span: this.span(s, this.pos), value: sliceShared(this.src, s + 1, e) };
   }
 
   /** `$'...'` at pos. */
@@ -496,7 +498,7 @@ export abstract class Reader {
         let j = s + 2;
         while (j < this.end && isNameChar(src[j]!)) j++;
         this.pos = j;
-        this.add(this.param(s, src.slice(s + 1, j)));
+        this.add(this.param(s, sliceShared(src, s + 1, j)));
         return;
       }
       if (isDigit(n) || SPECIALS.includes(n)) {
@@ -578,7 +580,7 @@ export abstract class Reader {
     if (c !== undefined && isNameStart(c)) {
       let j = this.pos + 1;
       while (j < this.end && isNameChar(src[j]!)) j++;
-      name = src.slice(this.pos, j);
+      name = sliceShared(src, this.pos, j);
       this.pos = j;
     } else if (c !== undefined && isDigit(c)) {
       let j = this.pos + 1;

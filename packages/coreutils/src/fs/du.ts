@@ -31,7 +31,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       total += await walk(abs(ctx, op), op, 0);
     } catch (e) {
       if (!(e instanceof FsError)) throw e;
-      ctx.stderr.write(`du: cannot access '${op}': ${e.message}\n`);
+      ctx.stderr.write(op === "" ? "du: invalid zero-length file name\n" : `du: cannot access '${op}': ${e.message}\n`);
       status = 1;
     }
   }

@@ -43,7 +43,9 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       if (args.has("v")) ctx.stdout.write(`'${link}' -> '${target}'\n`);
     } catch (e) {
       if (!(e instanceof FsError)) throw e;
-      ctx.stderr.write(`ln: failed to create ${symbolic ? "symbolic" : "hard"} link '${link}': ${e.message}\n`);
+      // GNU shows the target only when it is empty (`'x' -> ''`)
+      const arrow = symbolic && target === "" ? " -> ''" : "";
+      ctx.stderr.write(`ln: failed to create ${symbolic ? "symbolic" : "hard"} link '${link}'${arrow}: ${e.message}\n`);
       status = 1;
     }
   }

@@ -16,6 +16,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     try {
       if (parents) {
         // Create each missing component, reporting the one that fails as GNU does.
+        if (op === "") await ctx.fs.mkdir(path); // ENOENT: the empty name is no directory
         const parts = op.split("/");
         for (let i = 1; i <= parts.length; i++) {
           const shown = parts.slice(0, i).join("/");

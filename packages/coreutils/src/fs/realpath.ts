@@ -2,12 +2,14 @@ import { type CommandContext, FsError, normalizePath, UsageError } from "@husk/h
 import { defineCommand } from "../util/command.js";
 import { abs } from "../util/files.js";
 import type { ParsedArgs } from "../util/options.js";
+import { quoteFileName } from "../util/shellquote.js";
 
 /**
  * Canonicalizes `path` (absolute): `mode` "e" requires every component, "E" all but the last
  * (GNU realpath's default), "m" none. `physical` false resolves `..` lexically, no symlinks.
  */
 export async function canonicalize(ctx: CommandContext, path: string, mode: "e" | "E" | "m", physical = true): Promise<string> {
+  if (path === "") throw new FsError("ENOENT", path); // the empty name fails in every mode
   if (!physical) return normalizePath(path);
   try {
     return await ctx.fs.realpath(path);
@@ -53,7 +55,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       ctx.stdout.write(p + end);
     } catch (e) {
       if (!(e instanceof FsError)) throw e;
-      if (!args.has("q")) ctx.stderr.write(`realpath: ${op}: ${e.message}\n`);
+      if (!args.has("q")) ctx.stderr.write(`realpath: ${quoteFileName(op)}: ${e.message}\n`);
       status = 1;
     }
   }

@@ -6,12 +6,15 @@ export function inputLimit(ctx: CommandContext): number {
   return ctx.meter.limits.maxStringBytes;
 }
 
-/** Reads a whole operand: `-` is stdin, anything else a file of `ctx.fs` relative to `ctx.cwd`. */
+/**
+ * Reads a whole operand: `-` and `/dev/stdin` are stdin, `/dev/null` is empty (the filesystem
+ * has no devices), anything else a file of `ctx.fs` relative to `ctx.cwd` (`''` is ENOENT).
+ */
 export function readInput(ctx: CommandContext, operand: string): Promise<string> {
-  if (operand === "-") return ctx.stdin.readAll(inputLimit(ctx));
-  // there is no file named "" (open(2) fails with ENOENT); resolving it would give the cwd
-  if (operand === "") return Promise.reject(new FsError("ENOENT", operand));
-  return ctx.fs.readFile(resolvePath(ctx.cwd, operand));
+  const path = operand === "-" ? "/dev/stdin" : resolvePath(ctx.cwd, operand);
+  if (path === "/dev/stdin") return ctx.stdin.readAll(inputLimit(ctx));
+  if (path === "/dev/null") return Promise.resolve("");
+  return ctx.fs.readFile(path);
 }
 
 /**

@@ -29,7 +29,12 @@ async function run(ctx: BuiltinContext): Promise<number> {
     }
     text = await ctx.fs.readFile(path);
   } catch (e) {
-    if (e instanceof FsError) return berr(ctx, `${file}: ${e.message}`, 1);
+    // bash names the builtin only for a directory (`source: /: is a directory`)
+    if (e instanceof FsError && e.code === "EISDIR") return berr(ctx, `${file}: is a directory`, 1);
+    if (e instanceof FsError) {
+      ip.error(`${file}: ${e.message}`);
+      return 1;
+    }
     throw e;
   }
   const savedPos = ip.st.positional;

@@ -74,6 +74,5 @@ def have_literal_numbers: true;
 def have_decnum: false;
 def halt_error: halt_error(5);
 def trimstr($x): ltrimstr($x) | rtrimstr($x);
-def get_search_list: [];
 def splits($re): splits($re; null);
 `;

@@ -10,10 +10,11 @@ import { CORE } from "./core.js";
 import { DATES } from "./dates.js";
 import { JQ_DEFS } from "./defs.js";
 import { MATH } from "./math.js";
+import { MODULES } from "./modmeta.js";
 import { REGEX } from "./regex.js";
 
 /** Native builtins by `name/arity`. */
-export const NATIVES: ReadonlyMap<string, Native> = new Map([...CORE, ...MATH, ...DATES, ...REGEX].map((n) => [`${n.name}/${n.arity}`, n]));
+export const NATIVES: ReadonlyMap<string, Native> = new Map([...CORE, ...MATH, ...DATES, ...REGEX, ...MODULES].map((n) => [`${n.name}/${n.arity}`, n]));
 
 let base: { scope: Scope; names: string[] } | undefined;
 

@@ -3,6 +3,7 @@
  * line, expected output lines, blank-line separated; `%%FAIL` blocks expect a compile error.
  * Used by the corpus vitest and `scripts/corpus.mjs`. Pure: callers read the files.
  */
+import type { ModuleHost } from "../api.js";
 import { compileJq } from "../api.js";
 import { formatCompileError } from "../errors.js";
 import { JsonReader } from "../json.js";
@@ -59,11 +60,11 @@ export interface CaseResult {
   readonly reason?: string;
 }
 
-/** Runs one case with our implementation. */
-export function runCase(c: CorpusCase): CaseResult {
+/** Runs one case with our implementation; `modules` stands for jq's `-L tests/modules`. */
+export function runCase(c: CorpusCase, modules?: ModuleHost): CaseResult {
   if (c.fail) {
     try {
-      compileJq(c.program);
+      compileJq(c.program, { modules });
       return { pass: false, reason: "compiled, expected a compile error" };
     } catch (e) {
       if (!(e instanceof JqCompileError)) return { pass: false, reason: `unexpected ${String(e)}` };
@@ -74,7 +75,7 @@ export function runCase(c: CorpusCase): CaseResult {
   }
   let prog: ReturnType<typeof compileJq>;
   try {
-    prog = compileJq(c.program);
+    prog = compileJq(c.program, { modules });
   } catch (e) {
     return { pass: false, reason: `compile: ${(e as Error).message}` };
   }
@@ -90,7 +91,7 @@ export function runCase(c: CorpusCase): CaseResult {
     prog.run(input, (v) => {
       outs.push(v);
       return outs.length > c.expected.length + 5;
-    }, { env: { PATH: "/usr/bin:/bin", HOME: "/home/user", PAGER: "less" }, now: () => 1425599507000, maxDepth: 10000 });
+    }, { env: { PATH: "/usr/bin:/bin", HOME: "/home/user", PAGER: "less" }, now: () => 1425599507000, maxDepth: 10000, modules });
   } catch (e) {
     // jq's test runner stops at an uncaught error: the case passes when every expected output came first.
     const ok = outs.length === c.expected.length && outs.every((v, k) => equals(v, new JsonReader(c.expected[k]!).next() ?? null));

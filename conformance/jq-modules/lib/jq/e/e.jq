@@ -1,0 +1,1 @@
+def bah: "bah";

@@ -1,0 +1,1 @@
+def sym1: 1; def sym2: 1;

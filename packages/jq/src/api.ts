@@ -97,7 +97,10 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
     slots.set(name, slot);
   }
   if (options.modules || prog.imports.length > 0) {
-    const fresh = (): Scope => ({ b: null, next: builtinScope(), level: 0, alloc: { n: 0 } });
+    // A module sees the builtins and the program's `$name` variables (jq's --arg globals), whose
+    // slots are in the root frame every top-level def runs under; module top levels allocate none.
+    const globals = scope;
+    const fresh = (): Scope => ({ b: null, next: globals, level: 0, alloc: { n: 0 } });
     const linker = new Linker(options.modules ?? { read: () => undefined }, env, fresh, options.maxParseDepth ?? 1000);
     scope = linker.bindProgram(prog, scope);
   }

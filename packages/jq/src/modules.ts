@@ -108,7 +108,8 @@ interface Loaded {
 
 /**
  * Resolves, loads and compiles the imports of one compilation. `fresh` gives the scope a
- * module's definitions start from (the builtins); `env` is the compilation's environment.
+ * module's definitions start from (the builtins and the program's global `$variables`); `env`
+ * is the compilation's environment.
  */
 export class Linker {
   readonly #mods = new Map<string, Loaded>();

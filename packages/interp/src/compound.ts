@@ -3,7 +3,7 @@
  * [[ ]], function definitions and coproc. Loops count iterations against the limits and
  * handle `break N` / `continue N` completions.
  */
-import type { ArithCommand, Case, Command, For, ArithFor, If, Statement, While } from "@husk/syntax";
+import type { ArithCommand, Case, Command, For, ArithFor, If, Statement, TestCommand, While } from "@husk/syntax";
 import { yieldToHost } from "@husk/host";
 import { ArithError } from "./arith.js";
 import { Abrupt, FatalError } from "./errors.js";
@@ -24,56 +24,73 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
       ip.pos = cmd.span.start;
       ip.st.functions.set(cmd.name, { def: cmd, src: ip.src });
       return 0;
-    case "Subshell":
-      return withRedirects(ip, cmd.redirects, async () => {
-        ip.pos = cmd.span.start;
-        const sub = ip.subshell();
-        return pipelineDone(ip, await sub.runSubshell(() => sub.execList(cmd.body)));
-      });
-    case "BraceGroup":
-      return withRedirects(ip, cmd.redirects, () => ip.execList(cmd.body));
-    case "If":
-      return withRedirects(ip, cmd.redirects, () => execIf(ip, cmd));
-    case "While":
-      return withRedirects(ip, cmd.redirects, () => execWhile(ip, cmd));
-    case "For":
-    case "Select":
-      return withRedirects(ip, cmd.redirects, () => execFor(ip, cmd as For));
-    case "ArithFor":
-      return withRedirects(ip, cmd.redirects, () => execArithFor(ip, cmd));
-    case "Case":
-      return withRedirects(ip, cmd.redirects, () => execCase(ip, cmd));
-    case "ArithCommand":
-      return withRedirects(ip, cmd.redirects, () => execArithCommand(ip, cmd));
-    case "TestCommand":
-      return withRedirects(ip, cmd.redirects, async () => {
-        ip.pos = cmd.span.start;
-        ip.rt.meter.countCommand();
-        if (ip.st.traps.size > 0) {
-          const d = await debugTrap(ip, cmd.span.start);
-          if (d !== undefined) return d;
-        }
-        let status: number;
-        try {
-          status = (await evalTestExpr(ip, cmd.expr)) ? 0 : 1;
-        } catch (e) {
-          // an error of the test itself fails it; one of an expansion (`$((1/0))`) abandons the line
-          if (e instanceof FatalError && e.scope === "command") {
-            if (e.message !== "") ip.error(e);
-            status = e.status;
-          } else throw e;
-        }
-        return pipelineDone(ip, status);
-      });
-    case "Coproc": {
+    case "Coproc":
       // run the body in the background; its output is discarded (no real fds to share)
       return ip.startBackground({ type: "Statement", span: cmd.span, command: cmd.body, background: true });
-    }
+    case "SimpleCommand":
+    case "Pipeline":
+    case "AndOr":
+      return 0;
+  }
+  // without redirections, no closure per run (loop bodies run these again and again)
+  if (cmd.redirects.length === 0) return compoundBody(ip, cmd);
+  return withRedirects(ip, cmd.redirects, () => compoundBody(ip, cmd));
+}
+
+type Compound = Exclude<Command, { type: "FunctionDef" | "Coproc" | "SimpleCommand" | "Pipeline" | "AndOr" }>;
+
+/** A compound command once its redirections are in place. */
+function compoundBody(ip: Interp, cmd: Compound): MaybeAsync<Completion> {
+  switch (cmd.type) {
+    case "Subshell":
+      return runSubshellCommand(ip, cmd.span.start, cmd.body);
+    case "BraceGroup":
+      return ip.execList(cmd.body);
+    case "If":
+      return execIf(ip, cmd);
+    case "While":
+      return execWhile(ip, cmd);
+    case "For":
+    case "Select":
+      return execFor(ip, cmd as For);
+    case "ArithFor":
+      return execArithFor(ip, cmd);
+    case "Case":
+      return execCase(ip, cmd);
+    case "ArithCommand":
+      return execArithCommand(ip, cmd);
+    case "TestCommand":
+      return execTestCommand(ip, cmd);
     default:
       return 0;
   }
 }
 
+async function runSubshellCommand(ip: Interp, pos: number, body: readonly Statement[]): Promise<Completion> {
+  ip.pos = pos;
+  const sub = ip.subshell();
+  return pipelineDone(ip, await sub.runSubshell(() => sub.execList(body)));
+}
+
+async function execTestCommand(ip: Interp, cmd: TestCommand): Promise<Completion> {
+  ip.pos = cmd.span.start;
+  ip.rt.meter.countCommand();
+  if (ip.st.traps.size > 0) {
+    const d = await debugTrap(ip, cmd.span.start);
+    if (d !== undefined) return d;
+  }
+  let status: number;
+  try {
+    status = (await evalTestExpr(ip, cmd.expr)) ? 0 : 1;
+  } catch (e) {
+    // an error of the test itself fails it; one of an expansion (`$((1/0))`) abandons the line
+    if (e instanceof FatalError && e.scope === "command") {
+      if (e.message !== "") ip.error(e);
+      status = e.status;
+    } else throw e;
+  }
+  return pipelineDone(ip, status);
+}
 
 /** Runs a condition list with set -e disabled. */
 function cond(ip: Interp, stmts: readonly Statement[]): MaybeAsync<Completion> {
@@ -98,15 +115,24 @@ async function condAsync(ip: Interp, r: Promise<Completion>): Promise<Completion
   }
 }
 
-async function execIf(ip: Interp, cmd: If): Promise<Completion> {
-  for (const clause of cmd.clauses) {
+/** `if`: synchronous while its conditions are (an `if` in a loop body costs no promise). */
+function execIf(ip: Interp, cmd: If, from = 0): MaybeAsync<Completion> {
+  for (let i = from; i < cmd.clauses.length; i++) {
+    const clause = cmd.clauses[i]!;
     const r = cond(ip, clause.condition);
-    const c = r instanceof Promise ? await r : r;
-    if (c instanceof Abrupt) return c;
-    if (c === 0) return ip.execList(clause.body);
+    if (r instanceof Promise) return r.then((c) => ifClauseDone(ip, cmd, i, c));
+    if (r instanceof Abrupt) return r;
+    if (r === 0) return ip.execList(clause.body);
   }
   if (cmd.elseBody !== undefined) return ip.execList(cmd.elseBody);
   return 0;
+}
+
+/** The rest of `execIf` once the condition of clause `i` completed with `c`. */
+function ifClauseDone(ip: Interp, cmd: If, i: number, c: Completion): MaybeAsync<Completion> {
+  if (c instanceof Abrupt) return c;
+  if (c === 0) return ip.execList(cmd.clauses[i]!.body);
+  return execIf(ip, cmd, i + 1);
 }
 
 /** Handles a loop body's completion: returns "stop", "next", or an Abrupt to propagate. */

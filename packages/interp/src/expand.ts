@@ -68,7 +68,7 @@ function hasBraceText(w: Word): boolean {
 
 /** Expands one (brace-expanded) word and appends its fields to `items`. */
 function expandWordInto(ip: Interp, w: Word, items: (string | Field)[]): MaybeAsync<void> {
-  const simple = simpleLiteral(w);
+  const simple = literalField(w);
   if (simple !== undefined) {
     items.push(simple);
     return checkFields(ip, items.length);
@@ -137,8 +137,25 @@ function unescapeField(f: Field): string {
   return f.text;
 }
 
-/** The text of a word made of one plain Literal without special characters, else undefined. */
-function simpleLiteral(w: Word): string | undefined {
+/**
+ * The fields of `words` when every word is literal text that no expansion, splitting or
+ * globbing changes (`read -r line`, `echo done`); null otherwise.
+ */
+export function staticFields(words: readonly Word[]): string[] | null {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const s = literalField(words[i]!);
+    if (s === undefined) return null;
+    out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The one field of a word that is a single plain Literal (or single-quoted text) without
+ * characters that brace expansion or globbing would act on; undefined for any other word.
+ */
+export function literalField(w: Word): string | undefined {
   if (w.parts.length !== 1) return undefined;
   const p = w.parts[0]!;
   if (p.type === "SingleQuoted") return p.value;

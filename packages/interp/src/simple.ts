@@ -7,6 +7,7 @@ import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorM
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { SimpleCommand } from "@husk/syntax";
 import { applyAssign, prepareAssign } from "./assign.js";
+import { literalField, staticFields } from "./expand.js";
 import type { PreparedAssign } from "./assign.js";
 import { Abrupt, FatalError } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
@@ -96,8 +97,20 @@ function expansionFailed(ip: Interp, e: unknown): MaybeAsync<Completion> {
   throw e;
 }
 
+/** The argv of commands whose words are all literal text (see `staticFields`), by node; null for the others. */
+const staticArgv = new WeakMap<SimpleCommand, readonly string[] | null>();
+
 function expandCommand(ip: Interp, cmd: SimpleCommand, ex: Expansion): MaybeAsync<void> {
   if (cmd.argAssignments === undefined) {
+    let st = staticArgv.get(cmd);
+    if (st === undefined) {
+      st = staticFields(cmd.words);
+      staticArgv.set(cmd, st);
+    }
+    if (st !== null && st.length <= ip.rt.limits.maxFields) {
+      ex.argv = st.slice();
+      return;
+    }
     const a = ip.expandWords(cmd.words);
     if (a instanceof Promise) {
       return a.then((x) => {
@@ -107,7 +120,8 @@ function expandCommand(ip: Interp, cmd: SimpleCommand, ex: Expansion): MaybeAsyn
     ex.argv = a;
     return;
   }
-  const head = ip.expandWords([cmd.words[0]!]);
+  const h0 = literalField(cmd.words[0]!);
+  const head = h0 !== undefined ? [h0] : ip.expandWords([cmd.words[0]!]);
   if (head instanceof Promise) return head.then((h) => expandAfterHead(ip, cmd, ex, h));
   return expandAfterHead(ip, cmd, ex, head);
 }
@@ -427,14 +441,21 @@ function commandStatus(ip: Interp, r: number): Completion {
 /**
  * Runs a registered (non-builtin) command with the fd table `fds` instead of the shell's
  * (a light pipeline stage, see light.ts). Errors map to statuses as for any command.
+ * Synchronous when the command is.
  */
-export async function runWithFds(ip: Interp, c: Command, argv: string[], fds: (Fd | undefined)[]): Promise<number> {
+export function runWithFds(ip: Interp, c: Command, argv: string[], fds: (Fd | undefined)[]): MaybeAsync<number> {
   const ctx = new ShellCommandContext(ip, argv, undefined, fds);
+  let r: number | Promise<number>;
   try {
-    return (await c.run(ctx)) & 255;
+    r = c.run(ctx);
   } catch (e) {
     return commandFailed(ip, ctx, argv, e, false);
   }
+  if (typeof r === "number") return r & 255;
+  return r.then(
+    (s) => s & 255,
+    (e: unknown) => commandFailed(ip, ctx, argv, e, false),
+  );
 }
 
 /**

@@ -256,5 +256,11 @@ export function cloneVar(v: Var): Var {
 
 /** True when `s` is a valid shell variable name. */
 export function isName(s: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(s);
+  if (s === "") return false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 95 || (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (i > 0 && c >= 48 && c <= 57)) continue;
+    return false;
+  }
+  return true;
 }

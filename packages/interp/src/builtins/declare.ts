@@ -146,18 +146,28 @@ function declareArgs(job: DeclareJob, from: number, status: number): number | Pr
   for (let i = from; i < args.length; i++) {
     const a = ctx.assigns?.[job.offset + i + 1];
     const text = args[i]!;
-    const name = a?.name ?? (text.includes("=") ? text.slice(0, text.indexOf("=")).replace(/\+$/, "") : text);
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/s.exec(name);
-    if (m === null || !isName(m[1]!)) {
-      berr(ctx, `\`${text}': not a valid identifier`, 1);
-      status = 1;
-      continue;
+    let base: string;
+    let pa: PreparedAssign | undefined;
+    if (a !== undefined && a.index === undefined && isName(a.name)) {
+      // `local x=v` as the parser saw it: the name needs no second look
+      base = a.name;
+      pa = a;
+    } else {
+      const name = a?.name ?? (text.includes("=") ? text.slice(0, text.indexOf("=")).replace(/\+$/, "") : text);
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(\[.*\])?$/s.exec(name);
+      if (m === null || !isName(m[1]!)) {
+        berr(ctx, `\`${text}': not a valid identifier`, 1);
+        status = 1;
+        continue;
+      }
+      base = m[1]!;
+      pa = a ?? plainAssign(text, base, m[2]);
     }
-    const pa = a ?? plainAssign(text, m[1]!, m[2]);
     if (pa !== undefined && add & (Attr.Array | Attr.Assoc)) {
-      return reparseCompound(ctx.interp, pa, (add & Attr.Assoc) !== 0).then((r) => declareArgs(job, i + 1, status | declareChecked(job, m[1]!, r ?? pa)));
+      const p = pa;
+      return reparseCompound(ctx.interp, p, (add & Attr.Assoc) !== 0).then((r) => declareArgs(job, i + 1, status | declareChecked(job, base, r ?? p)));
     }
-    status |= declareChecked(job, m[1]!, pa);
+    status |= declareChecked(job, base, pa);
   }
   return status;
 }

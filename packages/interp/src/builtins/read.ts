@@ -179,11 +179,24 @@ function assignRecord(ctx: BuiltinContext, o: ParsedOpts, r: Record_): number {
   } else if (o.rest.length === 0 || o.values.has("N")) {
     o.rest.slice(1).forEach((n) => ip.setVar(n, ""));
     ip.setVar(o.rest[0] ?? "REPLY", r.text);
+  } else if (o.rest.length === 1 && r.prot === NO_PROT) {
+    // one variable: the record without leading and trailing IFS whitespace
+    ip.setVar(o.rest[0]!, trimIfsWhitespace(r.text, ifs));
   } else {
     const fields = splitRecord(r, ifs, o.rest.length);
     o.rest.forEach((n, i) => ip.setVar(n, fields[i] ?? ""));
   }
   return r.eof ? 1 : 0;
+}
+
+/** `t` without its leading and trailing IFS whitespace (what splitting into one field leaves). */
+function trimIfsWhitespace(t: string, ifs: string): string {
+  const ws = ifsWhitespace(ifs);
+  let i = 0;
+  let end = t.length;
+  while (i < end && ws.includes(t[i]!)) i++;
+  while (end > i && ws.includes(t[end - 1]!)) end--;
+  return i === 0 && end === t.length ? t : t.slice(i, end);
 }
 
 /** `mapfile` / `readarray`: lines of the input into an indexed array. */

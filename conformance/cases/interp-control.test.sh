@@ -403,3 +403,48 @@ c 1
 d 1
 e survived
 ## END
+
+#### pipelines of registered commands (light stages): order, statuses, PIPESTATUS in a loop
+echo hi | cat | tr a-z A-Z; echo "a ${PIPESTATUS[*]}"
+seq 3 | head -1 | cat; echo "b ${PIPESTATUS[*]}"
+x=$(seq 3 | tail -1); echo "d $x $?"
+set -o pipefail; cat /nonexistent 2>/dev/null | cat; echo "e $? ${PIPESTATUS[*]}"; set +o pipefail
+for i in 1 2 3; do echo "$i" | tr 0-9 a-j | cat; done; echo "f ${PIPESTATUS[*]}"
+for i in 1 2; do seq 2 | cat; false | cat; done; echo "g ${PIPESTATUS[*]}"
+## STDOUT:
+HI
+a 0 0 0
+1
+b 0 0 0
+d 3 0
+e 1 1 0
+b
+c
+d
+f 0 0 0
+1
+2
+1
+2
+g 1 0
+## END
+
+#### echo and printf in command substitutions and pipelines (run without a subshell)
+for i in 1 2; do x=$(echo "$i"); y=$(printf '%03d' "$i"); echo "a $x $y $?"; done
+x=$(printf -v v '%s' hi); echo "b [$x] [$v]"
+x=$(printf '%d' abc 2>/dev/null); echo "c [$x] $?"
+shopt -s xpg_echo; x=$(echo 'p\tq'); echo "d $x"; shopt -u xpg_echo
+echo() { builtin echo "fn:$*"; }; x=$(echo hi); unset -f echo; echo "e $x"
+x=$(echo a b | tr a-z A-Z); echo "f $x ${PIPESTATUS[*]}"
+printf '%s\n' 3 1 2 | sort | head -1; echo "g ${PIPESTATUS[*]}"
+## STDOUT:
+a 1 001 0
+a 2 002 0
+b [] []
+c [0] 1
+d p	q
+e fn:hi
+f A B 0
+1
+g 0 0 0
+## END

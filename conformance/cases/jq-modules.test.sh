@@ -165,3 +165,32 @@ jq: error (at <unknown>): modulemeta input module name must be a string
 #### jq import path must be constant
 jq -n 'import "\(1)" as x; 1' 2>/dev/null; echo "status $?"
 ## stdout: status 3
+
+#### jq modules see --arg variables and recurse
+mkdir -p lib
+printf 'def fact: if . <= 1 then 1 else . * (. - 1 | fact) end;\ndef who: $who;\ndef sum: reduce .[] as $x (0; . + $x);\n' > lib/m.jq
+jq -n -c -L lib --arg who me 'import "m" as m; [(5 | m::fact), m::who, ([1,2] | m::sum), ({"a":1} | [path(..)])]'
+## stdout: [120,"me",3,[[],["a"]]]
+
+#### jq search metadata is relative to the program file or the working directory
+mkdir -p prog
+echo 'def h: "h";' > prog/h.jq
+echo 'import "h" as h {search: "./"}; h::h' > prog/p.jq
+jq -n -f prog/p.jq
+jq -n -c 'import "h" as h {search: "./prog"}; h::h'
+jq -n -c 'import "h" as h {search: ["nope", "prog"]}; h::h'
+## STDOUT:
+"h"
+"h"
+"h"
+## END
+
+#### jq bad data file
+mkdir -p lib
+echo '{bad' > lib/bd.json
+jq -n -L lib 'import "bd" as $b; 1' 2>&1 | sed "s|$PWD/||"
+## STDOUT:
+jq: error loading data file lib/bd.json: Invalid numeric literal at line 2, column 0
+
+jq: 1 compile error
+## END

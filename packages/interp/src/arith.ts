@@ -69,7 +69,7 @@ export class ArithEvaluator {
       try {
         expr = this.env.parse(text);
       } catch (e) {
-        throw new ArithError(`${text}: ${syntaxMessage(e, text)}`);
+        throw new ArithError(`${text.trimStart()}: ${syntaxMessage(e, text)}`);
       }
       f = compile(expr);
       if (byText.size >= MAX_TEXT_ENTRIES) byText.clear();
@@ -152,9 +152,27 @@ function constValue(text: string, ctx: Ctx, start: number): Int {
   return v;
 }
 
+/** A bad constant: bash shows the expression up to the constant, and the constant as the token. */
 function constError(text: string, msg: string, ctx: Ctx, start: number): never {
-  const tok = ctx.text.slice(Math.max(0, offsetIn(ctx, start))).trimEnd() || text;
-  throw new ArithError(`${ctx.text.trimStart()}: ${msg} (error token is "${tok}")`);
+  const end = Math.max(0, offsetIn(ctx, start)) + text.length;
+  throw new ArithError(`${ctx.text.slice(0, end).trimStart()}: ${msg} (error token is "${text}")`);
+}
+
+/**
+ * An error bash detects after reading the token that follows the operand ending at `end`: that
+ * token and the rest, or at the end of the text the operand's last token (bash keeps it).
+ */
+function failAfter(ctx: Ctx, msg: string, end: number): never {
+  const t = ctx.text;
+  let i = Math.max(0, offsetIn(ctx, end));
+  const stop = i;
+  while (i < t.length && (t[i] === " " || t[i] === "\t" || t[i] === "\n")) i++;
+  if (i >= t.length) {
+    i = stop;
+    if (i > 0 && /[\w#@]/.test(t[i - 1]!)) while (i > 0 && /[\w#@]/.test(t[i - 1]!)) i--;
+    else i = Math.max(0, i - 1);
+  }
+  throw new ArithError(`${t.trimStart()}: ${msg} (error token is "${t.slice(i)}")`);
 }
 
 function fail(ctx: Ctx, msg: string, at: number): never {
@@ -276,7 +294,8 @@ function compile(e: ArithExpr): Fn {
       };
     }
     case "ArithBinary":
-      return compileBinary(e.op, compile(e.left), compile(e.right), e.right.span.start);
+      // `**` reports at the token after its exponent; the others at their right operand
+      return compileBinary(e.op, compile(e.left), compile(e.right), e.op === "**" ? e.right.span.end : e.right.span.start);
   }
 }
 
@@ -299,6 +318,7 @@ function compileBinary(op: BinOp, l: Fn, r: Fn, at: number): Fn {
   }
 }
 
+/** `rightAt`: where the right operand starts (for `**`, where it ends). */
 function binary(op: BinOp, l: Int, r: Int, ctx: Ctx, rightAt: number): Int {
   switch (op) {
     case "+":
@@ -314,7 +334,7 @@ function binary(op: BinOp, l: Int, r: Int, ctx: Ctx, rightAt: number): Int {
       if (!I.truthy(r)) fail(ctx, "division by 0", rightAt);
       return I.mod(l, r);
     case "**":
-      if (r < 0) fail(ctx, "exponent less than 0", rightAt);
+      if (r < 0) failAfter(ctx, "exponent less than 0", rightAt);
       return I.pow(l, r);
     case "<<":
       return I.shl(l, r);
@@ -350,7 +370,7 @@ function binary(op: BinOp, l: Int, r: Int, ctx: Ctx, rightAt: number): Int {
 /** bash's text for an arithmetic syntax error. */
 function syntaxMessage(e: unknown, text: string): string {
   const m = e instanceof Error ? e.message : "";
-  if (/^(syntax error|attempted|invalid|value too great|missing)/.test(m)) return m;
+  if (/^(syntax error|attempted|invalid|value too great|missing|bad array subscript|expression expected|`:' expected)/.test(m)) return m;
   const t = text.trim();
   return `syntax error: operand expected (error token is "${t}")`;
 }

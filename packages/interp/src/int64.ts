@@ -135,7 +135,7 @@ const DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@_
 /**
  * Parses a bash integer constant (`12`, `0x1F`, `017`, `2#101`, `64#_`). Returns the value,
  * or a string naming the error (`value too great for base` / `invalid number` /
- * `invalid arithmetic base`).
+ * `invalid integer constant` / `invalid arithmetic base`). `0x` alone is 0, as in bash.
  */
 export function parseIntConst(text: string): Int | string {
   let s = text;
@@ -147,11 +147,11 @@ export function parseIntConst(text: string): Int | string {
     base = Number(b);
     if (base < 2 || base > 64) return "invalid arithmetic base";
     s = s.slice(hash + 1);
-    if (s === "") return "invalid number";
+    if (s === "") return "invalid integer constant";
   } else if (/^0[xX]/.test(s)) {
     base = 16;
     s = s.slice(2);
-    if (s === "") return "invalid number";
+    if (s === "") return 0;
   } else if (s.length > 1 && s[0] === "0") {
     base = 8;
     s = s.slice(1);

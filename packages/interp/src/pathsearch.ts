@@ -128,6 +128,18 @@ export async function searchPath(ip: Interp, name: string, all: boolean, path = 
   return found;
 }
 
+/**
+ * The first match of `name` along $PATH as `searchPath(ip, name, false)` would give it, when
+ * this run's lookup cache already knows it (null: known to match nothing); undefined when only
+ * a search can tell. Synchronous: a pipeline stage that runs every iteration of a loop needs
+ * no await to learn that its name still means the registered command.
+ */
+export function cachedFirstMatch(ip: Interp, name: string): PathMatch | null | undefined {
+  const hit = lookupCache(ip, pathValue(ip))?.results.get(name);
+  if (hit === undefined || hit.command !== fileCommand(ip, name)) return undefined;
+  return hit.found[0] ?? null;
+}
+
 /** Names one lookup cache remembers before it starts over (bounds its memory). */
 const MAX_CACHED_NAMES = 1024;
 
@@ -148,12 +160,17 @@ interface LookupCache {
 
 const lookupCaches = new WeakMap<Runtime, LookupCache>();
 
-/** The run's lookup cache for `path`, emptied when it is stale; undefined: the fs cannot say when it changes. */
+/**
+ * The run's lookup cache for `path`, emptied when it is stale; undefined: the fs cannot say
+ * when it changes. The logic-only profile never looks at files (see `fileKind`), so there a
+ * result depends on $PATH and the registered commands only.
+ */
 function lookupCache(ip: Interp, path: string): LookupCache | undefined {
   const fs = ip.rt.fs;
-  if (!(fs instanceof MemoryFs)) return undefined;
+  let changes = 0;
+  if (fs instanceof MemoryFs) changes = fs.changeCount;
+  else if (ip.rt.profile !== "logic-only") return undefined;
   const cwd = ip.st.cwd;
-  const changes = fs.changeCount;
   const c = lookupCaches.get(ip.rt);
   if (c !== undefined && c.path === path && c.cwd === cwd && c.changes === changes) return c;
   const fresh: LookupCache = { path, cwd, changes, results: new Map() };

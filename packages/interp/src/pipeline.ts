@@ -5,10 +5,10 @@
  * `!`, pipefail and `time`.
  */
 import { AbortError, LimitError } from "@husk/host";
-import type { OutputStream } from "@husk/host";
+import type { Command as LightCommand, OutputStream } from "@husk/host";
 import type { Command, Pipeline, SimpleCommand, Statement } from "@husk/syntax";
 import { Abrupt } from "./errors.js";
-import type { Completion } from "./errors.js";
+import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Pipe, ShellInput } from "./io.js";
 import { lightStage, runLightStage } from "./light.js";
@@ -16,8 +16,26 @@ import type { Fd } from "./state.js";
 import { debugTrap } from "./traps.js";
 import { IndexedArray } from "./vars.js";
 
-/** Runs a pipeline. */
-export async function execPipeline(ip: Interp, p: Pipeline): Promise<Completion> {
+/**
+ * Runs a pipeline. A plain pipeline of two or more stages (no `time`, `!` or traps) takes a
+ * path that stays synchronous while its stages do and awaits nothing else.
+ */
+export function execPipeline(ip: Interp, p: Pipeline): MaybeAsync<Completion> {
+  if (p.commands.length < 2 || p.time !== undefined || p.negated || ip.st.traps.size > 0) return execPipelineFull(ip, p);
+  const statuses = runStages(ip, p, ip.st.fds);
+  return statuses instanceof Promise ? statuses.then((s) => stagesDone(ip, p, s)) : stagesDone(ip, p, statuses);
+}
+
+/** The status of the plain pipeline `p` whose stages ended with `statuses`. */
+function stagesDone(ip: Interp, p: Pipeline, statuses: number[]): MaybeAsync<Completion> {
+  ip.pos = p.commands[p.commands.length - 1]!.span.start;
+  setPipeStatus(ip, statuses);
+  const c = pipelineStatus(ip, statuses);
+  ip.st.status = c;
+  return ip.checkErr(c);
+}
+
+async function execPipelineFull(ip: Interp, p: Pipeline): Promise<Completion> {
   const start = p.time !== undefined ? ip.rt.clock.monotonic() : 0;
   let c: Completion;
   if (p.commands.length === 0) {
@@ -75,7 +93,7 @@ function pipelineStatus(ip: Interp, statuses: number[]): number {
  * simple command, or a plain pipeline of them), run with stdout `out`: its status. Undefined
  * when the body needs a subshell. PIPESTATUS stays the caller's, as a subshell would leave it.
  */
-export function lightSubstitution(ip: Interp, body: readonly Statement[], out: OutputStream): Promise<number> | undefined {
+export function lightSubstitution(ip: Interp, body: readonly Statement[], out: OutputStream): MaybeAsync<number> | undefined {
   if (body.length !== 1 || body[0]!.background || ip.st.opt("lastpipe")) return undefined;
   const cmd = body[0]!.command;
   const fds = ip.st.fds.slice();
@@ -89,12 +107,21 @@ export function lightSubstitution(ip: Interp, body: readonly Statement[], out: O
     const stage = cmd.commands[i]!;
     if (stage.type !== "SimpleCommand" || lightStage(ip, stage, cmd.pipeStderr[i] === true) === undefined) return undefined;
   }
-  return runStages(ip, cmd, fds).then((statuses) => pipelineStatus(ip, statuses));
+  const statuses = runStages(ip, cmd, fds);
+  return statuses instanceof Promise ? statuses.then((s) => pipelineStatus(ip, s)) : pipelineStatus(ip, statuses);
 }
 
+/** The text of every exit status (a command's status is 0-255). */
+const STATUS_TEXT: readonly string[] = Array.from({ length: 256 }, (_, i) => String(i));
+
+/** Sets PIPESTATUS, reusing the array when it already has exactly as many elements (a loop). */
 function setPipeStatus(ip: Interp, statuses: number[]): void {
   const v = ip.st.vars.create("PIPESTATUS", ip.st.vars.scopes[0]!);
-  v.value = IndexedArray.of(statuses.map(String));
+  const arr = v.value;
+  const n = statuses.length;
+  if (arr instanceof IndexedArray && arr.size === n && arr.end === n) {
+    for (let i = 0; i < n; i++) arr.set(i, STATUS_TEXT[statuses[i]!] ?? String(statuses[i]));
+  } else v.value = IndexedArray.of(statuses.map(String));
 }
 
 /**
@@ -120,16 +147,31 @@ export function setSinglePipeStatus(ip: Interp, c: Completion): Completion {
   return c;
 }
 
-/** The text of every exit status (a command's status is 0-255). */
-const STATUS_TEXT: readonly string[] = Array.from({ length: 256 }, (_, i) => String(i));
+/** A stage that threw: the error, kept until every stage has ended. */
+interface StageError {
+  readonly error: unknown;
+}
 
-/** Runs the stages of `p` concurrently; `base` is the fd table they start from. */
-async function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): Promise<number[]> {
+/**
+ * Runs the stages of `p` concurrently; `base` is the fd table they start from. Stages start
+ * in order, each running until its first wait before the next starts. A leading run of light
+ * stages (light.ts) starts at once, synchronously: a stage that ends without waiting (a tool
+ * printing its JSON) costs no promise. From the first stage that needs a subshell on, stages
+ * start after one microtask, once every subshell has been set up, so that no later stage ever
+ * runs before an earlier one.
+ */
+function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): MaybeAsync<number[]> {
   const n = p.commands.length;
   const pipes: Pipe[] = [];
   for (let i = 0; i < n - 1; i++) pipes.push(new Pipe());
   const lastpipe = ip.st.opt("lastpipe") && !ip.st.options.monitor;
-  const runs: Promise<number>[] = [];
+  const runs: (number | Promise<number | StageError>)[] = [];
+  // Ends stage i: its readers see end of input, its writers a broken pipe.
+  const ended = (i: number): void => {
+    if (i < n - 1) pipes[i]!.closeWrite();
+    if (i > 0) pipes[i - 1]!.close();
+  };
+  let deferred = false;
   for (let i = 0; i < n; i++) {
     const isLast = i === n - 1;
     const cmd = p.commands[i]!;
@@ -141,12 +183,17 @@ async function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): Pro
     }
     // the parent's state stays still while the stages run unless the last one runs in it
     const light = !lastpipe && cmd.type === "SimpleCommand" ? lightStage(ip, cmd, p.pipeStderr[i] === true) : undefined;
+    if (light !== undefined && !deferred) {
+      runs.push(startLight(ip, cmd as SimpleCommand, light, fds, i, ended));
+      continue;
+    }
+    deferred = true;
     const sub = light !== undefined ? undefined : isLast && lastpipe ? ip : ip.subshell();
     const savedFds = sub?.st.fds;
     if (sub !== undefined) sub.st.fds = fds;
     if (sub !== undefined && sub !== ip) sub.debugDone = cmd;
     runs.push(
-      (async () => {
+      (async (): Promise<number | StageError> => {
         // let every stage start before any runs to completion
         await Promise.resolve();
         try {
@@ -156,30 +203,62 @@ async function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): Pro
             return c instanceof Abrupt ? c.status : c;
           }
           return await sub.runSubshell(() => sub.execCommand(cmd));
+        } catch (e) {
+          return { error: e };
         } finally {
           if (sub === ip) sub.st.fds = savedFds!;
-          if (!isLast) pipes[i]!.closeWrite();
-          if (i > 0) pipes[i - 1]!.close();
+          ended(i);
         }
       })(),
     );
   }
-  const settled = await Promise.allSettled(runs);
+  for (let i = 0; i < n; i++) if (typeof runs[i] !== "number") return stagesEnded(ip, runs);
+  return runs as number[];
+}
+
+/** The statuses of stages once all have ended; throws the error of one that threw (a limit first). */
+async function stagesEnded(ip: Interp, runs: (number | Promise<number | StageError>)[]): Promise<number[]> {
   const out: number[] = [];
-  let fatal: unknown;
-  for (const s of settled) {
-    if (s.status === "fulfilled") out.push(s.value);
+  let fatal: StageError | undefined;
+  for (let i = 0; i < runs.length; i++) {
+    const r = runs[i]!;
+    const s = typeof r === "number" ? r : await r;
+    if (typeof s === "number") out.push(s);
     else {
-      const e = s.reason;
-      if (fatal === undefined || (!(fatal instanceof LimitError) && e instanceof LimitError)) fatal = e;
+      if (fatal === undefined || (!(fatal.error instanceof LimitError) && s.error instanceof LimitError)) fatal = s;
       out.push(1);
     }
   }
   if (fatal !== undefined) {
-    if (fatal instanceof AbortError && ip.rt.fatal !== undefined) throw ip.rt.fatal;
-    throw fatal;
+    if (fatal.error instanceof AbortError && ip.rt.fatal !== undefined) throw ip.rt.fatal;
+    throw fatal.error;
   }
   return out;
+}
+
+/** Starts light stage `i` now; `ended(i)` once it is done. Never rejects: a throw is a StageError. */
+function startLight(ip: Interp, cmd: SimpleCommand, c: LightCommand, fds: (Fd | undefined)[], i: number, ended: (i: number) => void): number | Promise<number | StageError> {
+  let r: MaybeAsync<number>;
+  try {
+    r = runLightStage(ip, cmd, c, fds, () => stageSubshell(ip, cmd, fds));
+  } catch (e) {
+    ended(i);
+    return Promise.resolve({ error: e });
+  }
+  if (typeof r === "number") {
+    ended(i);
+    return r;
+  }
+  return r.then(
+    (s) => {
+      ended(i);
+      return s;
+    },
+    (e: unknown) => {
+      ended(i);
+      return { error: e };
+    },
+  );
 }
 
 /** Runs a pipeline stage in a subshell with the stage's fds. */

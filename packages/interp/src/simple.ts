@@ -441,14 +441,21 @@ function commandStatus(ip: Interp, r: number): Completion {
 /**
  * Runs a registered (non-builtin) command with the fd table `fds` instead of the shell's
  * (a light pipeline stage, see light.ts). Errors map to statuses as for any command.
+ * Synchronous when the command is.
  */
-export async function runWithFds(ip: Interp, c: Command, argv: string[], fds: (Fd | undefined)[]): Promise<number> {
+export function runWithFds(ip: Interp, c: Command, argv: string[], fds: (Fd | undefined)[]): MaybeAsync<number> {
   const ctx = new ShellCommandContext(ip, argv, undefined, fds);
+  let r: number | Promise<number>;
   try {
-    return (await c.run(ctx)) & 255;
+    r = c.run(ctx);
   } catch (e) {
     return commandFailed(ip, ctx, argv, e, false);
   }
+  if (typeof r === "number") return r & 255;
+  return r.then(
+    (s) => s & 255,
+    (e: unknown) => commandFailed(ip, ctx, argv, e, false),
+  );
 }
 
 /**

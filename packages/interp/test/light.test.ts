@@ -64,6 +64,12 @@ describe("light pipeline stages", () => {
     expect(await husk("hash -r; echo x | upper | upper >/dev/null; hash 2>&1")).toBe("hash: hash table empty\n");
   });
 
+  it("start in order: a stage that never reads runs after a subshell stage before it", async () => {
+    // echo (a subshell stage) writes before args (light, synchronous) ends and closes the pipe
+    expect(await husk("echo hi | args; echo \"${PIPESTATUS[*]}\"")).toBe("\n0 3\n");
+    expect(await husk("args a | args b | upper; echo \"${PIPESTATUS[*]}\"")).toBe("[B]\n3 3 0\n");
+  });
+
   for (const script of ["f() { return 3; }; echo x | f; echo $?"]) {
     it(`behave like bash: ${script}`, async () => {
       const want = runBash(script);

@@ -34,8 +34,8 @@ export interface CompileOptions {
 export interface RunOptions {
   /** Values of the compiled `$variables`, by name. */
   readonly vars?: ReadonlyMap<string, Val>;
-  /** `$ENV`. */
-  readonly env?: ReadonlyMap<string, string> | Record<string, string>;
+  /** `$ENV`; a function is called (once per run) only when the program reads `$ENV`. */
+  readonly env?: ReadonlyMap<string, string> | Record<string, string> | (() => ReadonlyMap<string, string>);
   /** Inputs for `input`/`inputs` after the current one. */
   readonly nextInput?: () => Val | undefined;
   readonly inputFilename?: () => Val;
@@ -97,7 +97,10 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
     slots.set(name, slot);
   }
   if (options.modules || prog.imports.length > 0) {
-    const fresh = (): Scope => ({ b: null, next: builtinScope(), level: 0, alloc: { n: 0 } });
+    // A module sees the builtins and the program's `$name` variables (jq's --arg globals), whose
+    // slots are in the root frame every top-level def runs under; module top levels allocate none.
+    const globals = scope;
+    const fresh = (): Scope => ({ b: null, next: globals, level: 0, alloc: { n: 0 } });
     const linker = new Linker(options.modules ?? { read: () => undefined }, env, fresh, options.maxParseDepth ?? 1000);
     scope = linker.bindProgram(prog, scope);
   }
@@ -106,24 +109,7 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
   const body: Filter = tail ? joinCollectTail(tail) : compile(prog.body, scope, env);
   const nslots = scope.alloc.n;
   const start = (o: RunOptions, go: (root: Frame) => void): void => {
-    const envMap: JqObject = new JqMap();
-    if (o.env) {
-      const entries = o.env instanceof Map ? o.env.entries() : Object.entries(o.env);
-      for (const [k, v] of entries) envMap.set(k, v);
-    }
-    const rt: Runtime = {
-      env: envMap,
-      meter: o.meter,
-      nextInput: o.nextInput ?? (() => undefined),
-      inputFilename: o.inputFilename ?? (() => null),
-      now: o.now ?? (() => Date.now()),
-      stderr: o.stderr ?? (() => {}),
-      args: o.args ?? new JqMap([["positional", []], ["named", new JqMap()]]),
-      root: undefined as unknown as Frame,
-      depth: 0,
-      maxDepth: o.maxDepth ?? 10000,
-      modules: o.modules,
-    };
+    const rt = new RunWorld(o);
     const root = new Frame(nslots, [], null, rt);
     rt.root = root;
     for (const [name, slot] of slots) root.vars[slot] = o.vars?.get(name) ?? null;
@@ -151,6 +137,52 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
       start(o, (root) => tail.prefix(input, null, root, (v) => tail.items(v, null, root, item) || sink.end()));
     },
   };
+}
+
+const noInput = (): undefined => undefined;
+const noFilename = (): null => null;
+const noStderr = (): void => {};
+
+/**
+ * The Runtime of one run. A class, so that `$ENV` can be built on first use: most programs
+ * never read it, and copying the environment per run is most of a small run's allocation.
+ */
+class RunWorld implements Runtime {
+  readonly meter: LimitsMeter | undefined;
+  readonly nextInput: () => Val | undefined;
+  readonly inputFilename: () => Val;
+  readonly now: () => number;
+  readonly stderr: (text: string) => void;
+  readonly args: Val;
+  root: Frame = undefined as unknown as Frame;
+  depth = 0;
+  readonly maxDepth: number;
+  readonly modules: ModuleHost | undefined;
+  #env: JqObject | undefined;
+  readonly #envSource: RunOptions["env"];
+  constructor(o: RunOptions) {
+    this.#envSource = o.env;
+    this.meter = o.meter;
+    this.nextInput = o.nextInput ?? noInput;
+    this.inputFilename = o.inputFilename ?? noFilename;
+    this.now = o.now ?? Date.now;
+    this.stderr = o.stderr ?? noStderr;
+    this.args = o.args ?? new JqMap([["positional", []], ["named", new JqMap()]]);
+    this.maxDepth = o.maxDepth ?? 10000;
+    this.modules = o.modules;
+  }
+  get env(): JqObject {
+    if (this.#env === undefined) {
+      const envMap: JqObject = new JqMap();
+      const src = typeof this.#envSource === "function" ? this.#envSource() : this.#envSource;
+      if (src) {
+        const entries = src instanceof Map ? src.entries() : Object.entries(src);
+        for (const [k, v] of entries) envMap.set(k, v);
+      }
+      this.#env = envMap;
+    }
+    return this.#env;
+  }
 }
 
 /** Options of the one-call API. */

@@ -20,7 +20,8 @@ const cache = new Map<string, CompiledJq>();
  */
 export function compileCached(text: string, options: CompileOptions): CompiledJq {
   if (text.length > MAX_CACHED_TEXT) return compileJq(text, options);
-  const key = `${options.maxParseDepth ?? ""}\0${JSON.stringify(options.vars ?? [])}\0${text}`;
+  const vars = options.vars;
+  const key = `${options.maxParseDepth ?? ""}\0${vars === undefined || vars.length === 0 ? "" : JSON.stringify(vars)}\0${text}`;
   const hit = cache.get(key);
   if (hit !== undefined) {
     // Re-insert: a Map iterates in insertion order, so the first key is the least recently used.

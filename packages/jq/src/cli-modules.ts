@@ -39,7 +39,8 @@ export async function moduleSettings(ctx: CommandContext, libPaths: readonly str
 export async function fetchModuleFile(ctx: CommandContext, files: FetchedFiles, path: string): Promise<void> {
   let text: string | undefined;
   try {
-    if ((await ctx.fs.stat(path)).type === "file") text = await ctx.fs.readFile(path);
+    // `exists` first: a missing file is the common case (no ~/.jq), and a rejected stat costs an Error.
+    if ((await ctx.fs.exists(path)) && (await ctx.fs.stat(path)).type === "file") text = await ctx.fs.readFile(path);
   } catch (e) {
     if (!(e instanceof FsError)) throw e;
   }

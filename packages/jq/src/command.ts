@@ -293,7 +293,8 @@ async function runJq(ctx: CommandContext): Promise<number> {
   let currentName: string | null = null;
   let currentLine = 0;
   let parseFailed = false;
-  const inputs = inputIterator();
+  // Streaming runs the program on stdin's texts as they arrive: there is no input list then.
+  const inputs = streaming ? undefined : inputIterator();
   function* inputIterator(): Generator<Val> {
     if (opts.rawInput) {
       if (opts.slurp) {
@@ -346,13 +347,12 @@ async function runJq(ctx: CommandContext): Promise<number> {
     if (opts.slurp) yield all;
   }
   const nextInput = (): Val | undefined => {
-    const r = inputs.next();
-    return r.done ? undefined : r.value;
+    const r = inputs?.next();
+    return r === undefined || r.done ? undefined : r.value;
   };
 
   const dumpOpts: DumpOptions = { indent: opts.tab ? 1 : opts.indent, tab: opts.tab, sortKeys: opts.sortKeys, ascii: opts.ascii, color: opts.color };
   const sep = opts.raw0 ? "\0" : opts.join ? "" : "\n";
-  const envMap = new Map<string, string>(ctx.env);
   const vars = new Map<string, Val>(named);
   const args: Val = new JqMap([["positional", opts.positional], ["named", named]]);
   const maxOut = ctx.meter.limits.maxStdoutBytes;
@@ -431,7 +431,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   };
   const runOpts = {
     vars,
-    env: envMap,
+    env: () => ctx.env,
     nextInput,
     inputFilename: () => currentName,
     now: () => ctx.clock.now(),

@@ -68,6 +68,12 @@ describe("jq modules (pure API)", () => {
     expect(jq("get_search_list", null)).toEqual([["~/.jq", "$ORIGIN/../lib/jq", "$ORIGIN/../lib"]]);
     expect(run('import "l" as l; l::loc', host({ "/lib/l.jq": "\ndef loc: $__loc__;" }))).toEqual([{ file: "/lib/l.jq", line: 2 }]);
   });
+  it("lets modules see the program's global variables (--arg)", () => {
+    const h = host({ "/lib/a.jq": "def who: $who;\ndef twice: [$who, who];" });
+    const out: unknown[] = [];
+    compileJq('import "a" as a; a::twice', { modules: h, vars: ["who"] }).run(null, (v) => void out.push(toJS(v)), { vars: new Map([["who", "me"]]) });
+    expect(out).toEqual([["me", "me"]]);
+  });
   it("includes ~/.jq in every program", () => {
     expect(run("hi", host({ "/home/u/.jq": 'def hi: "hi";' }, { home: "/home/u" }))).toEqual(["hi"]);
   });

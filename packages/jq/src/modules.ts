@@ -94,7 +94,7 @@ function loadData(path: string, text: string): Val[] {
     const r = new JsonReader(text);
     for (let v = r.next(); v !== undefined; v = r.next()) out.push(v);
   } catch (e) {
-    if (e instanceof JsonParseError) throw new JqCompileError(`error loading data file ${path}: ${e.message}`, -1);
+    if (e instanceof JsonParseError) throw new JqCompileError(`jq: error loading data file ${path}: ${e.message}`, -1);
     throw e;
   }
   return out;
@@ -108,7 +108,8 @@ interface Loaded {
 
 /**
  * Resolves, loads and compiles the imports of one compilation. `fresh` gives the scope a
- * module's definitions start from (the builtins); `env` is the compilation's environment.
+ * module's definitions start from (the builtins and the program's global `$variables`); `env`
+ * is the compilation's environment.
  */
 export class Linker {
   readonly #mods = new Map<string, Loaded>();

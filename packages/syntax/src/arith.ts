@@ -8,7 +8,8 @@ import type { ArithExpr, ArithVar } from "./ast.js";
 import { ParseError } from "./errors.js";
 
 type Op = string;
-const ASSIGN_OPS = new Set(["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|=", "**="]);
+// bash has no `**=`: `x **= 2` is `x ** = 2`, an operand error
+const ASSIGN_OPS = new Set(["=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|="]);
 const BINARY_PREC: Record<string, number> = {
   "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6,
   "<": 7, ">": 7, "<=": 7, ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10, "**": 11,
@@ -25,14 +26,14 @@ function isWordCode(c: number): boolean {
 
 /**
  * The operator starting at `s[i]` (whose code unit is `c`), longest match first:
- * `**= <<= >>=`, then the two-character operators, then one of `+ - * / % < > & | ^ ! ~ ? : , ( ) =`;
- * undefined when no operator starts there.
+ * `<<= >>=`, then the two-character operators, then one of `+ - * / % < > & | ^ ! ~ ? : , ( ) =`;
+ * undefined when no operator starts there. `++`/`--` are checked by the caller (see advance).
  */
 function scanOp(s: string, i: number, c: number): Op | undefined {
   const d = i + 1 < s.length ? s.charCodeAt(i + 1) : -1;
   switch (c) {
     case 42: // *
-      if (d === 42) return i + 2 < s.length && s.charCodeAt(i + 2) === 61 ? "**=" : "**";
+      if (d === 42) return "**";
       return d === 61 ? "*=" : "*";
     case 60: // <
       if (d === 60) return i + 2 < s.length && s.charCodeAt(i + 2) === 61 ? "<<=" : "<<";
@@ -79,6 +80,10 @@ class ArithParser {
     this.advance();
   }
 
+  /**
+   * Throws bash's `MSG (error token is "REST")`: REST runs from the current token, or at the
+   * end of the text from the last token read (bash's lasttp is not moved by the end).
+   */
   private fail(msg: string): never {
     const rest = this.src.slice(this.tokStart);
     throw new ParseError(`${msg} (error token is "${rest}")`, { start: this.base + this.tokStart, end: this.base + this.src.length }, 1);
@@ -90,7 +95,6 @@ class ArithParser {
     let i = this.pos;
     let c = 0;
     while (i < n && ((c = s.charCodeAt(i)) === 32 || c === 9 || c === 10 || c === 13)) i++;
-    this.tokStart = i;
     this.index = undefined;
     if (i >= n) {
       this.kind = T_EOF;
@@ -98,6 +102,8 @@ class ArithParser {
       this.pos = i;
       return;
     }
+    const prev = this.kind;
+    this.tokStart = i;
     if (c >= 48 && c <= 57) {
       let j = i + 1;
       while (j < n && (isWordCode(c = s.charCodeAt(j)) || c === 64 || c === 35)) j++;
@@ -122,10 +128,7 @@ class ArithParser {
           if (c === 91) depth++;
           else if (c === 93 && --depth === 0) break;
         }
-        if (m >= n) {
-          this.tokStart = k;
-          this.fail("syntax error: bad array subscript");
-        }
+        if (m >= n) this.fail("bad array subscript");
         this.index = s.slice(k + 1, m);
         j = m + 1;
       }
@@ -133,8 +136,20 @@ class ArithParser {
       return;
     }
     this.kind = T_OP;
-    const op = scanOp(s, i, c);
-    if (op === undefined) this.fail("syntax error: invalid arithmetic operator");
+    let op = scanOp(s, i, c);
+    if (op === undefined) {
+      // bash reads an unknown character as a token: after an operand it wants an operator
+      const operandEnded = prev === T_NUM || prev === T_VAR || (prev === T_OP && (this.text === "++" || this.text === "--"));
+      this.fail(operandEnded ? "syntax error: invalid arithmetic operator" : "syntax error: operand expected");
+    }
+    // as bash lexes them, `++`/`--` are one token only after a variable (postfix) or before
+    // one (prefix); otherwise `1++` is `1 + +` and `--5` is `- -5`
+    if ((op === "++" || op === "--") && prev !== T_VAR) {
+      let k = i + 2;
+      while (k < n && ((c = s.charCodeAt(k)) === 32 || c === 9 || c === 10 || c === 13)) k++;
+      c = k < n ? s.charCodeAt(k) : 0;
+      if (!((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95)) op = op[0]!;
+    }
     this.setOp(op, i);
   }
   private setOp(op: Op, i: number): void {
@@ -182,10 +197,12 @@ class ArithParser {
     const test = this.binary(1);
     if (!this.isOp("?")) return test;
     this.advance();
+    if (this.kind === T_EOF || this.isOp(":")) this.fail("expression expected");
     this.enter();
     const consequent = this.comma();
-    if (!this.isOp(":")) this.fail("syntax error: `:' expected for conditional expression");
+    if (!this.isOp(":")) this.fail("`:' expected for conditional expression");
     this.advance();
+    if (this.kind === T_EOF) this.fail("expression expected");
     const alternate = this.ternary();
     this.depth--;
     return { type: "ArithTernary", span: { start: test.span.start, end: alternate.span.end }, test, consequent, alternate };

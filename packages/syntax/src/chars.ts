@@ -101,7 +101,11 @@ export function sliceShared(src: string, start: number, end: number): string {
   for (let i = start; i < end; i++) h = (Math.imul(h, 31) + src.charCodeAt(i)) | 0;
   const slot = (h ^ (h >>> 11)) & 2047;
   const hit = INTERNED[slot]!;
-  if (hit.length === n && src.startsWith(hit, start)) return hit;
+  if (hit.length === n) {
+    let k = 0;
+    while (k < n && hit.charCodeAt(k) === src.charCodeAt(start + k)) k++;
+    if (k === n) return hit;
+  }
   const s = src.slice(start, end);
   INTERNED[slot] = s;
   return s;

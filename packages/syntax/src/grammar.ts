@@ -148,21 +148,22 @@ function isTerminator(k: number): boolean {
  * The lists the grammar builds (statements, words...) are pushed here from `top` and taken
  * off by `take` as exact-size arrays (see ./fit.ts), so building one allocates nothing else.
  * One stack for the module: the grammar runs on a finished token vector and calls nothing
- * that parses, so it never re-enters itself; `take` clears what it takes, and parseTokens
- * drops what an error left, so no AST stays reachable from here.
+ * that parses, so it never re-enters itself. Entries above `top` are stale until overwritten;
+ * `high` bounds what was written, and parseTokens clears up to it when it returns (once per
+ * line rather than per list), so no AST stays reachable from here.
  */
 const scratch: unknown[] = [];
 let top = 0;
+let high = 0;
 
 function put(x: unknown): void {
   if (top < scratch.length) scratch[top] = x;
   else scratch.push(x);
-  top++;
+  if (++top > high) high = top;
 }
 function take<X>(mark: number): X[] {
   const n = top - mark;
   const out = n === 0 ? EMPTY : n === 1 ? [scratch[mark]] : n === 2 ? [scratch[mark], scratch[mark + 1]] : scratch.slice(mark, top);
-  scratch.fill(undefined, mark, top);
   top = mark;
   return out as X[];
 }
@@ -619,9 +620,10 @@ export function parseTokens(tokens: readonly Tok[], n: number, source: string): 
   } finally {
     // Nothing of this parse stays reachable from the module (tokens and source included).
     idle = parser.reset(EMPTY, 0, "");
-    if (top !== mark) {
-      scratch.fill(undefined, mark, top);
-      top = mark;
+    top = mark;
+    if (high > mark) {
+      scratch.fill(undefined, mark, high);
+      high = mark;
     }
   }
 }

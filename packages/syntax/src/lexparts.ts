@@ -1,13 +1,13 @@
 /**
- * Scanner helpers that only need the word reader: array literals, operator text for error
- * messages, here-doc delimiters.
+ * Scanner helpers that only need the word reader: array literals, the words of declaration
+ * arguments, redirect nodes, operator text for error messages, here-doc delimiters.
  */
-import type { ArrayElement, Word, WordPart } from "./ast.js";
+import type { ArrayElement, Assignment, HereDoc, Redirect, RedirectOp, Span, Word, WordPart } from "./ast.js";
 import { print } from "./printer.js";
 import { walk } from "./walk.js";
 import { unexpectedToken } from "./errors.js";
 import { EMPTY, fit } from "./fit.js";
-import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
+import { sliceShared, STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
 import type { Reader } from "./words.js";
 
 /** The elements of `name=( ... )`; `r.pos` is after `(`, and is left after `)`. */
@@ -103,4 +103,43 @@ function asWritten(src: string, node: WordPart, base: number): string {
     return false;
   });
   return out + src.slice(at - base, node.span.end - base);
+}
+
+/** A Redirect node with only the optional fields that are set (object literals written out: no spreads per redirect). */
+export function redirectNode(span: Span, op: RedirectOp, target: Word, fd: number | undefined, fdVar: string | undefined, heredoc: HereDoc | undefined): Redirect {
+  if (heredoc === undefined) {
+    if (fd !== undefined) return { type: "Redirect", span, op, target, fd };
+    return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar } : { type: "Redirect", span, op, target };
+  }
+  if (fd !== undefined) return { type: "Redirect", span, op, target, fd, heredoc };
+  return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar, heredoc } : { type: "Redirect", span, op, target, heredoc };
+}
+
+/**
+ * The plain word of a declaration-builtin argument just read as the assignment `a` from `s`
+ * to `r.pos` (`local x="$1"` has the word `x="$1"` too), built from the value's parts instead
+ * of reading the text a second time (which also built every node in it twice). Undefined
+ * when the text must be read again: a subscript or array, or a tilde the value expanded after
+ * `=` or `:` (the plain word keeps it as text).
+ */
+export function declWord(r: Reader, s: number, a: Assignment): Word | undefined {
+  if (a.index !== undefined || a.array !== undefined) return undefined;
+  const src = r.src;
+  const end = r.pos;
+  const vs = s + a.name.length + (a.append ? 2 : 1);
+  const parts = a.value === undefined ? EMPTY : a.value.parts;
+  for (const p of parts) if (p.type === "TildePrefix") return undefined;
+  // The text `name=` joins a first Literal of the value (a plain read makes one Literal of both).
+  const first = parts[0];
+  const out: WordPart[] = [];
+  if (first !== undefined && first.type === "Literal") {
+    out.push({ type: "Literal", span: r.span(s, first.span.end - r.base), value: src.slice(s, vs) + first.value });
+    for (let i = 1; i < parts.length; i++) out.push(parts[i]!);
+  } else {
+    out.push({ type: "Literal", span: r.span(s, vs), value: sliceShared(src, s, vs) });
+    for (const p of parts) out.push(p);
+  }
+  const only = out.length === 1 ? out[0]! : undefined;
+  const span = only !== undefined && only.span.end === end + r.base ? only.span : r.span(s, end);
+  return { type: "Word", span, parts: fit(out) };
 }

@@ -59,6 +59,11 @@ const SCRIPTS = [
   "cat <<-\"E\\\"F\"\n\tx\n\tE\"F\n",
   "cat <<E'O'F\nx\nEOF\n",
   "cat <<E\nx\nE",
+  // A body that runs to end of input keeps the rest of its compound command on its line.
+  "if<<c;then :;fi\nx",
+  "{<<\"\";}\n\\",
+  "case x in x) cat <<E;; esac\nabc",
+  "a <<E & b\nabc",
 ];
 
 describe("print round-trips: parse(print(ast)) equals ast up to spans", () => {

@@ -57,10 +57,22 @@ class Printer {
     this.o.push(s);
   }
 
-  /** A newline, then any pending here-document bodies. */
-  nl(): void {
+  /**
+   * A newline, then any pending here-document bodies. While a body that runs to end of input
+   * is pending, the rest of the text stays on its line instead (it would be read as part of
+   * that body): `sep` then, `; ` after a statement, a space after a keyword or pattern.
+   */
+  nl(sep = " "): void {
+    if (this.holds()) {
+      this.w(sep);
+      return;
+    }
     this.o.push("\n");
-    if (this.pending.length === 0 && spilled.length === 0) return;
+    this.docs();
+  }
+
+  /** The pending bodies, each with its delimiter line unless it ran to end of input. */
+  private docs(): void {
     // Substitutions are in the words, printed before the redirects: their documents first.
     const p = [...spilled, ...this.pending];
     this.pending = [];
@@ -68,9 +80,8 @@ class Printer {
     for (const hd of p) {
       if (this.cut) continue; // after a body that ran to end of input: empty ones, at its end
       const body = bodyText(hd);
-      const cut = isCut(hd);
       this.o.push(body);
-      if (cut && (this.ctx === "backtick" || hd.span.end === this.eof || hd.delimiter.includes("\n"))) {
+      if (isCut(hd) && (this.ctx === "backtick" || hd.span.end === this.eof || hd.delimiter.includes("\n"))) {
         this.cut = true;
         continue;
       }
@@ -79,32 +90,33 @@ class Printer {
     }
   }
 
-  /** Statements one per line at the current indent. */
-  list(stmts: readonly Statement[]): void {
-    stmts.forEach((st, i) => {
-      this.w(this.ind);
-      this.command(st.command);
-      const more = i < stmts.length - 1;
-      if (more && this.spills()) {
-        // The statements after it were on the line that ends before a body running to end
-        // of input: keep them there, or they would be read as part of the body.
-        this.w(st.background ? " & " : "; ");
-        return;
-      }
-      if (st.background) this.w(" &");
-      if (this.ctx === "sub" && !more && this.spills()) {
-        // A body cut off by end of input is read after the `)`: no newline before it, or it
-        // would be read inside. The line's other here-documents go along (same newline).
-        spilled.push(...this.pending);
-        this.pending = [];
-        return;
-      }
-      this.nl();
-    });
+  /**
+   * Ends the text: bodies still held (see `nl`) follow a newline; in a `$( )` they are left to
+   * the enclosing printer, as bash reads them after the next newline outside.
+   */
+  end(): void {
+    if (this.pending.length === 0 && spilled.length === 0) return;
+    if (this.ctx === "sub") {
+      spilled.push(...this.pending);
+      this.pending = [];
+      return;
+    }
+    this.o.push("\n");
+    this.docs();
   }
 
-  /** Some here-document of the current line ran to end of input (see `nl`). */
-  private spills(): boolean {
+  /** Statements one per line at the current indent. */
+  list(stmts: readonly Statement[]): void {
+    for (const st of stmts) {
+      this.w(this.ind);
+      this.command(st.command);
+      if (st.background) this.w(" &");
+      this.nl(st.background ? " " : "; ");
+    }
+  }
+
+  /** A here-document of the current line runs to end of input (see `nl`). */
+  private holds(): boolean {
     return spilled.length > 0 || this.pending.some((hd) => isCut(hd));
   }
 
@@ -353,12 +365,11 @@ function statementsText(body: readonly Statement[], ctx: Context): string {
   const p = new Printer("", ctx);
   if (inlinable(body)) {
     p.inline(body);
-    // A `$( )` in the line left a document that ran to the end of a backtick body: it goes
-    // inside it, after a newline.
-    if (ctx === "backtick" && spilled.length > 0) p.nl();
+    p.end();
     return p.text();
   }
   p.list(body);
+  p.end();
   return "\n" + p.text();
 }
 
@@ -479,6 +490,7 @@ export function print(node: Node): string {
       const p = new Printer();
       p.eof = node.span.end;
       p.list(node.body);
+      p.end();
       const text = p.text();
       // A backslash at the very end of a script is a literal one: the final newline would
       // turn it into a line continuation.
@@ -489,6 +501,7 @@ export function print(node: Node): string {
     case "Statement": {
       const p = new Printer();
       p.list([node]);
+      p.end();
       return p.text();
     }
     case "Word":
@@ -537,6 +550,7 @@ export function print(node: Node): string {
       // A command: one line, plus here-document bodies when it has some.
       const p = new Printer();
       p.list([{ type: "Statement", span: node.span, command: node, background: false }]);
+      p.end();
       const t = p.text();
       return t.endsWith("\n") && !t.slice(0, -1).includes("\n") ? t.slice(0, -1) : t;
     }

@@ -5,12 +5,12 @@
  * newline). It emits tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { Assignment, HereDoc, Redirect, RedirectOp, Span, Statement, Word } from "./ast.js";
+import type { Assignment, HereDoc, RedirectOp, Statement, Word } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
-import { delimiterQuoted, delimiterText, opText, readArray } from "./lexparts.js";
+import { declWord, delimiterQuoted, delimiterText, opText, readArray, redirectNode } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
 import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, sliceShared, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { ScanToken } from "./token.js";
@@ -36,16 +36,6 @@ const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", "
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
 const FD_REDIR = /[0-9]+(?=[<>])/y;
 const FDVAR_REDIR = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
-
-/** A Redirect node with only the optional fields that are set (object literals written out: no spreads per redirect). */
-function redirectNode(span: Span, op: RedirectOp, target: Word, fd: number | undefined, fdVar: string | undefined, heredoc: HereDoc | undefined): Redirect {
-  if (heredoc === undefined) {
-    if (fd !== undefined) return { type: "Redirect", span, op, target, fd };
-    return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar } : { type: "Redirect", span, op, target };
-  }
-  if (fd !== undefined) return { type: "Redirect", span, op, target, fd, heredoc };
-  return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar, heredoc } : { type: "Redirect", span, op, target, heredoc };
-}
 
 interface Frame {
   readonly src: string;
@@ -386,10 +376,14 @@ export class Scanner extends Reader {
           // Normalized text (what the printer writes), so that print/parse round-trips.
           word = { type: "Word", span: this.span(s, this.pos), parts: [{ type: "Literal", span: this.span(s, this.pos), value: printAssignment(a) }] };
         } else {
-          const end = this.pos;
-          this.pos = s;
-          word = this.readWord(STOP_CMD)!;
-          this.pos = end;
+          const shared = declWord(this, s, a);
+          if (shared !== undefined) word = shared;
+          else {
+            const end = this.pos;
+            this.pos = s;
+            word = this.readWord(STOP_CMD)!;
+            this.pos = end;
+          }
         }
         const payload: AssignPayload = { assignment: a, word };
         this.push(T.AssignWord, undefined, s, this.pos, payload);

@@ -5,7 +5,7 @@ import { berr, builtin } from "./define.js";
 
 /** `let` */
 export const letCmd = builtin("let", "Evaluate arithmetic expressions.", (ctx) => {
-  if (ctx.args.length === 0) return berr(ctx, "expression expected", 2);
+  if (ctx.args.length === 0) return berr(ctx, "expression expected", 1);
   let last: number | bigint = 0;
   for (const a of ctx.args) {
     try {

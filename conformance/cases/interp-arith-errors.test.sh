@@ -1,0 +1,45 @@
+# Arithmetic error messages and statuses, token for token as bash 5.2 prints them (stderr is
+# compared): each error ends its line (status 1), so each case runs one per `bash -c`-like eval.
+
+#### **= is not an operator
+x=2; (( x **= 2 )); echo "$? $x"
+## stdout: 1 2
+
+#### operand expected at the end: the token is the last operator
+for e in '1 + ' 'x=  ' 'a+=' '1<<' '1,' '++' '1++' '5--' 'x++ ++' '~' '!'; do eval 'echo $(('"$e"'))'; done; echo done
+## stdout: done
+
+#### bad array subscript
+eval 'echo $((x[1))'; eval 'echo $((a[))'; echo done
+## stdout: done
+
+#### conditional expression errors
+eval 'echo $((1 ? 2))'; eval 'echo $((1 ? 2 : ))'; eval 'echo $((1 ? : 3))'; echo done
+## stdout: done
+
+#### exponent less than 0
+eval 'echo $((2**-1))'; eval 'echo $((2**-1 * 3))'; eval 'echo $((2 ** -x1 ))'; echo done
+## STDOUT:
+1
+done
+## END
+
+#### constants: the token is the constant
+eval 'echo $((1 + 09 + 2))'; eval 'echo $((10#))'; eval 'echo $((10#-1))'; eval 'echo $((2#))'; echo $((0x)) $((0x + 1))
+## stdout: 0 1
+
+#### unknown characters: operand expected, or invalid operator after an operand
+eval 'echo $((@))'; eval "echo \$(( '1' + 1 ))"; eval 'echo $((1 @ 2))'; eval 'echo $((x++ @))'; eval 'echo $(((1) @))'; echo done
+## stdout: done
+
+#### ++ and -- are one token only next to a variable
+x=1; echo $((x+++2)) $x; y=1; echo $((1+++y)) $y; z=3; echo $((- -z)) $((--z)) $z $((--5))
+## STDOUT:
+3 2
+3 2
+3 2 2 5
+## END
+
+#### let without arguments
+let; echo $?
+## stdout: 1

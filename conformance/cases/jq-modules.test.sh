@@ -184,3 +184,13 @@ jq -n -c 'import "h" as h {search: ["nope", "prog"]}; h::h'
 "h"
 "h"
 ## END
+
+#### jq bad data file
+mkdir -p lib
+echo '{bad' > lib/bd.json
+jq -n -L lib 'import "bd" as $b; 1' 2>&1 | sed "s|$PWD/||"
+## STDOUT:
+jq: error loading data file lib/bd.json: Invalid numeric literal at line 2, column 0
+
+jq: 1 compile error
+## END

@@ -6,7 +6,7 @@ import type { Val } from "./value.js";
 
 /** `jq: error: MSG at ${e.file ?? "<top-level>"}, line L, column C:` plus the source line and a caret line. */
 export function formatCompileError(text: string, e: JqCompileError): string {
-  if (e.offset < 0) return `jq: error: ${e.message}\n`;
+  if (e.offset < 0) return `${e.message.startsWith("jq: ") ? e.message : `jq: error: ${e.message}`}\n`;
   const program = e.source ?? text;
   const before = program.slice(0, e.offset);
   const line = before.split("\n").length;

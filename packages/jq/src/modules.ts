@@ -94,7 +94,7 @@ function loadData(path: string, text: string): Val[] {
     const r = new JsonReader(text);
     for (let v = r.next(); v !== undefined; v = r.next()) out.push(v);
   } catch (e) {
-    if (e instanceof JsonParseError) throw new JqCompileError(`error loading data file ${path}: ${e.message}`, -1);
+    if (e instanceof JsonParseError) throw new JqCompileError(`jq: error loading data file ${path}: ${e.message}`, -1);
     throw e;
   }
   return out;

@@ -27,6 +27,9 @@ export class Shape {
   readonly owned: boolean;
   #index: Map<string, number> | undefined;
   #next: Map<string, Shape> | undefined;
+  /** The transition `next` found last (records of one document mostly take the same one). */
+  #lastKey: string | undefined;
+  #lastNext: Shape | undefined;
 
   constructor(keys: string[], owned: boolean) {
     this.keys = keys;
@@ -51,7 +54,21 @@ export class Shape {
 
   /** The cached shape of these keys followed by `k` (then `k` is not one of them), or undefined. */
   next(k: string): Shape | undefined {
-    return this.#next?.get(k);
+    if (k === this.#lastKey) return this.#lastNext;
+    const s = this.#next?.get(k);
+    if (s !== undefined && k.indexOf('"') < 0 && k.indexOf("\\") < 0) {
+      this.#lastKey = k;
+      this.#lastNext = s;
+    }
+    return s;
+  }
+
+  /**
+   * The key `next` found last, without `"` or `\\` (so a JSON reader may compare it with the raw
+   * text of the next key), or undefined.
+   */
+  guess(): string | undefined {
+    return this.#lastKey;
   }
 
   /** The shape of these keys followed by `k`, which must not be one of them (an owned shape grows in place). */

@@ -54,6 +54,7 @@ const ACCEPT = [
   "! !",
   "echo x=~/a:~/b",
   "echo {a,b}{1..3} {}",
+  "[[\n-f x ]]", "[[ a == a\n]]", "[[ ! \na ]]", "[[ (\na ) ]]", "[[ a ||\nb ]]", "cat >&3>x <&3<y 2>&3>z",
 ];
 
 describe("parse accepts what bash -n accepts", () => {
@@ -97,6 +98,10 @@ const REJECT = [
   "case x in a) b;; c", "time |", "echo ;&", "{ a; } }", "select", "coproc", "a; ; b", "echo a\n)\n",
   "if true; then\n  echo\nfi\nfi", "for ((", "for ((;;", "for ((;;)) ; do", "echo ${x:-", "case x in (a b) ;; esac",
   "a |",
+  // A newline after a [[ ]] word or operator (bash -n prints these but exits 0; bash does not
+  // run the script); digits before < or > after a redirection operator.
+  "[[ a ==\nb ]]", "[[ a\n== b ]]", "[[ -f\nx ]]", "[[ a\n]]", "[[ ( a\n) ]]", "[[ a =~\nb ]]", "[[ a\n|| b ]]",
+  "cat >3>x", "cat <<3<<3", "echo a >3<&1",
 ];
 
 describe("parse rejects what bash -n rejects, with bash's message", () => {

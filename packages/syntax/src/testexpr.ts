@@ -45,10 +45,9 @@ class TestParser {
       return { k: "end" };
     }
     if (!regex) {
-      const two = src.slice(s, s + 2);
-      if (two === "&&" || two === "||") {
+      if ((c === "&" || c === "|") && src[s + 1] === c) {
         r.pos += 2;
-        return { k: "op", op: two, start: s };
+        return { k: "op", op: c === "&" ? "&&" : "||", start: s };
       }
       if (c === "(" || c === ")" || c === "<" || c === ">") {
         if (!((c === "<" || c === ">") && src[s + 1] === "(")) {
@@ -77,6 +76,15 @@ class TestParser {
     const w = r.readWord(regex ? STOP_REGEX : STOP_CMD);
     if (w === undefined) this.unexpected(c === "\n" ? "newline" : c!);
     return w;
+  }
+
+  /** After blanks (and line continuations), the next character is a newline. */
+  private atNewline(): boolean {
+    const r = this.r;
+    const src = r.src;
+    let i = r.pos;
+    while (i < r.end && (src[i] === " " || src[i] === "\t" || (src[i] === "\\" && src[i + 1] === "\n"))) i += src[i] === "\\" ? 2 : 1;
+    return src[i] === "\n" && i < r.end;
   }
 
   private unexpected(what: string): never {
@@ -148,15 +156,21 @@ class TestParser {
     }
     if (t.k !== "word") this.unexpected(this.describe(t));
     const left = t.w;
+    const unary = t.lit !== undefined && UNARY.has(t.lit);
+    // bash skips newlines only where a term starts or after one: not after its first word.
+    if (this.atNewline()) {
+      this.r.fail(unary ? "unexpected argument `newline' to conditional unary operator" : "unexpected token `newline', conditional binary operator expected");
+    }
     const p = this.peek();
-    if (t.lit !== undefined && UNARY.has(t.lit)) {
+    if (unary) {
       if (p.k !== "word") this.r.fail(`unexpected argument \`${this.describe(p)}' to conditional unary operator`);
       this.next();
-      return { type: "TestUnary", span: { start: left.span.start, end: p.w.span.end }, op: t.lit, operand: p.w };
+      return { type: "TestUnary", span: { start: left.span.start, end: p.w.span.end }, op: t.lit!, operand: p.w };
     }
     const opText = p.k === "word" ? p.lit : p.k === "op" && (p.op === "<" || p.op === ">") ? p.op : undefined;
     if (opText !== undefined && BINARY.has(opText)) {
       this.next();
+      if (this.atNewline()) this.r.fail("unexpected argument `newline' to conditional binary operator");
       const right = this.operand(opText === "=~");
       return { type: "TestBinary", span: { start: left.span.start, end: right.span.end }, op: opText, left, right };
     }

@@ -9,7 +9,7 @@ import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { AssocArray, Attr, IndexedArray, transformCase } from "./vars.js";
-import type { Scope } from "./vars.js";
+import type { Scope, Var } from "./vars.js";
 
 /** One element of a prepared compound value. */
 export interface PreparedElem {
@@ -95,6 +95,14 @@ function literalTildes(w: Word): Word {
   return { ...w, parts: w.parts.map((p) => (p.type === "TildePrefix" ? { type: "SingleQuoted", span: p.span, value: `~${p.user}` } : p)) };
 }
 
+/** The variable `name` names, namerefs followed (undefined when unset); one scope walk when it is no nameref. */
+function lookupResolved(ip: Interp, name: string): Var | undefined {
+  const vars = ip.st.vars;
+  const raw = vars.lookup(name);
+  if (raw === undefined || !(raw.attrs & Attr.Nameref)) return raw;
+  return vars.lookup(vars.resolveName(name));
+}
+
 /**
  * Applies a prepared assignment. With `scope`, the variable is created there (local/declare in
  * a function); `attrs` are added first (`declare -A a=(...)`).
@@ -106,7 +114,7 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
     ip.setVar(p.name, p.value ?? "", p.append);
     return;
   }
-  let v = scope !== undefined ? vars.create(p.name, scope) : vars.lookup(vars.resolveName(p.name));
+  let v = scope !== undefined ? vars.create(p.name, scope) : lookupResolved(ip, p.name);
   if (v !== undefined && v.attrs & Attr.Readonly) throw new FatalError(`${p.name}: readonly variable`, 1, "command");
   if (attrs !== 0) {
     v ??= vars.target(p.name);
@@ -173,7 +181,10 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
   if (p.index !== undefined) {
     const target = v ?? vars.target(p.name);
     if (target.value instanceof Map || (target.value === undefined && target.attrs & Attr.Assoc)) ip.setElement(p.name, p.index, p.value ?? "", p.append, target);
-    else ip.setElement(p.name, Number(ip.evalArithText(p.index)), p.value ?? "", p.append);
+    else {
+      // `target` is the variable's cell: evaluating the subscript can change its value, not replace it
+      ip.setElement(p.name, Number(ip.evalArithText(p.index)), p.value ?? "", p.append, target);
+    }
     return;
   }
   if (scope !== undefined && p.value === undefined) return;

@@ -9,6 +9,8 @@ export type AssertKind =
   | "eosnl" // \Z : end of input or before a final \n
   | "wordb" // \b
   | "nwordb" // \B
+  | "uwordb" // \b with Oniguruma's Unicode word characters (jq)
+  | "unwordb" // \B likewise
   | "wstart" // \<
   | "wend" // \>
   | "nwbefore" // not preceded by a word character (grep -w)

@@ -1,4 +1,4 @@
-import { CharSet, CharSetBuilder, POSIX_CLASSES, type PosixClass, posixClass, wordSet } from "./charset.js";
+import { CharSet, CharSetBuilder, POSIX_CLASSES, type PosixClass, onigClass, posixClass, wordSet } from "./charset.js";
 import { RegexError } from "./errors.js";
 
 /** Messages GNU regcomp gives for bracket expressions. */
@@ -8,6 +8,8 @@ export const MSG_UNMATCHED_BRACKET = "Unmatched [, [^, [:, [., or [=";
 export interface BracketOptions {
   /** Perl-style: backslash escapes (`\d`, `\]`, `\n` ...) work inside brackets. */
   readonly perlEscapes: boolean;
+  /** With perlEscapes: `\w \d \s` are Oniguruma's Unicode classes (jq). */
+  readonly onig?: boolean;
   readonly ignoreCase: boolean;
   /** Glob-style: `[!...]` negates too. */
   readonly bang?: boolean;
@@ -71,7 +73,7 @@ export function readBracket(src: string, pos: number, opts: BracketOptions, leni
     } else if (c === "\\" && opts.perlEscapes) {
       const e = src[i + 1];
       if (e === undefined) return fail(MSG_UNMATCHED_BRACKET);
-      const cls = perlClassEscape(e);
+      const cls = perlClassEscape(e, opts.onig);
       if (cls) {
         b.addSet(cls);
         i += 2;
@@ -116,7 +118,11 @@ export function readBracket(src: string, pos: number, opts: BracketOptions, leni
 }
 
 /** The set for a Perl class escape letter (`d D w W s S`), or null. */
-export function perlClassEscape(e: string): CharSet | null {
+export function perlClassEscape(e: string, onig = false): CharSet | null {
+  if (onig) {
+    const lower = e === "w" || e === "d" || e === "s" ? e : e === "W" || e === "D" || e === "S" ? (e.toLowerCase() as "w" | "d" | "s") : undefined;
+    if (lower !== undefined) return e === lower ? onigClass(lower) : onigClass(lower).negate();
+  }
   switch (e) {
     case "d":
       return DIGIT;

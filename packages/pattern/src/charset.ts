@@ -190,18 +190,7 @@ export function posixClass(name: PosixClass): CharSet {
     const b = new CharSetBuilder();
     const ascii = asciiClasses[name];
     for (let c = 0; c < 128; c++) if (ascii(c)) b.add(c);
-    const re = unicodeTests[name];
-    if (name !== "digit" && name !== "xdigit") {
-      let start = -1;
-      for (let c = 128; c <= MAX_CHAR + 1; c++) {
-        const inSet = c <= MAX_CHAR && !(c >= 0xd800 && c <= 0xdfff) && re.test(String.fromCharCode(c));
-        if (inSet && start < 0) start = c;
-        else if (!inSet && start >= 0) {
-          b.addRange(start, c - 1);
-          start = -1;
-        }
-      }
-    }
+    if (name !== "digit" && name !== "xdigit") addMatching(b, unicodeTests[name], 128);
     s = b.build();
     classCache.set(name, s);
   }
@@ -216,6 +205,47 @@ export function wordSet(): CharSet {
     classCache.set("\\w", s);
   }
   return s;
+}
+
+/** The set of BMP characters `re` accepts (one scan, cached under `key`). */
+function unicodeSet(key: string, re: RegExp): CharSet {
+  let s = classCache.get(key);
+  if (!s) {
+    const b = new CharSetBuilder();
+    addMatching(b, re, 0);
+    s = b.build();
+    classCache.set(key, s);
+  }
+  return s;
+}
+
+/** Adds to `b` the BMP characters from `from` up (surrogates excluded) that `re` accepts. */
+function addMatching(b: CharSetBuilder, re: RegExp, from: number): void {
+  let start = -1;
+  for (let c = from; c <= MAX_CHAR + 1; c++) {
+    const inSet = c <= MAX_CHAR && !(c >= 0xd800 && c <= 0xdfff) && re.test(String.fromCharCode(c));
+    if (inSet && start < 0) start = c;
+    else if (!inSet && start >= 0) {
+      b.addRange(start, c - 1);
+      start = -1;
+    }
+  }
+}
+
+/**
+ * Oniguruma's (jq's) Unicode classes: `\w` is Letter, Mark, Decimal_Number and
+ * Connector_Punctuation (a combining mark is part of a word, unlike GNU's `[_[:alnum:]]`), `\d`
+ * Decimal_Number, `\s` White_Space. `name` is "w", "d" or "s".
+ */
+export function onigClass(name: "w" | "d" | "s"): CharSet {
+  if (name === "w") return unicodeSet("onig\\w", /[\p{L}\p{M}\p{Nd}\p{Pc}]/u);
+  return name === "d" ? unicodeSet("onig\\d", /\p{Nd}/u) : unicodeSet("onig\\s", /\p{White_Space}/u);
+}
+
+/** True when `c` is an Oniguruma word character (`onigClass("w")`), for its `\b \B`. */
+export function isOnigWordChar(c: number): boolean {
+  if (c < 128) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  return onigClass("w").has(c);
 }
 
 /** True when `c` is a word character for `\b \< \>` (same set as `\w`). */

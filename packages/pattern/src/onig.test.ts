@@ -31,6 +31,11 @@ const cases: [string, string, string][] = [
   ["Hello World", "[[:upper:]]", ""],
   ["tab\there", "\\t", ""],
   ["x=1, y=22", "(\\w)=(\\d+)", ""],
+  // Unicode classes: a combining mark is in a word, \d and \s are Unicode
+  ["a\u0304 two", ".+?\\b", ""],
+  ["a\u0304b c", "\\B.", ""],
+  ["x\u0663y_\u203f ab", "\\w+", ""],
+  ["\u0663 \u00a0x\u2003", "\\d|[\\s]", ""],
 ];
 
 function viaJq(): unknown[] {

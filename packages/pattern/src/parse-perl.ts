@@ -144,7 +144,7 @@ class PerlParser {
       case "(":
         return this.#group();
       case "[": {
-        const r = readBracket(s, this.#i, { perlEscapes: true, ignoreCase: this.#f.i });
+        const r = readBracket(s, this.#i, { perlEscapes: true, onig: this.#onig, ignoreCase: this.#f.i });
         this.#i = r!.end;
         return { t: "set", set: r!.set };
       }
@@ -170,7 +170,7 @@ class PerlParser {
     const s = this.#s;
     const e = s[this.#i + 1];
     if (e === undefined) throw new RegexError("\\ at end of pattern");
-    const cls = perlClassEscape(e);
+    const cls = perlClassEscape(e, this.#onig);
     if (cls) {
       this.#i += 2;
       return { t: "set", set: cls };
@@ -185,10 +185,10 @@ class PerlParser {
     switch (e) {
       case "b":
         this.#i += 2;
-        return this.#assert("wordb");
+        return this.#assert(this.#onig ? "uwordb" : "wordb");
       case "B":
         this.#i += 2;
-        return this.#assert("nwordb");
+        return this.#assert(this.#onig ? "unwordb" : "nwordb");
       case "A":
         this.#i += 2;
         return this.#assert("bos");

@@ -29,7 +29,7 @@ export const enum Op {
 }
 
 /** Assertion kinds as numbers (for the instruction's `a`). */
-export const ASSERT_CODES: Record<AssertKind, number> = { bol: 0, eol: 1, bos: 2, eos: 3, eosnl: 4, wordb: 5, nwordb: 6, wstart: 7, wend: 8, nwbefore: 9, nwafter: 10 };
+export const ASSERT_CODES: Record<AssertKind, number> = { bol: 0, eol: 1, bos: 2, eos: 3, eosnl: 4, wordb: 5, nwordb: 6, wstart: 7, wend: 8, nwbefore: 9, nwafter: 10, uwordb: 11, unwordb: 12 };
 
 /** A compiled program: parallel instruction arrays plus the sets they reference. */
 export interface Program {

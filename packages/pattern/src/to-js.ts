@@ -1,5 +1,5 @@
 import { INF, type Node } from "./ast.js";
-import { type CharSet, isWordChar, wordSet } from "./charset.js";
+import { type CharSet, isWordChar, onigClass, wordSet } from "./charset.js";
 
 /** Every member of `set` is a word character (small sets only; large ones answer false). */
 function allWord(set: CharSet): boolean {
@@ -20,7 +20,9 @@ function allWord(set: CharSet): boolean {
  */
 export function toJsSource(node: Node): string | null {
   let W = "";
+  let UW = "";
   const w = (): string => (W ||= wordSet().toJsClass());
+  const uw = (): string => (UW ||= onigClass("w").toJsClass());
   const out = (n: Node): string | null => {
     switch (n.t) {
       case "empty":
@@ -96,6 +98,10 @@ export function toJsSource(node: Node): string | null {
             return `(?:(?<=${w()})(?!${w()})|(?<!${w()})(?=${w()}))`;
           case "nwordb":
             return `(?:(?<=${w()})(?=${w()})|(?<!${w()})(?!${w()}))`;
+          case "uwordb":
+            return `(?:(?<=${uw()})(?!${uw()})|(?<!${uw()})(?=${uw()}))`;
+          case "unwordb":
+            return `(?:(?<=${uw()})(?=${uw()})|(?<!${uw()})(?!${uw()}))`;
           case "wstart":
             return `(?<!${w()})(?=${w()})`;
           case "wend":

@@ -1,4 +1,4 @@
-import { isWordChar } from "./charset.js";
+import { isOnigWordChar, isWordChar } from "./charset.js";
 
 /** How a search treats its input (shared by both engines). */
 export interface SearchContext {
@@ -22,6 +22,12 @@ export function assertAt(kind: number, multiline: boolean, ctx: SearchContext, p
       return pos === s.length;
     case 4: // eosnl
       return pos === s.length || (pos === s.length - 1 && s.charCodeAt(pos) === 10);
+    case 11: // uwordb
+    case 12: {
+      const before = pos > 0 && isOnigWordChar(s.charCodeAt(pos - 1));
+      const after = pos < s.length && isOnigWordChar(s.charCodeAt(pos));
+      return (before !== after) === (kind === 11);
+    }
     default: {
       const before = pos > 0 && isWordChar(s.charCodeAt(pos - 1));
       const after = pos < s.length && isWordChar(s.charCodeAt(pos));

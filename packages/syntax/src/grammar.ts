@@ -421,7 +421,9 @@ class CommandParser {
       this.i++;
     }
     const i1 = this.i;
-    const span = sp(start, end);
+    // A command of one token has that token's extent: share the span of the node it carries.
+    const one = i1 - i0 === 1 ? toks[i0]! : undefined;
+    const span = one === undefined ? sp(start, end) : one.tokenType === T.AssignWord ? (one.payload as AssignPayload).assignment.span : (one.payload as Word | Redirect).span;
     const w = words === 0 ? EMPTY : this.collect<Word>(i0, i1, 0);
     const a = assignments === 0 ? EMPTY : this.collect<Assignment>(i0, i1, 1);
     const r = redirects === 0 ? EMPTY : this.collect<Redirect>(i0, i1, 2);

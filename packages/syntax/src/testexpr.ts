@@ -45,10 +45,9 @@ class TestParser {
       return { k: "end" };
     }
     if (!regex) {
-      const two = src.slice(s, s + 2);
-      if (two === "&&" || two === "||") {
+      if ((c === "&" || c === "|") && src[s + 1] === c) {
         r.pos += 2;
-        return { k: "op", op: two, start: s };
+        return { k: "op", op: c === "&" ? "&&" : "||", start: s };
       }
       if (c === "(" || c === ")" || c === "<" || c === ">") {
         if (!((c === "<" || c === ">") && src[s + 1] === "(")) {

@@ -24,18 +24,24 @@ function keysOf(arr: Val, f: Fr, fn: KeyFn, what: string): Keys {
   if (!Array.isArray(arr)) throw new JqError(`Cannot ${what} ${describe(arr)}`);
   const one: Val[] = [];
   let all: Val[][] | undefined;
-  let k: Val[] = [];
+  // The outputs of `fn` on one element: `first`, then `more` from the second on (no array per
+  // element in the usual case of exactly one output).
+  let n = 0;
+  let first: Val = null;
+  let more: Val[] = [];
   const add = (x: Val) => {
-    k.push(x);
+    if (n++ === 0) first = x;
+    else if (n === 2) more = [first, x];
+    else more.push(x);
     return false;
   };
   for (const v of arr) {
-    k = [];
+    n = 0;
     fn(v, null, f, add);
-    if (all) all.push(k);
-    else if (k.length === 1) one.push(k[0]!);
+    if (n === 1 && !all) one.push(first);
     else {
-      all = one.map((x) => [x]);
+      const k = n === 0 ? [] : n === 1 ? [first] : more;
+      if (!all) all = one.map((x) => [x]);
       all.push(k);
     }
   }

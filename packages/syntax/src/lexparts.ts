@@ -7,7 +7,7 @@ import { print } from "./printer.js";
 import { walk } from "./walk.js";
 import { unexpectedToken } from "./errors.js";
 import { EMPTY, fit } from "./fit.js";
-import { sliceShared, STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
+import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
 import type { Reader } from "./words.js";
 
 /** The elements of `name=( ... )`; `r.pos` is after `(`, and is left after `)`. */
@@ -136,7 +136,7 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
     out.push({ type: "Literal", span: r.span(s, first.span.end - r.base), value: src.slice(s, vs) + first.value });
     for (let i = 1; i < parts.length; i++) out.push(parts[i]!);
   } else {
-    out.push({ type: "Literal", span: r.span(s, vs), value: sliceShared(src, s, vs) });
+    out.push({ type: "Literal", span: r.span(s, vs), value: src.slice(s, vs) });
     for (const p of parts) out.push(p);
   }
   const only = out.length === 1 ? out[0]! : undefined;

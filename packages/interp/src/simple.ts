@@ -3,6 +3,7 @@
  * command table: builtins and registered commands), prefix assignments as temporary
  * bindings, xtrace, and invocation through the one Command contract.
  */
+import { ExportedEnv } from "./env-view.js";
 import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { SimpleCommand } from "@husk/syntax";
@@ -509,7 +510,7 @@ class ShellCommandContext implements BuiltinContext {
   readonly cwd: string;
   readonly interp: Interp;
   readonly assigns: (PreparedAssign | undefined)[] | undefined;
-  #env: Map<string, string> | undefined;
+  #env: ExportedEnv | undefined;
   #shell: ShellAccess | undefined;
   /** The fd table when it is not the shell's own (a light pipeline stage). */
   readonly #fds: (Fd | undefined)[] | undefined;
@@ -547,8 +548,8 @@ class ShellCommandContext implements BuiltinContext {
   get request(): CommandContext["request"] {
     return this.interp.rt.request;
   }
-  get env(): Map<string, string> {
-    this.#env ??= this.interp.exportedEnv();
+  get env(): ReadonlyMap<string, string> {
+    this.#env ??= new ExportedEnv(this.interp);
     return this.#env;
   }
   get signal(): AbortSignal {

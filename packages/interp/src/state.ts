@@ -233,6 +233,8 @@ export class ShellState {
   lastBgPid = 0;
   /** The last process substitution (`$!` names it; `wait $!` gives its status, 0 until it ran). */
   lastProcSub: { readonly pid: number; status: number } | undefined;
+  /** Resource limits a script set with `ulimit` (by letter; replaced, never mutated), else the defaults. */
+  ulimits: ReadonlyMap<string, { readonly soft: bigint; readonly hard: bigint }> | undefined;
   nextPid = 0;
   umask = 0o022;
   /** Call stack of function names (innermost last) with the line they were called from. */
@@ -301,6 +303,7 @@ export class ShellState {
     c.commandNumber = this.commandNumber;
     c.lastBgPid = this.lastBgPid;
     c.lastProcSub = this.lastProcSub;
+    c.ulimits = this.ulimits;
     return c;
   }
 

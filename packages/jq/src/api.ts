@@ -176,7 +176,7 @@ class RunWorld implements Runtime {
       const envMap: JqObject = new JqMap();
       const src = typeof this.#envSource === "function" ? this.#envSource() : this.#envSource;
       if (src) {
-        const entries = src instanceof Map ? src.entries() : Object.entries(src);
+        const entries = typeof src.entries === "function" ? (src as ReadonlyMap<string, string>).entries() : Object.entries(src);
         for (const [k, v] of entries) envMap.set(k, v);
       }
       this.#env = envMap;

@@ -228,6 +228,10 @@ const CASES: Case[] = [
   {
     args: ["-n", "-c", 'reduce range(40) as $i ({}; .["k\\($i)"] = $i) | [.k5, (.k5 = "x" | .k5), .k5, (del(.k0, .k39) | [length, keys_unsorted[0], keys_unsorted[-1]]), length]'],
   },
+  // More distinct shapes than object.ts caches (its cache starts over past 8192 transitions).
+  {
+    args: ["-n", "-c", '[range(10000)] | map({("a\\(.)"): 1, b: 2, ("c\\(. % 7)"): 3}) | [length, .[9999], (tojson | fromjson | .[5000]), (map(del(.b)) | .[17])]'],
+  },
   // Keys with escapes repeated across records (json.ts reuses the previous record's raw key text).
   { args: ["-c", ".[] | ., keys_unsorted"], stdin: "[{\"a\\\"b\":1,\"a\\\\b\":2,\"a\":3,\"a\\b\":0},{\"a\\\"b\":4,\"a\\\\b\":5,\"a\":6},{\"a\\b\":7,\"a\\\"b\":8},{\"\":1,\"\":2}]" },
   { args: ["-c", "."], stdin: '[{"a":1,"b":2},{"a":3,"bc":4},{"a":5,"b":6,"bc":7},{"a":8,"b":9}]' },

@@ -15,8 +15,14 @@ import type { Val } from "./value.js";
 const LINEAR = 8;
 /** Objects with more keys than this own their shape instead of sharing a cached one. */
 const MAX_SHARED = 32;
-/** Transitions cached in all (every cached shape stays reachable from the root). */
-const MAX_CACHED = 20_000;
+/**
+ * Transitions cached in all. The cache is module-wide (shared by every run), so it is bounded:
+ * past this many, the root forgets its transitions and caching starts over (shapes already made
+ * stay valid: nothing compares shapes by identity). Keys longer than `MAX_CACHED_KEY` are never
+ * cached, so the cache keeps no large strings alive.
+ */
+const MAX_CACHED = 8192;
+const MAX_CACHED_KEY = 64;
 let cached = 0;
 
 /** The keys of an object, in order, and their positions; see the module comment. */
@@ -86,7 +92,13 @@ export class Shape {
     keys[n] = k;
     if (n + 1 > MAX_SHARED) return new Shape(keys, true);
     const s = new Shape(keys, false);
-    if (cached < MAX_CACHED) {
+    if (k.length <= MAX_CACHED_KEY) {
+      if (cached >= MAX_CACHED) {
+        EMPTY_SHAPE.#next = undefined;
+        EMPTY_SHAPE.#lastKey = undefined;
+        EMPTY_SHAPE.#lastNext = undefined;
+        cached = 0;
+      }
       (this.#next ??= new Map()).set(k, s);
       cached++;
     }

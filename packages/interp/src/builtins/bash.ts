@@ -190,10 +190,3 @@ async function run(ctx: BuiltinContext): Promise<number> {
 export const bashCmd = builtin("bash", "Run a child shell in the same sandbox.", run);
 /** `sh` */
 export const shCmd = builtin("sh", "Run a child shell in the same sandbox.", run);
-
-/** `ulimit [-SHa...] [limit]`: the sandbox has its own limits; reports unlimited. */
-export const ulimit = builtin("ulimit", "Modify shell resource limits.", (ctx) => {
-  const a = ctx.args.filter((x) => !x.startsWith("-"));
-  if (a.length === 0) ctx.stdout.write(ctx.args.includes("-a") ? "core file size              (blocks, -c) 0\nfile size               (blocks, -f) unlimited\nopen files                      (-n) 1024\n" : "unlimited\n");
-  return 0;
-});

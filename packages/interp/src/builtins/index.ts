@@ -22,7 +22,8 @@ import { bracket, test } from "./test.js";
 import { trap } from "./trap.js";
 import { colon, falseCmd, trueCmd } from "./trivial.js";
 import { builtinCmd, command, enable, hash, type } from "./type.js";
-import { bashCmd, shCmd, ulimit } from "./bash.js";
+import { bashCmd, shCmd } from "./bash.js";
+import { ulimit } from "./ulimit.js";
 import { unset } from "./unset.js";
 
 /** All builtins of the interpreter. */

@@ -64,8 +64,9 @@ export function opText(r: Reader, i: number): string {
 /**
  * The here-doc delimiter after quote removal. Expansions are kept as written, except that a
  * `$( )` or `<( )` anywhere in it is the printer's text for it, as bash 5.2 re-prints them
- * (`<<$( echo  x)` wants the line `$(echo x)`). Backticks are printed too, so that the
- * printed script has the same delimiter (bash keeps them as written: `` <<`a  b` `` differs).
+ * (`<<$( echo  x)` wants the line `$(echo x)`). Backticks and `$[ ]` are printed too, so that
+ * the printed script has the same delimiter (bash keeps them as written: `` <<`a  b` `` and
+ * `<<$[1]` differ).
  */
 export function delimiterText(src: string, w: Word, base: number): string {
   let out = "";
@@ -92,12 +93,12 @@ export function delimiterQuoted(w: Word): boolean {
   return w.parts.some((p) => p.type === "SingleQuoted" || p.type === "DoubleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted");
 }
 
-/** The source text of `node` with each command or process substitution in it printed. */
+/** The source text of `node` with each command, process or arithmetic substitution printed. */
 function asWritten(src: string, node: WordPart, base: number): string {
   let out = "";
   let at = node.span.start;
   walk(node, (n) => {
-    if (n.type !== "CommandSub" && n.type !== "ProcessSub") return true;
+    if (n.type !== "CommandSub" && n.type !== "ProcessSub" && n.type !== "ArithSub") return true;
     out += src.slice(at - base, n.span.start - base) + print(n);
     at = n.span.end;
     return false;
@@ -123,8 +124,9 @@ export function redirectNode(span: Span, op: RedirectOp, target: Word, fd: numbe
  * `=` or `:` (the plain word keeps it as text).
  */
 export function declWord(r: Reader, s: number, a: Assignment): Word | undefined {
-  if (a.index !== undefined || a.array !== undefined) return undefined;
   const src = r.src;
+  // (a name written with a backslash-newline in it, `x\<newline>y=1`, is read as a word)
+  if (a.index !== undefined || a.array !== undefined || !src.startsWith(a.name, s)) return undefined;
   const end = r.pos;
   const vs = s + a.name.length + (a.append ? 2 : 1);
   const parts = a.value === undefined ? EMPTY : a.value.parts;

@@ -64,6 +64,12 @@ const SCRIPTS = [
   "{<<\"\";}\n\\",
   "case x in x) cat <<E;; esac\nabc",
   "a <<E & b\nabc",
+  // Found by fuzz.mjs 100000 11: `$[` whose parentheses do not balance, a number too big
+  // for an fd, names with a backslash-newline in them (bash reads `ab=1`).
+  "$[(] \"$[)<]\" <<$[]\n$(())",
+  "8901234567890123456789<0",
+  "echo $(('('[))",
+  "l\\\n= a\\\nb=1; declare x\\\ny=3",
 ];
 
 describe("print round-trips: parse(print(ast)) equals ast up to spans", () => {

@@ -392,8 +392,11 @@ function part(p: WordPart, _heredoc: boolean): string {
       if (p.backtick) return "`" + t.replace(/[\\`]/g, (m) => "\\" + m) + "`";
       return t.startsWith("(") ? `$( ${t})` : `$(${t})`;
     }
-    case "ArithSub":
-      return `$((${arith(p.expr)}))`;
+    case "ArithSub": {
+      // `$[(]` (read to the `]`) has parentheses that `$(( ))` could not hold: print it as it was.
+      const t = arith(p.expr);
+      return parensBalance(p.expr.source.parts) ? `$((${t}))` : `$[${t}]`;
+    }
     case "ProcessSub": {
       const t = statementsText(p.body, "sub");
       return `${p.op}(${t.startsWith("(") ? " " + t : t})`;
@@ -403,6 +406,19 @@ function part(p: WordPart, _heredoc: boolean): string {
     case "ExtGlob":
       return `${p.op}(${p.pattern})`;
   }
+}
+
+/** True when every unquoted `)` in `ps` closes an earlier `(` and none is left open. */
+function parensBalance(ps: readonly WordPart[]): boolean {
+  let depth = 0;
+  for (const p of ps) {
+    if (p.type !== "Literal") continue;
+    for (const c of p.value) {
+      if (c === "(") depth++;
+      else if (c === ")" && --depth < 0) return false;
+    }
+  }
+  return depth === 0;
 }
 
 function param(p: ParamExp): string {

@@ -268,9 +268,8 @@ export class Scanner extends Reader {
           return this.scanRedirect(s, undefined, undefined);
         default:
           if (c >= "0" && c <= "9") {
-            FD_REDIR.lastIndex = s;
-            if (FD_REDIR.test(src) && FD_REDIR.lastIndex <= this.end) {
-              const fd = Number(src.slice(s, FD_REDIR.lastIndex));
+            const fd = this.fdAt(s);
+            if (fd !== undefined) {
               this.pos = FD_REDIR.lastIndex;
               return this.scanRedirect(s, fd, undefined);
             }
@@ -618,10 +617,15 @@ export class Scanner extends Reader {
   private tryAssignment(s: number): Assignment | Word | undefined {
     const src = this.src;
     let j = s + 1;
-    while (j < this.end && isNameChar(src[j]!)) j++;
+    let joined = false; // bash removes a backslash-newline before it reads words: `a\<newline>b=1` is `ab=1`
+    for (;;) {
+      if (j < this.end && isNameChar(src[j]!)) j++;
+      else if (src[j] === "\\" && src[j + 1] === "\n" && j + 1 < this.end) (j += 2), (joined = true);
+      else break;
+    }
     const c = src[j];
     if (c !== "=" && c !== "[" && c !== "+") return undefined;
-    const name = sliceShared(src, s, j);
+    const name = joined ? src.slice(s, j).replace(/\\\n/g, "") : sliceShared(src, s, j);
     let index: Word | undefined;
     if (src[j] === "[") {
       this.pos = j + 1;
@@ -695,8 +699,7 @@ export class Scanner extends Reader {
     }
     // Digits right before `<`/`>` are the next redirection's fd, not this one's target
     // (bash: `cat >3>x` is a syntax error near `3'; `>&3>x` duplicates fd 3).
-    FD_REDIR.lastIndex = ts;
-    if (op !== ">&" && op !== "<&" && FD_REDIR.test(src) && FD_REDIR.lastIndex <= this.end) this.fail(unexpectedToken(src.slice(ts, FD_REDIR.lastIndex)), ts);
+    if (op !== ">&" && op !== "<&" && this.fdAt(ts) !== undefined) this.fail(unexpectedToken(src.slice(ts, FD_REDIR.lastIndex)), ts);
     const target = this.readWord(STOP_CMD)!;
     const span = this.span(s, this.pos);
     let heredoc: HereDoc | undefined;
@@ -715,6 +718,17 @@ export class Scanner extends Reader {
     this.push(T.Redir, undefined, s, this.pos, redirectNode(span, op, target, fd, fdVar, heredoc));
     this.kw = false;
     return true;
+  }
+
+  /**
+   * The fd of digits at `i` right before `<`/`>` (FD_REDIR.lastIndex is then after them), or
+   * undefined. Like bash, a number past the C int range is a word (`8901234567890<0`).
+   */
+  private fdAt(i: number): number | undefined {
+    FD_REDIR.lastIndex = i;
+    if (!FD_REDIR.test(this.src) || FD_REDIR.lastIndex > this.end) return undefined;
+    const fd = Number(this.src.slice(i, FD_REDIR.lastIndex));
+    return fd <= 2147483647 ? fd : undefined;
   }
 
   /** Reads the bodies of pending here-documents; pos is at the start of a line. */

@@ -448,3 +448,34 @@ f A B 0
 1
 g 0 0 0
 ## END
+
+#### extra arguments to shift, continue, return and exit abandon the line
+shift 1 2; echo "n1 $?"
+for i in 1; do continue 1 2; done; echo "skipped"
+echo "n2 $?"
+f() { return 1 2; }; f; echo "skipped"
+echo "n3 $?"
+(exit 1 2); echo "n4 $?"
+## STDOUT:
+n2 1
+n3 1
+n4 1
+## END
+
+#### ... and end a bash -c string
+bash -c 'shift 1 2; echo no'; echo "a $?"; bash -c 'for i in 1; do continue 1 2; done
+echo no'; echo "b $?"; bash -c 'eval "exit 1 2"; echo no'; echo "c $?"
+## STDOUT:
+a 1
+b 1
+c 1
+## END
+
+#### break and continue outside a loop only complain
+break; echo "$?"; continue 1 2; echo "$?"; f() { break; }; for i in 1 2; do f; echo "in $i"; done
+## STDOUT:
+0
+0
+in 1
+in 2
+## END

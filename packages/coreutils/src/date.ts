@@ -2,7 +2,7 @@ import { type CommandContext, FsError, HuskError, resolvePath, UsageError } from
 import { defineCommand } from "./util/command.js";
 import type { ParsedArgs } from "./util/options.js";
 import { formatDate } from "./date/format.js";
-import { parseDate } from "./date/parse.js";
+import { epochFractionNanos, parseDate } from "./date/parse.js";
 import { zoneFor } from "./date/zone.js";
 
 export { formatDate } from "./date/format.js";
@@ -60,7 +60,8 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     }
     format = op.slice(1);
   }
-  ctx.stdout.write(`${formatDate(format, ms, zone(ms))}\n`);
+  const nanos = dateStr === undefined || ref !== undefined ? undefined : epochFractionNanos(dateStr);
+  ctx.stdout.write(`${formatDate(format, ms, zone(ms), nanos)}\n`);
   return 0;
 }
 

@@ -85,6 +85,12 @@ export function formatOffset(offset: number, sep: string, withSeconds = false): 
   return `${offset < 0 ? "-" : "+"}${h}${sep}${m}${withSeconds ? sep + s : ""}`;
 }
 
+/** `%:::z`: `+hh`, with `:mm` and `:ss` only when they are not zero (`+05:30`). */
+function minimalOffset(offset: number): string {
+  const full = formatOffset(offset, ":", true);
+  return offset % 60 !== 0 ? full : offset % 3600 !== 0 ? full.slice(0, 6) : full.slice(0, 3);
+}
+
 const leap = (y: number): boolean => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 
 function isoWeek(t: BrokenDownTime): { year: number; week: number } {
@@ -116,7 +122,7 @@ export function strftime(format: string, t: BrokenDownTime, dialect: StrftimeDia
     const start = i;
     let j = i + 1;
     let flag = "";
-    while (j < format.length && "-_0^#".includes(format[j] as string)) flag += format[j++];
+    while (j < format.length && (dialect === "date" ? "-_0^#+" : "-_0^#").includes(format[j] as string)) flag += format[j++];
     let width = "";
     while (j < format.length && format[j]! >= "0" && format[j]! <= "9") width += format[j++];
     let colons = 0;
@@ -145,21 +151,30 @@ export function strftime(format: string, t: BrokenDownTime, dialect: StrftimeDia
     }
     let [text] = r;
     const [, pad, numeric] = r;
-    if (conv === "N" && width) {
-      // date: a width on %N is a precision (digits kept, zero-filled on the right)
-      out += text.slice(0, Number(width)).padEnd(Number(width), "0");
+    if (conv === "N") {
+      out += nanoDigits(text, width, flag);
       continue;
     }
-    if (flag.includes("^")) text = text.toUpperCase();
+    // %P stays lowercase whatever the case flags say (glibc, gnulib)
+    if (conv === "P") {
+      // no case change
+    } else if (flag.includes("^")) text = text.toUpperCase();
     else if (flag.includes("#")) text = /[a-z]/.test(text) ? text.toUpperCase() : text.toLowerCase();
     // glibc: `-` drops the default padding but a given width still pads (with spaces); date: no padding at all
     const noPad = flag.includes("-") && (dialect === "date" || !width);
     if (numeric) {
       const neg = text.startsWith("-");
       const digits = (neg ? text.slice(1) : text).replace(/^[0 ]+(?=\d)/, "");
-      const padChar = flag.includes("_") || flag.includes("-") ? " " : flag.includes("0") ? "0" : pad || "0";
       const w = noPad ? 0 : width ? Number(width) : pad ? r[0].length : 0;
-      text = padChar === "0" ? (neg ? "-" : "") + digits.padStart(w - (neg ? 1 : 0), "0") : ((neg ? "-" : "") + digits).padStart(w);
+      if (dialect === "date" && modifier && !flag.includes("0")) {
+        // date: after E or O the number keeps its digits and a width pads it with spaces (gnulib)
+        out += text.padStart(w, " ");
+        continue;
+      }
+      // date: `+` zero-pads, and signs a year wider than four digits
+      const padChar = flag.includes("_") || flag.includes("-") ? " " : flag.includes("0") || flag.includes("+") ? "0" : pad || "0";
+      const sign = neg ? "-" : flag.includes("+") && (conv === "Y" || conv === "G") && w > 4 ? "+" : "";
+      text = padChar === "0" ? sign + digits.padStart(w - sign.length, "0") : (sign + digits).padStart(w);
     } else if (width && !noPad) text = text.padStart(Number(width), flag.includes("0") ? "0" : " ");
     out += text;
   }
@@ -167,6 +182,19 @@ export function strftime(format: string, t: BrokenDownTime, dialect: StrftimeDia
 }
 
 const two = (n: number): string => String(n).padStart(2, "0");
+
+/**
+ * date's `%N` (`digits`: the nine digits): a width is a precision (`%3N`), the digits past the
+ * last significant one filled with zeros, spaces with `_`, or dropped with `-` (gnulib; `%-N`
+ * without a width keeps all nine, as GNU date 9 prints).
+ */
+function nanoDigits(digits: string, width: string, flag: string): string {
+  if (!width && flag.includes("-")) return digits;
+  const w = width ? Number(width) : 9;
+  let s = digits.slice(0, Math.min(w, 9));
+  while (s.length > 1 && s.endsWith("0")) s = s.slice(0, -1);
+  return flag.includes("-") ? s : s.padEnd(w, flag.includes("_") ? " " : "0");
+}
 
 /** [text, default pad char, numeric] for one conversion; undefined when unknown. */
 function directive(c: string, t: BrokenDownTime, colons: number, dialect: StrftimeDialect): [string, string, boolean] | undefined {
@@ -211,7 +239,7 @@ function directive(c: string, t: BrokenDownTime, colons: number, dialect: Strfti
     case "W": return [two(Math.floor((t.yday + 7 - ((t.wday + 6) % 7)) / 7)), "0", true];
     case "y": return [two(((t.year % 100) + 100) % 100), "0", true];
     case "Y": return [String(t.year), "0", true];
-    case "z": return [colons === 0 ? formatOffset(t.zone.offset, "") : formatOffset(t.zone.offset, ":", colons >= 2), "", false];
+    case "z": return [colons === 0 ? formatOffset(t.zone.offset, "") : colons === 3 ? minimalOffset(t.zone.offset) : formatOffset(t.zone.offset, ":", colons >= 2), "", false];
     case "Z": return [t.zone.abbr, "", false];
     case "%": return ["%", "", false];
   }

@@ -6,14 +6,15 @@
 /**
  * A fatal shell error. `scope` says how far it unwinds: `command` (the command fails with
  * `status`), `line` (bash's "jump to top level": the rest of the current top-level command line
- * is skipped), or `exit` (a non-interactive shell exits, e.g. `${x:?}` or `set -u`).
+ * is skipped), `discard` (bash's DISCARD, `shift 1 2`: as `line`, but a `bash -c` string
+ * ends with it, status 1), or `exit` (a non-interactive shell exits, e.g. `${x:?}` or `set -u`).
  * Subshells and command substitutions stop at their own boundary.
  */
 export class FatalError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly scope: "command" | "line" | "exit",
+    readonly scope: "command" | "line" | "discard" | "exit",
   ) {
     super(message);
     this.name = "FatalError";

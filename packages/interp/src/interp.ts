@@ -174,6 +174,7 @@ export class Interp {
           // bash -c reports fatal expansion errors (${x?}, set -u) with status 127
           if (e.scope === "exit") return new Abrupt("exit", 0, this.st.flagSuffix === "c" && !this.st.lineAbortExits ? 127 : e.status);
           if (e.scope === "line" && this.st.lineAbortExits) return new Abrupt("exit", 0, e.status);
+          if (e.scope === "discard" && (this.st.lineAbortExits || this.st.flagSuffix === "c")) return new Abrupt("exit", 0, e.status);
         }
       }
     } finally {

@@ -80,33 +80,3 @@ export function skipPlain(src: string, i: number, end: number, table: Uint8Array
   return i;
 }
 
-/**
- * Short substrings already sliced, by a hash of their text: a script repeats its words and
- * names (`x`, `echo`, `/dev/null`, `line`), and a 5,000-line script has ~50,000 of them but
- * ~3,000 distinct ones. One table for every parse, so its size is fixed: 2,048 strings of at
- * most 12 characters (V8 copies substrings that short, so no entry keeps a whole source alive).
- */
-const INTERNED: string[] = new Array<string>(2048).fill("");
-const INTERN_MAX = 12;
-
-/**
- * `src.slice(start, end)`, but the same string object as an earlier call with the same text
- * when that one is still in the table: the repeated words of a script share one string, and a
- * repeat allocates nothing (fewer objects for the GC to copy while the AST is young).
- */
-export function sliceShared(src: string, start: number, end: number): string {
-  const n = end - start;
-  if (n < 2 || n > INTERN_MAX) return src.slice(start, end);
-  let h = n;
-  for (let i = start; i < end; i++) h = (Math.imul(h, 31) + src.charCodeAt(i)) | 0;
-  const slot = (h ^ (h >>> 11)) & 2047;
-  const hit = INTERNED[slot]!;
-  if (hit.length === n) {
-    let k = 0;
-    while (k < n && hit.charCodeAt(k) === src.charCodeAt(start + k)) k++;
-    if (k === n) return hit;
-  }
-  const s = src.slice(start, end);
-  INTERNED[slot] = s;
-  return s;
-}

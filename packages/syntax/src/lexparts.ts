@@ -7,7 +7,7 @@ import { print } from "./printer.js";
 import { walk } from "./walk.js";
 import { unexpectedToken } from "./errors.js";
 import { EMPTY, fit } from "./fit.js";
-import { sliceShared, STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
+import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
 import type { Reader } from "./words.js";
 
 /** The elements of `name=( ... )`; `r.pos` is after `(`, and is left after `)`. */
@@ -127,7 +127,10 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
   // (a name written with a backslash-newline in it, `x\<newline>y=1`, is read as a word)
   if (a.index !== undefined || a.array !== undefined || !src.startsWith(a.name, s)) return undefined;
   const end = r.pos;
-  const vs = s + a.name.length + (a.append ? 2 : 1);
+  // The name as written (not joined across a backslash-newline), then `=` or `+=`.
+  const eq = s + a.name.length;
+  if (!src.startsWith(a.name, s) || (a.append ? src[eq] !== "+" || src[eq + 1] !== "=" : src[eq] !== "=")) return undefined;
+  const vs = eq + (a.append ? 2 : 1);
   const parts = a.value === undefined ? EMPTY : a.value.parts;
   for (const p of parts) if (p.type === "TildePrefix") return undefined;
   // The text `name=` joins a first Literal of the value (a plain read makes one Literal of both).
@@ -137,7 +140,7 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
     out.push({ type: "Literal", span: r.span(s, first.span.end - r.base), value: src.slice(s, vs) + first.value });
     for (let i = 1; i < parts.length; i++) out.push(parts[i]!);
   } else {
-    out.push({ type: "Literal", span: r.span(s, vs), value: sliceShared(src, s, vs) });
+    out.push({ type: "Literal", span: r.span(s, vs), value: src.slice(s, vs) });
     for (const p of parts) out.push(p);
   }
   const only = out.length === 1 ? out[0]! : undefined;

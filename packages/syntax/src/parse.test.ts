@@ -137,6 +137,16 @@ describe("AST shapes", () => {
     expect(c.argAssignments?.[1]).toBeUndefined();
     expect(c.argAssignments?.[4]).toBeUndefined();
   });
+  it("a declaration argument's plain word is the text read as one word (bash: `local ab\\<newline>=1 cd\\<newline>+=2 e\\<newline>f=3` sets ab, cd, ef)", () => {
+    // Each argument's word must be what the same text is as an ordinary argument (`lokal`:
+    // same length, not a declaration builtin), also where the name is joined across a
+    // backslash-newline and the value is built from the assignment's parts.
+    const args = "ab\\\n=1 cd\\\n+=2 e\\\nf=3 x=\\\ny \"$q\"z=a~b";
+    const d = first(`local ${args}`) as SimpleCommand;
+    const plain = first(`lokal ${args}`) as SimpleCommand;
+    expect(d.words.slice(1)).toEqual(plain.words.slice(1));
+    expect(d.argAssignments?.map((a) => a?.name)).toEqual([undefined, "ab", "cd", "ef", "x", undefined]);
+  });
   it("here-doc bodies fill at the next newline, several per line", () => {
     const c = first("cat <<A <<-'B'\nx $y\nA\n\tz\n\tB\n") as SimpleCommand;
     expect(c.redirects[0]!.heredoc!.body.parts.map((p) => p.type)).toEqual(["Literal", "ParamExp", "Literal"]);

@@ -12,7 +12,7 @@ import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { declWord, delimiterQuoted, delimiterText, opText, readArray, redirectNode } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, sliceShared, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { ScanToken } from "./token.js";
 import { EMPTY } from "./fit.js";
 import { type PendingHeredoc, Reader } from "./words.js";
@@ -396,7 +396,7 @@ export class Scanner extends Reader {
     let lit: string | undefined;
     const e = skipPlain(src, s, this.end, PLAIN[STOP_CMD]!);
     if (e > s && (e >= this.end || (isMeta(src[e]!) && !((src[e] === "<" || src[e] === ">") && src[e + 1] === "(")))) {
-      lit = sliceShared(src, s, e);
+      lit = src.slice(s, e);
       this.pos = e;
     } else {
       w = this.readWord(STOP_CMD, this.assignLike(s));
@@ -625,7 +625,7 @@ export class Scanner extends Reader {
     }
     const c = src[j];
     if (c !== "=" && c !== "[" && c !== "+") return undefined;
-    const name = joined ? src.slice(s, j).replace(/\\\n/g, "") : sliceShared(src, s, j);
+    const name = joined ? src.slice(s, j).replace(/\\\n/g, "") : src.slice(s, j);
     let index: Word | undefined;
     if (src[j] === "[") {
       this.pos = j + 1;

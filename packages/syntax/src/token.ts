@@ -1,4 +1,3 @@
-import { sliceShared } from "./chars.js";
 import { T, type Tok, type TokenKind } from "./grammar.js";
 
 /**
@@ -26,6 +25,6 @@ export class ScanToken implements Tok {
     return this;
   }
   get image(): string {
-    return (this.img ??= sliceShared(this.src, this.localStart, this.localEnd));
+    return (this.img ??= this.src.slice(this.localStart, this.localEnd));
   }
 }

@@ -27,7 +27,6 @@ import {
   PLAIN,
   PLAIN_DQ,
   skipPlain,
-  sliceShared,
   SPECIALS,
   STOP_ARITH,
   STOP_BRACKET,
@@ -165,7 +164,7 @@ export abstract class Reader {
   /** Appends a Literal for `src[start, end)` (merging with a preceding Literal). */
   protected lit(start: number, end: number): void {
     if (end <= start) return;
-    const value = sliceShared(this.src, start, end);
+    const value = this.src.slice(start, end);
     // Literal parts enter the stack only through here, so "the last part is a Literal" is
     // "the last call appended at this height" (no megamorphic `type` load per call).
     if (this.litTop === this.top) {
@@ -379,7 +378,7 @@ export abstract class Reader {
     const e = this.src.indexOf("'", s + 1);
     if (e < 0 || e >= this.end) this.eof("'", s);
     this.pos = e + 1;
-    return { type: "SingleQuoted", span: this.span(s, this.pos), value: sliceShared(this.src, s + 1, e) };
+    return { type: "SingleQuoted", span: this.span(s, this.pos), value: this.src.slice(s + 1, e) };
   }
 
   /** `$'...'` at pos. */
@@ -498,7 +497,7 @@ export abstract class Reader {
         let j = s + 2;
         while (j < this.end && isNameChar(src[j]!)) j++;
         this.pos = j;
-        this.add(this.param(s, sliceShared(src, s + 1, j)));
+        this.add(this.param(s, src.slice(s + 1, j)));
         return;
       }
       if (isDigit(n) || SPECIALS.includes(n)) {
@@ -580,7 +579,7 @@ export abstract class Reader {
     if (c !== undefined && isNameStart(c)) {
       let j = this.pos + 1;
       while (j < this.end && isNameChar(src[j]!)) j++;
-      name = sliceShared(src, this.pos, j);
+      name = src.slice(this.pos, j);
       this.pos = j;
     } else if (c !== undefined && isDigit(c)) {
       let j = this.pos + 1;

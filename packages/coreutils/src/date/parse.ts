@@ -7,6 +7,24 @@ const UNITS: Record<string, number> = {
   sec: 1, second: 1, min: 60, minute: 60, hour: 3600, day: 86400, week: 604800, fortnight: 1209600, month: -1, year: -12,
 };
 
+/** Nanoseconds since the epoch of `SECONDS[.FRACTION]` (`-1.5`: -1500000000), exactly. */
+function epochNanos(text: string): bigint {
+  const [int, frac = ""] = text.split(".");
+  const ns = BigInt(int!.replace("-", "")) * 1_000_000_000n + BigInt(frac.padEnd(9, "0").slice(0, 9));
+  return int!.startsWith("-") ? -ns : ns;
+}
+
+/**
+ * The nanoseconds within the second of a `date -d @SECONDS.FRACTION` instant (`%N` has nine
+ * digits; epoch milliseconds keep three); undefined for any other date text.
+ */
+export function epochFractionNanos(input: string): number | undefined {
+  const m = /^\s*@(-?\d+\.\d+)\s*$/.exec(input);
+  if (!m) return undefined;
+  const ns = epochNanos(m[1]!) % 1_000_000_000n;
+  return Number(ns < 0n ? ns + 1_000_000_000n : ns);
+}
+
 /**
  * Parses the common `date -d` forms: `@EPOCH`, `now`/`today`/`yesterday`/`tomorrow`, ISO dates
  * and times (`2024-01-02`, `2024-01-02 03:04[:05[.frac]]`, `T` separator, `Z` or `+hh:mm`),
@@ -18,7 +36,7 @@ export function parseDate(input: string, nowMs: number, zoneAt: (ms: number) => 
   let s = input.trim().toLowerCase().replace(/\s+/g, " ");
   if (s === "") s = "today";
   const epoch = /^@(-?\d+(?:\.\d+)?)$/.exec(s);
-  if (epoch) return Math.round(Number(epoch[1]) * 1000);
+  if (epoch) return Math.floor(Number(epochNanos(epoch[1]!) / 1_000_000n));
   const nowOff = zoneAt(nowMs).offset;
   const local = new Date(nowMs + nowOff * 1000);
   let y = local.getUTCFullYear();

@@ -23,7 +23,7 @@ export const exit = builtin(
   (ctx) => {
     let s = statusArg(ctx, ctx.interp.st.status);
     if (s === undefined) s = 2;
-    else if (ctx.args.length > 1) return berr(ctx, "too many arguments", 1);
+    else if (ctx.args.length > 1) throw new FatalError("exit: too many arguments", 1, "discard");
     ctx.interp.pendingAbrupt = new Abrupt("exit", 0, s);
     return s;
   },
@@ -39,6 +39,7 @@ export const returnCmd = builtin(
     if (ip.callDepth === 0 && ip.sourceDepth === 0) return berr(ctx, "can only `return' from a function or sourced script", 2);
     let s = statusArg(ctx, ip.st.status);
     if (s === undefined) s = 2;
+    else if (ctx.args.length > 1) throw new FatalError("return: too many arguments", 1, "discard");
     ip.pendingAbrupt = new Abrupt("return", 0, s);
     return s;
   },
@@ -53,14 +54,18 @@ function loopBuiltin(kind: "break" | "continue") {
       const ip = ctx.interp;
       let n = 1;
       const a = ctx.args[0];
+      // outside a loop bash only complains, before looking at the arguments
+      if (ip.loopDepth === 0) {
+        berr(ctx, "only meaningful in a `for', `while', or `until' loop", 0);
+        return 0;
+      }
       if (a !== undefined) {
         // bash: a bad count ends the shell with 128; extra arguments abandon the command line
         if (!/^[0-9]+$/.test(a)) throw new FatalError(`${kind}: ${a}: numeric argument required`, 128, "exit");
-        if (ctx.args.length > 1) throw new FatalError(`${kind}: too many arguments`, 1, "line");
+        if (ctx.args.length > 1) throw new FatalError(`${kind}: too many arguments`, 1, "discard");
         n = Number(a);
         if (n < 1) return berr(ctx, `${a}: loop count out of range`, 1);
       }
-      if (ip.loopDepth === 0) return 0;
       ip.pendingAbrupt = new Abrupt(kind, Math.min(n, ip.loopDepth), 0);
       return 0;
     },

@@ -1,4 +1,5 @@
 /** `shift [n]` */
+import { FatalError } from "../errors.js";
 import { berr, builtin } from "./define.js";
 
 /** `shift` */
@@ -11,6 +12,8 @@ export const shift = builtin(
     let n = 1;
     if (a !== undefined) {
       if (!/^-?[0-9]+$/.test(a.trim())) return berr(ctx, `${a}: numeric argument required`, 1);
+      // bash abandons the command line (and a `bash -c` string) on extra arguments
+      if (ctx.args.length > 1) throw new FatalError("shift: too many arguments", 1, "discard");
       n = Number(a);
       if (n < 0) return berr(ctx, `${a}: shift count out of range`, 1);
     }

@@ -373,6 +373,8 @@ export interface ArithSub {
   readonly type: "ArithSub";
   readonly span: Span;
   readonly expr: Arithmetic;
+  /** Written in the deprecated form `$[ ... ]` (printed back so: its parentheses need not balance). */
+  readonly bracket?: true;
 }
 
 /** `<(...)` or `>(...)` */

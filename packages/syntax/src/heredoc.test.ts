@@ -3,7 +3,8 @@
  * `bash -n` for what parses, and running the script for where a body is read.
  */
 import { describe, expect, it } from "vitest";
-import { parse } from "./api.js";
+import fc from "fast-check";
+import { parse, ParseError, print, stripSpans } from "./api.js";
 import type { CommandSub, HereDoc, ProcessSub, SimpleCommand, Statement } from "./ast.js";
 
 const cmd = (src: string, i = 0): SimpleCommand => parse(src).body[i]!.command as SimpleCommand;
@@ -56,5 +57,44 @@ describe("here-document delimiters", () => {
     // bash -n: syntax error near unexpected token `3' (but >&3>x duplicates fd 3)
     for (const src of ["cat <<3<<3", "cat >3>x", "cat <<<3>x", "echo a >3<&1"]) expect(() => parse(src)).toThrow(/unexpected token `3'/);
     expect(() => parse("cat >&3>x; cat <&3<x; cat 2>&3>x; cat <<3 <<4\n3\n4\n")).not.toThrow();
+  });
+});
+
+describe("property: generated here-doc scripts print back to the same tree", () => {
+  const delim = fc.constantFrom("E", "'E'", '"E"', "\\E", "E'O'F", '"E\\"F"', "$x", "~", "$'E'", "a$(echo  b)c", "`e`", "$[1]");
+  const line = fc.constantFrom("x", "$y", "\t\tz", "a\\", "`q`", "$(echo in)", "E", " E", "\\$v", "", "${v:-d}", "2\\\\", ")", "EOF", "$(cat <<F)");
+  const form = fc.constantFrom(
+    (h: string) => `${h} | tr a b`,
+    (h: string) => `${h} |& cat`,
+    (h: string) => `${h} && echo ok`,
+    (h: string) => `echo $(${h}) z`,
+    (h: string) => `cat <(${h})`,
+    (h: string) => `echo "\`${h}\`"`,
+    (h: string) => `case x in x) ${h};; esac`,
+    (h: string) => `[[ a &&\n b ]] && ${h}`,
+    (h: string) => `f() { ${h}; }`,
+    (h: string) => `${h}; echo same line`,
+    (h: string) => `if ${h}; then :; fi`,
+    (h: string) => `${h} & wait`,
+  );
+  const command = fc.tuple(form, fc.constantFrom("<<", "<<-"), delim, fc.array(line, { maxLength: 3 }), fc.boolean()).map(([f, op, d, body, close]) => {
+    const end = d.replace(/\$\(echo {2}b\)/, "$(echo b)").replace(/^['"\\]|['"]$/g, "").replace(/'O'/, "O").replace(/\\"/, '"');
+    return [f(`cat ${op}${d}`), ...body, ...(close ? [end] : [])].join("\n");
+  });
+  it("parse(print(ast)) equals ast for whatever parses", () => {
+    fc.assert(
+      fc.property(fc.array(command, { minLength: 1, maxLength: 3 }), fc.boolean(), (cmds, nl) => {
+        const src = cmds.join("\n") + (nl ? "\n" : "");
+        let ast;
+        try {
+          ast = parse(src);
+        } catch (e) {
+          if (e instanceof ParseError) return;
+          throw e;
+        }
+        expect(stripSpans(parse(print(ast)))).toEqual(stripSpans(ast));
+      }),
+      { seed: 3, numRuns: 2000 },
+    );
   });
 });

@@ -64,9 +64,8 @@ export function opText(r: Reader, i: number): string {
 /**
  * The here-doc delimiter after quote removal. Expansions are kept as written, except that a
  * `$( )` or `<( )` anywhere in it is the printer's text for it, as bash 5.2 re-prints them
- * (`<<$( echo  x)` wants the line `$(echo x)`). Backticks and `$[ ]` are printed too, so that
- * the printed script has the same delimiter (bash keeps them as written: `` <<`a  b` `` and
- * `<<$[1]` differ).
+ * (`<<$( echo  x)` wants the line `$(echo x)`). Backticks are printed too, so that the
+ * printed script has the same delimiter (bash keeps them as written: `` <<`a  b` `` differs).
  */
 export function delimiterText(src: string, w: Word, base: number): string {
   let out = "";
@@ -93,12 +92,12 @@ export function delimiterQuoted(w: Word): boolean {
   return w.parts.some((p) => p.type === "SingleQuoted" || p.type === "DoubleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted");
 }
 
-/** The source text of `node` with each command, process or arithmetic substitution printed. */
+/** The source text of `node` with each command or process substitution in it printed. */
 function asWritten(src: string, node: WordPart, base: number): string {
   let out = "";
   let at = node.span.start;
   walk(node, (n) => {
-    if (n.type !== "CommandSub" && n.type !== "ProcessSub" && n.type !== "ArithSub") return true;
+    if (n.type !== "CommandSub" && n.type !== "ProcessSub") return true;
     out += src.slice(at - base, n.span.start - base) + print(n);
     at = n.span.end;
     return false;

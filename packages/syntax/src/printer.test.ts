@@ -69,6 +69,11 @@ const SCRIPTS = [
   "$[(] \"$[)<]\" <<$[]\n$(())",
   "8901234567890123456789<0",
   "echo $(('('[))",
+  // A here-doc ending with a $( ) in a body, or with a backtick, prints without a delimiter
+  // line that could end the enclosing body (found by heredoc.test.ts's property).
+  "<<a$(echo b)c\n$(<<a$(echo b)c)",
+  "<<~\n`<<~`",
+  "(\"`{ { \"\";} }`\")",
   "l\\\n= a\\\nb=1; declare x\\\ny=3",
 ];
 

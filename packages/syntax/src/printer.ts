@@ -30,8 +30,11 @@ const RESERVED = new Set([...KEYWORDS.keys(), "[[", "in", "coproc"]);
  */
 let spilled: HereDoc[] = [];
 
-/** Where a printer's text goes: a script, a `$( )` / `<( )` body, or a backtick body. */
-type Context = "script" | "sub" | "backtick";
+/**
+ * Where a printer's text goes: a script, a `$( )` / `<( )` body, a backtick body, or a `$( )`
+ * in a here-document body (whose own here-documents end with it, empty: see `list`).
+ */
+type Context = "script" | "sub" | "backtick" | "inBody";
 
 class Printer {
   private readonly o: string[] = [];
@@ -96,7 +99,7 @@ class Printer {
    */
   end(): void {
     if (this.pending.length === 0 && spilled.length === 0) return;
-    if (this.ctx === "sub") {
+    if (this.ctx === "sub" || this.ctx === "inBody") {
       spilled.push(...this.pending);
       this.pending = [];
       return;
@@ -107,12 +110,19 @@ class Printer {
 
   /** Statements one per line at the current indent. */
   list(stmts: readonly Statement[]): void {
-    for (const st of stmts) {
+    stmts.forEach((st, i) => {
       this.w(this.ind);
       this.command(st.command);
       if (st.background) this.w(" &");
+      // `$(cat <<E)` in a here-document body, `` `cat <<E` ``: E ended with the text, empty.
+      // Printed with its delimiter line, that line could end an enclosing body early.
+      const closes = this.ctx === "inBody" || this.ctx === "backtick";
+      if (closes && i === stmts.length - 1 && this.pending.length > 0 && this.pending.every((hd) => bodyText(hd) === "")) {
+        this.pending = [];
+        return;
+      }
       this.nl(st.background ? " " : "; ");
-    }
+    });
   }
 
   /** A here-document of the current line runs to end of input (see `nl`). */
@@ -373,7 +383,7 @@ function statementsText(body: readonly Statement[], ctx: Context): string {
   return "\n" + p.text();
 }
 
-function part(p: WordPart, _heredoc: boolean): string {
+function part(p: WordPart, heredoc: boolean): string {
   switch (p.type) {
     case "Literal":
       return p.value;
@@ -388,15 +398,12 @@ function part(p: WordPart, _heredoc: boolean): string {
     case "ParamExp":
       return param(p);
     case "CommandSub": {
-      const t = statementsText(p.body, p.backtick ? "backtick" : "sub");
+      const t = statementsText(p.body, p.backtick ? "backtick" : heredoc ? "inBody" : "sub");
       if (p.backtick) return "`" + t.replace(/[\\`]/g, (m) => "\\" + m) + "`";
       return t.startsWith("(") ? `$( ${t})` : `$(${t})`;
     }
-    case "ArithSub": {
-      // `$[(]` (read to the `]`) has parentheses that `$(( ))` could not hold: print it as it was.
-      const t = arith(p.expr);
-      return parensBalance(p.expr.source.parts) ? `$((${t}))` : `$[${t}]`;
-    }
+    case "ArithSub":
+      return p.bracket ? `$[${arith(p.expr)}]` : `$((${arith(p.expr)}))`;
     case "ProcessSub": {
       const t = statementsText(p.body, "sub");
       return `${p.op}(${t.startsWith("(") ? " " + t : t})`;
@@ -406,19 +413,6 @@ function part(p: WordPart, _heredoc: boolean): string {
     case "ExtGlob":
       return `${p.op}(${p.pattern})`;
   }
-}
-
-/** True when every unquoted `)` in `ps` closes an earlier `(` and none is left open. */
-function parensBalance(ps: readonly WordPart[]): boolean {
-  let depth = 0;
-  for (const p of ps) {
-    if (p.type !== "Literal") continue;
-    for (const c of p.value) {
-      if (c === "(") depth++;
-      else if (c === ")" && --depth < 0) return false;
-    }
-  }
-  return depth === 0;
 }
 
 function param(p: ParamExp): string {

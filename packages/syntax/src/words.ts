@@ -489,7 +489,7 @@ export abstract class Reader {
     if (n === "[") {
       const a = this.tryArith(s, 2, STOP_BRACKET, "]");
       if (a === undefined) this.eof("]", s);
-      this.add({ type: "ArithSub", span: this.span(s, this.pos), expr: a });
+      this.add({ type: "ArithSub", span: this.span(s, this.pos), expr: a, bracket: true });
       return;
     }
     if (n !== undefined && s + 1 < this.end) {

@@ -487,3 +487,12 @@ foo$x() { echo hi; }; echo "$?"; foo-$(echo hi)() { echo hi; }; echo "$?"; decla
 1
 0
 ## END
+
+#### local and declare with a prefix assignment declare in the function's scope
+f() { E=env local v=var; echo "[$E] [$v]"; }; f; echo "[$v]"; g() { E=env declare w=1; echo "[$E] [$w]"; }; g; E=y declare z=3; echo "[$E] [$z]"
+## STDOUT:
+[] [var]
+[]
+[] [1]
+[] [3]
+## END

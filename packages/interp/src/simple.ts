@@ -241,8 +241,16 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
     return await commandDone(ip, argv, status);
   } finally {
     if (temp !== undefined) {
-      const i = ip.st.vars.scopes.lastIndexOf(temp);
-      if (i >= 0) ip.st.vars.scopes.splice(i, 1);
+      const sc = ip.st.vars.scopes;
+      const i = sc.lastIndexOf(temp);
+      if (i >= 0) {
+        sc.splice(i, 1);
+        // what the command itself declared there (`E=x local v=1`) belongs to the scope below
+        const below = sc[i - 1];
+        if (below !== undefined) {
+          for (const [name, v] of temp) if (!cmd.assignments.some((a) => a.name === name)) below.set(name, v);
+        }
+      }
     }
   }
 }

@@ -479,3 +479,11 @@ break; echo "$?"; continue 1 2; echo "$?"; f() { break; }; for i in 1 2; do f; e
 in 1
 in 2
 ## END
+
+#### a function name with an expansion is not a valid identifier
+foo$x() { echo hi; }; echo "$?"; foo-$(echo hi)() { echo hi; }; echo "$?"; declare -F | wc -l
+## STDOUT:
+1
+1
+0
+## END

@@ -170,3 +170,12 @@ a=("" b); echo "[${a[@]/*/_}]"
 [_a_b_c] [_abc] [abc_] [_] [a_]
 [_ _]
 ## END
+
+#### a tilde in a ${x:-word} inside double quotes stays literal
+HOME=/home/bar; echo ${undef:-~}; echo "${undef:-~}" "${undef:-~/a}"; x="${undef:-~}"; echo "$x"; y=${undef:-~}; echo "$y"
+## STDOUT:
+/home/bar
+~ ~/a
+~
+/home/bar
+## END

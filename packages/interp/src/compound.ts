@@ -22,6 +22,11 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
   switch (cmd.type) {
     case "FunctionDef":
       ip.pos = cmd.span.start;
+      // bash refuses a name with an expansion in it (`foo$x() {...}`) when it runs the definition
+      if (cmd.name.includes("$")) {
+        ip.error(`\`${cmd.name}': not a valid identifier`);
+        return ip.checkErr(1);
+      }
       ip.st.functions.set(cmd.name, { def: cmd, src: ip.src });
       return 0;
     case "Coproc":

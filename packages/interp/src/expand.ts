@@ -238,7 +238,8 @@ function expandPart(ip: Interp, p: WordPart, q: boolean, b: FieldBuilder, splitL
       if (!p.parts.some(isAtList)) b.quoted("");
       return expandPartsInto(ip, p.parts, true, b);
     case "TildePrefix":
-      b.quoted(tilde(ip, p.user));
+      // inside double quotes (`"${x:-~}"`) a tilde is literal
+      b.quoted(q ? `~${p.user}` : tilde(ip, p.user));
       break;
     case "ParamExp":
       if (isPlainParam(p)) {

@@ -74,6 +74,7 @@ const SCRIPTS = [
   "<<a$(echo b)c\n$(<<a$(echo b)c)",
   "<<~\n`<<~`",
   "(\"`{ { \"\";} }`\")",
+  "x=`( (a |<< c) ; (b) ) | h`",
   "l\\\n= a\\\nb=1; declare x\\\ny=3",
 ];
 

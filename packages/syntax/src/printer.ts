@@ -117,7 +117,7 @@ class Printer {
       // `$(cat <<E)` in a here-document body, `` `cat <<E` ``: E ended with the text, empty.
       // Printed with its delimiter line, that line could end an enclosing body early.
       const closes = this.ctx === "inBody" || this.ctx === "backtick";
-      if (closes && i === stmts.length - 1 && this.pending.length > 0 && this.pending.every((hd) => bodyText(hd) === "")) {
+      if (closes && this.ind === "" && i === stmts.length - 1 && this.pending.length > 0 && this.pending.every((hd) => bodyText(hd) === "")) {
         this.pending = [];
         return;
       }

@@ -145,6 +145,22 @@ interface HuskBash {
 }
 type HuskBashCtor = new (options: Record<string, unknown>) => HuskBash;
 
+/** The limits a Husk shell gets in the benchmarks: raised so every workload can finish (also used by scripts/cpu.mjs). */
+export const HUSK_LIMITS = {
+  maxCommands: BIG,
+  maxLoopIterations: BIG,
+  maxTotalIterations: BIG,
+  maxCallDepth: 10_000,
+  timeoutMs: 600_000,
+  maxStdoutBytes: 512 * 1024 * 1024,
+  maxStringBytes: 512 * 1024 * 1024,
+  maxVariables: BIG,
+  maxVariableBytes: 1024 * 1024 * 1024,
+  maxFields: BIG,
+  maxFsBytes: 1024 * 1024 * 1024,
+  maxFileBytes: 512 * 1024 * 1024,
+} as const;
+
 /** Husk in-process through the @husk/bash facade (n/a until the facade exports a working Bash). */
 export class HuskEngine implements Engine {
   readonly name = "husk";
@@ -180,20 +196,7 @@ export class HuskEngine implements Engine {
       cwd: IN_PROCESS_CWD,
       env: { LC_ALL: "C" },
       commands,
-      limits: {
-        maxCommands: BIG,
-        maxLoopIterations: BIG,
-        maxTotalIterations: BIG,
-        maxCallDepth: 10_000,
-        timeoutMs: 600_000,
-        maxStdoutBytes: 512 * 1024 * 1024,
-        maxStringBytes: 512 * 1024 * 1024,
-        maxVariables: BIG,
-        maxVariableBytes: 1024 * 1024 * 1024,
-        maxFields: BIG,
-        maxFsBytes: 1024 * 1024 * 1024,
-        maxFileBytes: 512 * 1024 * 1024,
-      },
+      limits: HUSK_LIMITS,
     });
   }
   async run(w: Workload): Promise<EngineRun> {

@@ -15,6 +15,7 @@ import { readTestExpr } from "./testexpr.js";
 import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { ScanToken } from "./token.js";
 import { EMPTY } from "./fit.js";
+import { heredocEnd } from "./heredoc-end.js";
 import { type PendingHeredoc, Reader } from "./words.js";
 
 const S_NORMAL = 0;
@@ -738,31 +739,7 @@ export class Scanner extends Reader {
     const src = this.src;
     for (const { hd } of pending) {
       const bodyStart = this.pos;
-      let bodyEnd = this.end;
-      let after = this.end;
-      let i = this.pos;
-      while (i < this.end) {
-        let le = src.indexOf("\n", i);
-        if (le < 0 || le > this.end) le = this.end;
-        let line = src.slice(i, le);
-        // Unquoted: a backslash-newline joins lines before the comparison (bash: `a\` then `E`
-        // is the body line `aE`).
-        if (!hd.quoted) {
-          while (le < this.end && trailingBackslashes(line) % 2 === 1) {
-            let next = src.indexOf("\n", le + 1);
-            if (next < 0 || next > this.end) next = this.end;
-            line = line.slice(0, -1) + src.slice(le + 1, next);
-            le = next;
-          }
-        }
-        if (hd.stripTabs) line = line.replace(/^\t+/, "");
-        if (line === hd.delimiter) {
-          bodyEnd = i;
-          after = le < this.end ? le + 1 : le;
-          break;
-        }
-        i = le + 1;
-      }
+      const { bodyEnd, after } = heredocEnd(src, bodyStart, this.end, hd);
       let text = src.slice(bodyStart, bodyEnd);
       if (hd.stripTabs) text = text.replace(/^\t+/gm, "");
       const span = this.span(bodyStart, bodyEnd);
@@ -832,10 +809,4 @@ export class Scanner extends Reader {
     if (sub.peak > this.peak) this.peak = sub.peak;
     return parseTokens(sub.tokens, sub.ntok, text);
   }
-}
-
-function trailingBackslashes(line: string): number {
-  let n = 0;
-  while (line[line.length - 1 - n] === "\\") n++;
-  return n;
 }

@@ -4,8 +4,9 @@
  */
 import type { LimitsMeter } from "@husk/host";
 import { LimitError } from "@husk/host";
-import type { CompileEnv, Scope } from "./compile.js";
-import { bindVar, compile, compileDefs } from "./compile.js";
+import type { CompileEnv } from "./compile.js";
+import { compile, compileDefs } from "./compile.js";
+import { bindVar, type Scope } from "./scope.js";
 import { compileCollectTail, joinCollectTail } from "./collect.js";
 import { builtinNames, builtinScope, NATIVES } from "./builtins/index.js";
 import { gen } from "./builtins/define.js";

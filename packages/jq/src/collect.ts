@@ -5,7 +5,8 @@
  * then costs its output text, not an array of hundreds of thousands of small objects.
  */
 import type { Node } from "./ast.js";
-import type { CompileEnv, Scope } from "./compile.js";
+import type { CompileEnv } from "./compile.js";
+import type { Scope } from "./scope.js";
 import { compile, compileDefs, iterate } from "./compile.js";
 import type { Filter } from "./runtime.js";
 import { BAD_PATH } from "./runtime.js";

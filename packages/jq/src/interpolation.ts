@@ -1,6 +1,7 @@
 /** String interpolation (`"\(.a) and \(.b)"`, `@csv "\(.x)"`) compiled to filters. */
 import type { Node } from "./ast.js";
-import type { CompileEnv, Scope } from "./compile.js";
+import type { CompileEnv } from "./compile.js";
+import type { Scope } from "./scope.js";
 import { compile } from "./compile.js";
 import { applyFormat, tostring } from "./format.js";
 import { index } from "./paths.js";

@@ -10,8 +10,9 @@
  */
 import { dirnameOf, resolvePath } from "@husk/host";
 import type { ImportDirective, Program } from "./ast.js";
-import type { CompileEnv, Scope } from "./compile.js";
-import { bindConst, bindDefs, compileDefs } from "./compile.js";
+import type { CompileEnv } from "./compile.js";
+import { compileDefs } from "./compile.js";
+import { bindConst, bindDefs, type Scope } from "./scope.js";
 import { JsonParseError, JsonReader } from "./json.js";
 import { JqCompileError, parse } from "./parser.js";
 import type { JqObject, Val } from "./value.js";

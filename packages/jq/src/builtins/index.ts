@@ -2,8 +2,9 @@
  * The builtin library: native functions plus the jq-defined ones, compiled once into a base
  * scope that every program is compiled on top of.
  */
-import type { CompileEnv, Scope } from "../compile.js";
-import { compileDefs, rootScope } from "../compile.js";
+import type { CompileEnv } from "../compile.js";
+import { compileDefs } from "../compile.js";
+import { rootScope, type Scope } from "../scope.js";
 import { parse } from "../parser.js";
 import type { Native } from "../runtime.js";
 import { CORE } from "./core.js";

@@ -56,3 +56,19 @@ printf 'a\tb\x41\101\n'
 printf '%s|%d|\n'
 ## stdout: |0|
 
+
+#### -v with its name attached, and option errors
+printf -vx '%s' hi; echo "a [$x]"
+printf -vy hi | cat; echo "b [$y]"
+z=$(printf -vw hi); echo "c [$z] [$w]"
+printf -x hi; echo "d $?"
+printf -v; echo "e $?"
+printf -- -v; echo
+## STDOUT:
+a [hi]
+b []
+c [] []
+d 2
+e 2
+-v
+## END

@@ -14,6 +14,7 @@ import type { SimpleCommand, Word, WordPart } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
+import { printfAssigns } from "./builtins/printf.js";
 import { cachedFirstMatch, hashTable, searchPath } from "./pathsearch.js";
 import { isBuiltin, runWithFds } from "./simple.js";
 import type { Fd } from "./state.js";
@@ -27,7 +28,7 @@ const SUBSHELL_VARS = new Set(["BASHPID", "BASH_SUBSHELL", "RANDOM", "SRANDOM"])
  */
 const PURE_BUILTINS: ReadonlyMap<string, (argv: readonly string[]) => boolean> = new Map([
   ["echo", () => true],
-  ["printf", (argv: readonly string[]) => argv[1] !== "-v"],
+  ["printf", (argv: readonly string[]) => !printfAssigns(argv.slice(1))],
 ]);
 
 /** A plain command name: no quoting, globbing, braces, tilde or slash to consider. */

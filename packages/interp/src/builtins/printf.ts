@@ -8,7 +8,7 @@ import { printfQuote } from "../quote.js";
 import { dataSubscript } from "../refs.js";
 import type { BuiltinContext } from "../simple.js";
 import { strftime } from "../strftime.js";
-import { berr, builtin } from "./define.js";
+import { badOption, berr, builtin, parseOpts } from "./define.js";
 
 class Stop extends Error {}
 
@@ -267,18 +267,21 @@ function formatPass(st: State, fmt: string): { out: string; stop: boolean; consu
   return { out, stop: false, consumed: !sawDirective || st.i === start };
 }
 
+const PRINTF_USAGE = "printf [-v var] format [arguments]";
+
+/** Whether `printf ARGS` assigns a variable (`-v NAME`, `-vNAME`) instead of only writing to stdout. */
+export function printfAssigns(args: readonly string[]): boolean {
+  return parseOpts(args, "", "v").values.has("v");
+}
+
 /** `printf` */
 export const printf = builtin("printf", "Formats and prints ARGUMENTS under control of the FORMAT.", async (ctx) => {
-  let args = ctx.args;
-  let varName: string | undefined;
-  if (args[0] === "-v") {
-    varName = args[1];
-    if (varName === undefined) return berr(ctx, "-v: option requires an argument", 2);
-    args = args.slice(2);
-  }
-  if (args[0] === "--") args = args.slice(1);
+  const o = parseOpts(ctx.args, "", "v");
+  if (o.bad !== undefined) return badOption(ctx, o.bad, PRINTF_USAGE);
+  const args = o.rest;
+  const varName = o.values.get("v");
   if (args.length === 0) {
-    ctx.stderr.write("printf: usage: printf [-v var] format [arguments]\n");
+    ctx.stderr.write(`printf: usage: ${PRINTF_USAGE}\n`);
     return 2;
   }
   const fmt = args[0]!;

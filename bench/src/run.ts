@@ -20,6 +20,8 @@ export interface Cell {
   readonly medianMs?: number;
   readonly runsMs?: readonly number[];
   readonly peakRssMb?: number;
+  /** Peak RSS minus the same engine's baseline (a fresh process running \`echo hi\`), in MB. */
+  readonly rssAboveBaselineMb?: number;
   readonly detail?: string;
 }
 
@@ -63,7 +65,7 @@ function firstDiff(a: string, b: string): string {
 }
 
 /** Peak RSS (MB) of one run of `engine` on workload `name`, measured in a fresh process. */
-function peakRss(engine: Engine, w: Workload, quick: boolean, timeoutMs: number): number | undefined {
+function peakRss(engine: Engine, w: Workload, quick: boolean, timeoutMs: number, emptyInputs = false): number | undefined {
   if (engine instanceof BashEngine) {
     const argv = engine.argvFor(w);
     const r = spawnSync("/usr/bin/time", ["-f", "RSSKB=%M", ...argv], { cwd: engine.dirFor(w), env: BASH_ENV, encoding: "utf8", maxBuffer: 1 << 30, timeout: timeoutMs });
@@ -71,9 +73,27 @@ function peakRss(engine: Engine, w: Workload, quick: boolean, timeoutMs: number)
     return m ? Number(m[1]) / 1024 : undefined;
   }
   const child = fileURLToPath(new URL("./child.js", import.meta.url));
-  const r = spawnSync(process.execPath, [child, engine.name, w.name, quick ? "quick" : "full"], { encoding: "utf8", maxBuffer: 1 << 30, timeout: timeoutMs });
+  const r = spawnSync(process.execPath, [child, engine.name, w.name, quick ? "quick" : "full", ...(emptyInputs ? ["empty"] : [])], { encoding: "utf8", maxBuffer: 1 << 30, timeout: timeoutMs });
   const m = /^RSSKB=(\d+)$/m.exec(r.stdout ?? "");
   return m ? Number(m[1]) / 1024 : undefined;
+}
+
+/**
+ * Peak RSS (MB) of an in-process engine running workload `w` with every input file empty, in a
+ * fresh process: the same modules loaded and the same code run, so the difference from the
+ * real run is the memory the input's size costs (Node's own footprint, the packages and the
+ * generated inputs held by the benchmark itself do not count). Undefined for bash.
+ */
+function baselineRss(engine: Engine, w: Workload, quick: boolean, timeoutMs: number): number | undefined {
+  if (engine instanceof BashEngine) return undefined;
+  return peakRss(engine, w, quick, timeoutMs, true);
+}
+
+/** The bytes of a workload's input files, in MB. */
+function inputMb(w: Workload): number {
+  let n = 0;
+  for (const text of Object.values(w.files)) n += text.length;
+  return n / 1e6;
 }
 
 /** Runs a checked warm-up, then `o.k` timed runs; returns the cell and the warm-up's stdout. */
@@ -93,7 +113,9 @@ async function measure(engine: Engine, w: Workload, reference: string | undefine
     return { status: e instanceof RunTimeout ? "timeout" : "error", detail: (e as Error).message.split("\n")[0] };
   }
   const rss = o.rss && w.big ? peakRss(engine, w, o.quick, o.runTimeoutMs) : undefined;
-  return { status: "ok", medianMs: median(runs), runsMs: runs.map((x) => Math.round(x * 100) / 100), peakRssMb: rss, stdout: first.stdout };
+  const base = rss !== undefined ? baselineRss(engine, w, o.quick, o.runTimeoutMs) : undefined;
+  const above = rss !== undefined && base !== undefined ? { rssAboveBaselineMb: Math.max(0, rss - base) } : {};
+  return { status: "ok", medianMs: median(runs), runsMs: runs.map((x) => Math.round(x * 100) / 100), peakRssMb: rss, ...above, stdout: first.stdout };
 }
 
 /** One workload's row of the report. */
@@ -102,6 +124,8 @@ interface Result {
   readonly description: string;
   readonly n: number;
   readonly cells: Record<string, Cell>;
+  /** The size of its input files, in MB. */
+  readonly inputMb: number;
   /** For a linearity twin: the workload it scales. */
   readonly base?: string;
 }
@@ -166,11 +190,11 @@ async function main(): Promise<void> {
       if (e.name === "bash" && c.status === "ok") reference = stdout;
       cells[e.name] = c;
     }
-    results.push({ workload: w.name, description: w.description, n: w.n, cells, ...(w.base !== undefined ? { base: w.base } : {}) });
+    results.push({ workload: w.name, description: w.description, n: w.n, cells, inputMb: inputMb(w), ...(w.base !== undefined ? { base: w.base } : {}) });
   }
   if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
   const names = engines.map((e) => e.name);
-  const header = ["workload", "N", ...names.map((n) => `${n} ms`), "husk/bash", "husk/just-bash", ...names.map((n) => `RSS ${n} MB`)];
+  const header = ["workload", "N", ...names.map((n) => `${n} ms`), "husk/bash", "husk/just-bash", ...names.map((n) => `RSS ${n} MB`), "husk RSS/input"];
   const rows = results.map((r) => {
     const h = r.cells.husk;
     const ratio = (other: string) =>
@@ -182,12 +206,15 @@ async function main(): Promise<void> {
       ratio("bash"),
       ratio("just-bash"),
       ...names.map((n) => (r.cells[n]?.peakRssMb !== undefined ? r.cells[n]!.peakRssMb!.toFixed(0) : "-")),
+      h?.rssAboveBaselineMb !== undefined && r.inputMb > 0 ? `${(h.rssAboveBaselineMb / r.inputMb).toFixed(1)}x` : "-",
     ];
   });
   process.stdout.write(`${formatTable(header, rows)}\n`);
   const lin = linearity(results, names);
   if (lin.length > 0) process.stdout.write(`\nlinearity (time at 4x the size / time at 1x; linear is 4.0x):\n${formatTable(["workload", ...names], lin)}\n\n`);
   process.stdout.write(`medians of ${o.k} runs (after one checked warm-up run); ${o.quick ? "quick" : "full"} sizes; node ${process.version}\n`);
+  if (rows.some((r) => r[r.length - 1] !== "-"))
+    process.stdout.write("husk RSS/input: (peak RSS - peak RSS of the same run with empty input files) / input size\n");
   for (const r of results) {
     for (const [n, c] of Object.entries(r.cells)) if (c.status !== "ok" && c.detail) process.stdout.write(`${r.workload} / ${n}: ${c.status}: ${c.detail}\n`);
   }

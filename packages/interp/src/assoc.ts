@@ -3,8 +3,9 @@
  * table (FNV-1 over the key's UTF-8 bytes, 1024 buckets, new items at the head of their bucket,
  * the table growing 4x once it holds twice as many items as buckets), and `${!A[@]}`,
  * `${A[@]}` and `declare -p` walk the buckets in order. Scripts (and tests comparing output with
- * bash) see that order, so `AssocArray` reproduces it: lookups are a plain `Map`, iteration
- * (keys, values, entries, for-of, forEach) follows bash's table.
+ * bash) see that order, so `AssocArray` keeps bash's table itself, bucket chains and all:
+ * lookups go through a plain `Map` (key -> chain entry), iteration (keys, values, entries,
+ * for-of, forEach) walks the chains. Every operation is O(1) amortized, as in bash.
  */
 
 const FNV_OFFSET = 2166136261;
@@ -46,72 +47,121 @@ function mix(h: number, byte: number): number {
   return (Math.imul(h, FNV_PRIME) ^ (byte | 0xffffff00)) >>> 0;
 }
 
+/** One item: a link of its bucket's chain. */
+interface Entry {
+  readonly key: string;
+  value: string;
+  readonly hash: number;
+  /** The next (older) item of the same bucket. */
+  next: Entry | null;
+}
+
 /**
  * An associative array (`declare -A`): a `Map` from key to value whose iteration order is
  * bash's. Setting an existing key keeps its place; deleting and re-adding moves it to the head
  * of its bucket, as in bash. Construct it empty (`new AssocArray()`) and fill it with `set`.
+ * (The underlying Map holds chain entries; every Map method that reads values is overridden.)
  */
 export class AssocArray extends Map<string, string> {
-  /** Items ever inserted (the table's insertion clock). */
-  #clock = 0;
-  /** Bucket count bash's table has now. */
-  #buckets = INITIAL_BUCKETS;
-  /** Clock values at which the table grew (only after the first growth). */
-  #growths: number[] = [];
-  /** Insertion clock of keys inserted after the first growth (older keys predate every growth). */
-  #late: Map<string, number> | null = null;
+  /** bash's buckets: the newest item of each chain (`null`: empty). */
+  #heads: (Entry | null)[] = new Array<Entry | null>(INITIAL_BUCKETS).fill(null);
   /** Cached iteration order; null when stale. */
   #order: string[] | null = null;
 
+  #entry(key: string): Entry | undefined {
+    return super.get(key) as unknown as Entry | undefined;
+  }
+
+  override get(key: string): string | undefined {
+    return this.#entry(key)?.value;
+  }
+
   override set(key: string, value: string): this {
-    if (!super.has(key)) {
-      if (this.size >= this.#buckets * GROW_FACTOR) {
-        this.#buckets *= GROW_MULTIPLIER;
-        this.#growths.push(this.#clock);
-        this.#late ??= new Map();
-      }
-      this.#late?.set(key, this.#clock);
-      this.#clock++;
-      this.#order = null;
+    const e = this.#entry(key);
+    if (e !== undefined) {
+      e.value = value;
+      return this;
     }
-    return super.set(key, value);
+    // bash's hash_insert: grow (before inserting) once items >= buckets * 2
+    if (this.size >= this.#heads.length * GROW_FACTOR) this.#grow();
+    const hash = bashHash(key);
+    const heads = this.#heads;
+    const b = hash & (heads.length - 1);
+    const n: Entry = { key, value, hash, next: heads[b]! };
+    heads[b] = n;
+    this.#order = null;
+    return super.set(key, n as unknown as string);
   }
 
   override delete(key: string): boolean {
-    if (!super.delete(key)) return false;
-    this.#late?.delete(key);
+    const e = this.#entry(key);
+    if (e === undefined) return false;
+    super.delete(key);
+    const heads = this.#heads;
+    const b = e.hash & (heads.length - 1);
+    if (heads[b] === e) heads[b] = e.next;
+    else {
+      let p = heads[b]!;
+      while (p.next !== e) p = p.next!;
+      p.next = e.next;
+    }
     this.#order = null;
     return true;
   }
 
   override clear(): void {
     super.clear();
-    this.#late?.clear();
+    this.#heads = new Array<Entry | null>(INITIAL_BUCKETS).fill(null);
     this.#order = null;
+  }
+
+  /** bash's rehash: 4x the buckets; each old chain is walked from its head and pushed onto the new heads (reversing it). */
+  #grow(): void {
+    const old = this.#heads;
+    const heads = new Array<Entry | null>(old.length * GROW_MULTIPLIER).fill(null);
+    const mask = heads.length - 1;
+    for (let b = 0; b < old.length; b++) {
+      for (let e = old[b] as Entry | null; e !== null; ) {
+        const after = e.next;
+        const nb = e.hash & mask;
+        e.next = heads[nb]!;
+        heads[nb] = e;
+        e = after;
+      }
+    }
+    this.#heads = heads;
   }
 
   /** Keys in bash's order (cached until the next insertion or deletion). */
   order(): readonly string[] {
-    return (this.#order ??= this.#growths.length === 0 ? this.#flatOrder() : this.#simulatedOrder());
+    if (this.#order !== null) return this.#order;
+    const out: string[] = [];
+    const heads = this.#heads;
+    for (let b = 0; b < heads.length; b++) for (let e = heads[b] as Entry | null; e !== null; e = e.next) out.push(e.key);
+    return (this.#order = out);
   }
 
   override keys(): MapIterator<string> {
     return this.order()[Symbol.iterator]() as MapIterator<string>;
   }
 
+  /** The chain entries in bash's order. */
+  *#entries(): Generator<Entry> {
+    const heads = this.#heads;
+    for (let b = 0; b < heads.length; b++) for (let e = heads[b] as Entry | null; e !== null; e = e.next) yield e;
+  }
+
   override values(): MapIterator<string> {
-    const order = this.order();
-    const get = (k: string): string => super.get(k)!;
+    const it = this.#entries();
     return (function* () {
-      for (const k of order) yield get(k);
+      for (const e of it) yield e.value;
     })() as MapIterator<string>;
   }
 
   override entries(): MapIterator<[string, string]> {
-    const order = this.order();
-    const get = (k: string): string => super.get(k)!;
+    const it = this.#entries();
     return (function* (): Generator<[string, string]> {
-      for (const k of order) yield [k, get(k)];
+      for (const e of it) yield [e.key, e.value];
     })() as MapIterator<[string, string]>;
   }
 
@@ -120,79 +170,26 @@ export class AssocArray extends Map<string, string> {
   }
 
   override forEach(fn: (value: string, key: string, map: Map<string, string>) => void, thisArg?: unknown): void {
-    for (const k of this.order()) fn.call(thisArg, super.get(k)!, k, this);
+    for (const e of [...this.#entries()]) fn.call(thisArg, e.value, e.key, this);
   }
 
   /** A copy with the same contents and the same iteration order. */
   clone(): AssocArray {
     const c = new AssocArray();
-    for (const k of super.keys()) c.set(k, super.get(k)!);
-    c.#buckets = this.#buckets;
-    c.#growths = this.#growths.slice();
-    c.#clock = this.#clock;
-    if (this.#late !== null) c.#late = new Map(this.#late);
-    c.#order = null;
+    const heads = this.#heads;
+    const ch = new Array<Entry | null>(heads.length).fill(null);
+    const sup = Map.prototype.set;
+    for (let b = 0; b < heads.length; b++) {
+      let tail: Entry | null = null;
+      for (let e = heads[b] as Entry | null; e !== null; e = e.next) {
+        const n: Entry = { key: e.key, value: e.value, hash: e.hash, next: null };
+        if (tail === null) ch[b] = n;
+        else tail.next = n;
+        tail = n;
+        sup.call(c, e.key, n);
+      }
+    }
+    c.#heads = ch;
     return c;
-  }
-
-  /** No growth yet: bucket ascending, newest first within a bucket (Map order = oldest first). */
-  #flatOrder(): string[] {
-    const keys = [...super.keys()];
-    const mask = this.#buckets - 1;
-    const idx = keys.map((k, i) => ({ k, i, b: bashHash(k) & mask }));
-    idx.sort((x, y) => x.b - y.b || y.i - x.i);
-    return idx.map((e) => e.k);
-  }
-
-  /**
-   * After growth: replay insertions and rehashes (each rehash reverses a bucket's chain).
-   * Chains are linked lists over key indices: `head[bucket]` is the newest item, `next[i]`
-   * the item after `i` (-1 at the end).
-   */
-  #simulatedOrder(): string[] {
-    const keys = [...super.keys()];
-    const n = keys.length;
-    const hashes = new Uint32Array(n);
-    const next = new Int32Array(n);
-    let nb = INITIAL_BUCKETS;
-    let head = new Int32Array(nb).fill(-1);
-    let g = 0;
-    const growths = this.#growths;
-    const late = this.#late!;
-    const grow = (): void => {
-      const old = head;
-      nb *= GROW_MULTIPLIER;
-      head = new Int32Array(nb).fill(-1);
-      // bash walks each old chain from its head and pushes onto the new chain's head
-      for (let b = 0; b < old.length; b++) {
-        for (let i = old[b]!; i >= 0; ) {
-          const after = next[i]!;
-          const nbk = hashes[i]! & (nb - 1);
-          next[i] = head[nbk]!;
-          head[nbk] = i;
-          i = after;
-        }
-      }
-    };
-    for (let i = 0; i < n; i++) {
-      const k = keys[i]!;
-      const clock = late.get(k) ?? -1;
-      while (g < growths.length && growths[g]! <= clock) {
-        grow();
-        g++;
-      }
-      const h = bashHash(k);
-      hashes[i] = h;
-      const b = h & (nb - 1);
-      next[i] = head[b]!;
-      head[b] = i;
-    }
-    while (g < growths.length) {
-      grow();
-      g++;
-    }
-    const out: string[] = [];
-    for (let b = 0; b < nb; b++) for (let i = head[b]!; i >= 0; i = next[i]!) out.push(keys[i]!);
-    return out;
   }
 }

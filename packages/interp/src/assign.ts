@@ -38,15 +38,24 @@ export function prepareAssign(ip: Interp, a: Assignment, assoc = false): MaybeAs
   if (a.array !== undefined) return prepareArrayAssign(ip, a, assoc);
   if (a.index === undefined) return withValue(ip, a, undefined);
   const index = ip.expandString(a.index);
-  if (index instanceof Promise) return index.then((i) => withValue(ip, a, i));
+  if (index instanceof Promise) return withValueLater(ip, a, index);
   return withValue(ip, a, index);
+}
+
+// (continuations in separate functions: a closure in the hot ones costs a context per call)
+async function withValueLater(ip: Interp, a: Assignment, index: Promise<string>): Promise<PreparedAssign> {
+  return withValue(ip, a, await index);
 }
 
 function withValue(ip: Interp, a: Assignment, index: string | undefined): MaybeAsync<PreparedAssign> {
   if (a.value === undefined) return { name: a.name, index, append: a.append, value: "" };
   const value = ip.expandString(a.value);
-  if (value instanceof Promise) return value.then((v) => ({ name: a.name, index, append: a.append, value: v }));
+  if (value instanceof Promise) return preparedLater(a, index, value);
   return { name: a.name, index, append: a.append, value };
+}
+
+async function preparedLater(a: Assignment, index: string | undefined, value: Promise<string>): Promise<PreparedAssign> {
+  return { name: a.name, index, append: a.append, value: await value };
 }
 
 async function prepareArrayAssign(ip: Interp, a: Assignment, assoc: boolean): Promise<PreparedAssign> {

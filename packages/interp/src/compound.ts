@@ -37,8 +37,13 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
     case "AndOr":
       return 0;
   }
-  // without redirections, no closure per run (loop bodies run these again and again)
+  // without redirections, no closure per run (loop bodies run these again and again); the
+  // closure lives in its own function, as one here would cost a context at every call
   if (cmd.redirects.length === 0) return compoundBody(ip, cmd);
+  return redirectedBody(ip, cmd);
+}
+
+function redirectedBody(ip: Interp, cmd: Compound): MaybeAsync<Completion> {
   return withRedirects(ip, cmd.redirects, () => compoundBody(ip, cmd));
 }
 
@@ -125,12 +130,16 @@ function execIf(ip: Interp, cmd: If, from = 0): MaybeAsync<Completion> {
   for (let i = from; i < cmd.clauses.length; i++) {
     const clause = cmd.clauses[i]!;
     const r = cond(ip, clause.condition);
-    if (r instanceof Promise) return r.then((c) => ifClauseDone(ip, cmd, i, c));
+    if (r instanceof Promise) return ifClauseLater(ip, cmd, i, r);
     if (r instanceof Abrupt) return r;
     if (r === 0) return ip.execList(clause.body);
   }
   if (cmd.elseBody !== undefined) return ip.execList(cmd.elseBody);
   return 0;
+}
+
+async function ifClauseLater(ip: Interp, cmd: If, i: number, r: Promise<Completion>): Promise<Completion> {
+  return ifClauseDone(ip, cmd, i, await r);
 }
 
 /** The rest of `execIf` once the condition of clause `i` completed with `c`. */
@@ -334,8 +343,12 @@ async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
 function execArithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion> {
   ip.pos = cmd.span.start;
   ip.rt.meter.countCommand();
-  if (ip.st.traps.size > 0) return debugTrap(ip, cmd.span.start).then((d) => d ?? arithCommand(ip, cmd));
+  if (ip.st.traps.size > 0) return arithAfterDebugTrap(ip, cmd);
   return arithCommand(ip, cmd);
+}
+
+async function arithAfterDebugTrap(ip: Interp, cmd: ArithCommand): Promise<Completion> {
+  return (await debugTrap(ip, cmd.span.start)) ?? arithCommand(ip, cmd);
 }
 
 /** The end of a compound command bash counts as a one-command pipeline: PIPESTATUS, then set -e/ERR. */
@@ -352,13 +365,18 @@ function arithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion> {
   } catch (e) {
     return arithCommandFailed(ip, e);
   }
-  if (v instanceof Promise) {
-    return v.then(
-      (x) => pipelineDone(ip, truthy(x) ? 0 : 1),
-      (e: unknown) => arithCommandFailed(ip, e),
-    );
-  }
+  if (v instanceof Promise) return arithCommandLater(ip, v);
   return pipelineDone(ip, truthy(v) ? 0 : 1);
+}
+
+async function arithCommandLater(ip: Interp, v: Promise<Int>): Promise<Completion> {
+  let x: Int;
+  try {
+    x = await v;
+  } catch (e) {
+    return arithCommandFailed(ip, e);
+  }
+  return pipelineDone(ip, truthy(x) ? 0 : 1);
 }
 
 /** `(( ))` whose evaluation threw: an arithmetic error is reported and fails the command. */

@@ -8,6 +8,7 @@ import { FieldBuilder, Mode } from "./fields.js";
 import type { Field } from "./fields.js";
 import { globExpand } from "./glob.js";
 import { intToString } from "./int64.js";
+import type { Int } from "./int64.js";
 import type { Interp } from "./interp.js";
 import { expandParam } from "./params.js";
 import { expandExtGlobInto } from "./extglob.js";
@@ -93,8 +94,21 @@ function expandWordInto(ip: Interp, w: Word, items: (string | Field)[]): MaybeAs
     b.literal(p0.value.slice(m[0].length));
     r = expandPartsInto(ip, w.parts.slice(1), false, b);
   } else r = expandPartsInto(ip, w.parts, false, b);
-  if (r instanceof Promise) return r.then(() => pushFields(ip, b, items));
+  if (r instanceof Promise) return pushFieldsLater(ip, b, items, r);
   pushFields(ip, b, items);
+}
+
+// The hot functions here keep their asynchronous continuations in separate functions: a
+// closure inside them would make V8 allocate a context at every call, even on the synchronous path.
+
+async function pushFieldsLater(ip: Interp, b: FieldBuilder, items: (string | Field)[], r: Promise<void>): Promise<void> {
+  await r;
+  pushFields(ip, b, items);
+}
+
+async function resultLater(b: FieldBuilder, r: Promise<void>): Promise<string> {
+  await r;
+  return b.result();
 }
 
 /** Appends a builder's fields: their text, or the Field itself when it is to be globbed. */
@@ -187,7 +201,7 @@ export function expandString(ip: Interp, w: Word): MaybeAsync<string> {
   }
   const b = new FieldBuilder(Mode.String);
   const r = expandPartsInto(ip, parts, false, b);
-  if (r instanceof Promise) return r.then(() => b.result());
+  if (r instanceof Promise) return resultLater(b, r);
   return b.result();
 }
 
@@ -197,7 +211,7 @@ export function expandPattern(ip: Interp, w: Word): MaybeAsync<string> {
   if (p?.type === "Literal") return p.value;
   const b = new FieldBuilder(Mode.Pattern);
   const r = expandPartsInto(ip, w.parts, false, b);
-  if (r instanceof Promise) return r.then(() => b.result());
+  if (r instanceof Promise) return resultLater(b, r);
   return b.result();
 }
 
@@ -253,29 +267,32 @@ function expandPart(ip: Interp, p: WordPart, q: boolean, b: FieldBuilder, splitL
       }
       return expandParam(ip, p, q, b);
     case "CommandSub":
-      return ip.commandSub(p.body).then((s) => {
-        if (q) b.quoted(s);
-        else b.split(s);
-      });
+      return addLater(ip.commandSub(p.body), q, b);
     case "ArithSub": {
       const v = ip.evalArith(p.expr);
-      if (v instanceof Promise) {
-        return v.then((x) => {
-          const s = intToString(x);
-          if (q) b.quoted(s);
-          else b.split(s);
-        });
-      }
+      if (v instanceof Promise) return addLater(v, q, b);
       const s = intToString(v);
       if (q) b.quoted(s);
       else b.split(s);
       break;
     }
     case "ProcessSub":
-      return ip.processSub(p).then((path) => b.quoted(path));
+      return quotedLater(ip.processSub(p), b);
     case "ExtGlob":
       return expandExtGlobInto(ip, p, b);
   }
+}
+
+/** Adds an expansion's text once it is known: quoted, or subject to splitting. */
+async function addLater(v: Promise<string | Int>, q: boolean, b: FieldBuilder): Promise<void> {
+  const x = await v;
+  const s = typeof x === "string" ? x : intToString(x);
+  if (q) b.quoted(s);
+  else b.split(s);
+}
+
+async function quotedLater(v: Promise<string>, b: FieldBuilder): Promise<void> {
+  b.quoted(await v);
 }
 
 /** True for `$x` / `${x}`: a plain read of one scalar (not `$@`/`$*`, no subscript or operator). */

@@ -249,8 +249,13 @@ export class Interp {
     if (s.background) return this.startBackground(s);
     const mark = this.procSubs === undefined ? 0 : this.procSubs.length;
     const r = this.execCommand(s.command);
-    if (r instanceof Promise) return r.then((c) => this.#statementDone(c, mark));
+    if (r instanceof Promise) return this.#statementLater(r, mark);
     return this.#statementDone(r, mark);
+  }
+
+  /** `execStatement` once its command went asynchronous (a separate function: a closure in execStatement would cost a context per statement). */
+  async #statementLater(r: Promise<Completion>, mark: number): Promise<Completion> {
+    return this.#statementDone(await r, mark);
   }
 
   #statementDone(c: Completion, mark: number): MaybeAsync<Completion> {
@@ -328,12 +333,16 @@ export class Interp {
     return status & 255;
   }
 
+  async #pipeStatusLater(r: Promise<Completion>): Promise<Completion> {
+    return setSinglePipeStatus(this, await r);
+  }
+
   /** Dispatches one command. */
   execCommand(cmd: Command): MaybeAsync<Completion> {
     switch (cmd.type) {
       case "SimpleCommand": {
         const r = execSimple(this, cmd);
-        return r instanceof Promise ? r.then((c) => setSinglePipeStatus(this, c)) : setSinglePipeStatus(this, r);
+        return r instanceof Promise ? this.#pipeStatusLater(r) : setSinglePipeStatus(this, r);
       }
       case "Pipeline":
         return execPipeline(this, cmd);
@@ -476,11 +485,16 @@ export class Interp {
     if (t !== undefined) return t;
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
-    const quoted = (p: WordPart): boolean => p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
-    const src = a.source.parts.some(quoted) ? { ...a.source, parts: a.source.parts.map((p) => (quoted(p) ? { type: "Literal" as const, span: p.span, value: `'${(p as { value: string }).value}'` } : p)) } : a.source;
+    const src = a.source.parts.some(isQuotedPart) ? { ...a.source, parts: a.source.parts.map(quotedAsLiteral) } : a.source;
     const text = this.expandString(src);
-    if (text instanceof Promise) return text.then((t) => this.arith.evaluateText(t));
+    if (text instanceof Promise) return this.#evaluateLater(text);
     return this.arith.evaluateText(text);
+  }
+
+  // (the hot methods keep their asynchronous continuations in separate methods: a closure
+  // inside them would make V8 allocate a context at every call, even on the synchronous path)
+  async #evaluateLater(text: Promise<string>): Promise<Int> {
+    return this.arith.evaluateText(await text);
   }
 
   /** Evaluates an Arithmetic node (expanding its source first when it has expansions). */
@@ -491,11 +505,7 @@ export class Interp {
     } catch (e) {
       throw arithFatal(e);
     }
-    if (r instanceof Promise) {
-      return r.catch((e: unknown) => {
-        throw arithFatal(e);
-      });
-    }
+    if (r instanceof Promise) return r.catch(rethrowArithFatal);
     return r;
   }
 
@@ -512,8 +522,12 @@ export class Interp {
   /** An array subscript evaluated arithmetically. */
   arithIndex(w: Word): MaybeAsync<number> {
     const text = this.expandString(w);
-    if (text instanceof Promise) return text.then((t) => this.#indexOf(t));
+    if (text instanceof Promise) return this.#indexOfLater(text);
     return this.#indexOf(text);
+  }
+
+  async #indexOfLater(text: Promise<string>): Promise<number> {
+    return this.#indexOf(await text);
   }
 
   #indexOf(text: string): number {
@@ -759,6 +773,19 @@ const NULL_OUT: OutputStream = { write: () => undefined, closed: false };
 /** An ArithError as the FatalError that ends the line; anything else unchanged. */
 function arithFatal(e: unknown): unknown {
   return e instanceof ArithError ? new FatalError(e.message, 1, "line") : e;
+}
+
+function rethrowArithFatal(e: unknown): never {
+  throw arithFatal(e);
+}
+
+/** Single quotes are not removed in arithmetic: bash reports `'1'` as an operand error. */
+function isQuotedPart(p: WordPart): boolean {
+  return p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
+}
+
+function quotedAsLiteral(p: WordPart): WordPart {
+  return isQuotedPart(p) ? { type: "Literal", span: p.span, value: `'${(p as { value: string }).value}'` } : p;
 }
 
 function stripQuotes(s: string): string {

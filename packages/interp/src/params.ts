@@ -34,8 +34,19 @@ export function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilde
   if (pe.indirect || (op !== undefined && (op.kind === "default" || op.kind === "names" || op.kind === "bad"))) return expandParamAsync(ip, pe, q, b);
   const ref: Ref = pe;
   const val = lookup(ip, pe.name, pe.index);
-  if (val instanceof Promise) return val.then((v) => finishParam(ip, pe, ref, v, q, b));
+  if (val instanceof Promise) return finishParamLater(ip, pe, ref, val, q, b);
   return finishParam(ip, pe, ref, val, q, b);
+}
+
+// The hot functions here keep their asynchronous continuations (and per-element callbacks) in
+// separate functions: a closure inside them would make V8 allocate a context at every call.
+
+async function finishParamLater(ip: Interp, pe: ParamExp, ref: Ref, val: Promise<PValue>, q: boolean, b: FieldBuilder): Promise<void> {
+  return finishParam(ip, pe, ref, await val, q, b);
+}
+
+async function emitLater(ip: Interp, val: Promise<PValue>, q: boolean, b: FieldBuilder): Promise<void> {
+  emit(ip, await val, q, b);
 }
 
 /** The general path of `expandParam`. */
@@ -129,7 +140,7 @@ function finishParam(ip: Interp, pe: ParamExp, ref: Ref, val: PValue, q: boolean
   if (op === undefined) return emit(ip, val, q, b);
   // operators see the parameter the indirection reached (`${!r@a}`, slices of `${!r}`)
   const r = applyOps(ip, pe.indirect ? { ...pe, name: ref.name, index: ref.index, indirect: false } : pe, val);
-  if (r instanceof Promise) return r.then((v) => emit(ip, v, q, b));
+  if (r instanceof Promise) return emitLater(ip, r, q, b);
   return emit(ip, r, q, b);
 }
 
@@ -264,12 +275,20 @@ export function lookup(ip: Interp, name: string, index: Word | "@" | "*" | undef
   const val = v?.value;
   if (val instanceof Map) {
     const key = ip.expandString(index);
-    if (key instanceof Promise) return key.then((k) => ({ list: false, v: val.get(k) }));
+    if (key instanceof Promise) return keyLater(val, key);
     return { list: false, v: val.get(key) };
   }
   const n = ip.arithIndex(index);
-  if (n instanceof Promise) return n.then((x) => element(ip, name, v, x));
+  if (n instanceof Promise) return elementLater(ip, name, v, n);
   return element(ip, name, v, n);
+}
+
+async function keyLater(val: Map<string, string>, key: Promise<string>): Promise<PValue> {
+  return { list: false, v: val.get(await key) };
+}
+
+async function elementLater(ip: Interp, name: string, v: Var | undefined, n: Promise<number>): Promise<PValue> {
+  return element(ip, name, v, await n);
 }
 
 /** Element `n` of an indexed array (or of a scalar: index 0 / -1). */
@@ -297,18 +316,21 @@ function applyOps(ip: Interp, pe: ParamExp, val: PValue): MaybeAsync<PValue> {
   switch (op.kind) {
     case "trim": {
       const pat = ip.expandPattern(op.pattern);
-      if (pat instanceof Promise) return pat.then((p) => trimValue(val, p, op.op));
+      if (pat instanceof Promise) return trimLater(val, pat, op.op);
       return trimValue(val, pat, op.op);
     }
     case "replace": {
       const pat = ip.expandPattern(op.pattern);
-      if (pat instanceof Promise) return pat.then((p) => replaceWith(ip, op, val, p));
+      if (pat instanceof Promise) return replaceLater(ip, op, val, pat);
       return replaceWith(ip, op, val, pat);
     }
     case "case": {
-      if (op.pattern === undefined) return mapValue(val, caseMapper(ip, op.op, ""));
+      if (op.pattern === undefined) {
+        if (!val.list) return val.v === undefined ? val : { list: false, v: caseNoPattern(val.v, op.op[0] === "^", op.op.length === 2) };
+        return mapValue(val, caseMapper(ip, op.op, ""));
+      }
       const pat = ip.expandPattern(op.pattern);
-      return pat instanceof Promise ? pat.then((p) => mapValue(val, caseMapper(ip, op.op, p))) : mapValue(val, caseMapper(ip, op.op, pat));
+      return pat instanceof Promise ? caseLater(ip, op.op, val, pat) : mapValue(val, caseMapper(ip, op.op, pat));
     }
     case "transform":
       if (op.op !== "P") return transform(ip, pe, val, op.op);
@@ -318,9 +340,25 @@ function applyOps(ip: Interp, pe: ParamExp, val: PValue): MaybeAsync<PValue> {
   }
 }
 
+async function trimLater(val: PValue, pat: Promise<string>, op: string): Promise<PValue> {
+  return trimValue(val, await pat, op);
+}
+
+async function replaceLater(ip: Interp, op: Extract<ParamOp, { kind: "replace" }>, val: PValue, pat: Promise<string>): Promise<PValue> {
+  return replaceWith(ip, op, val, await pat);
+}
+
+async function caseLater(ip: Interp, op: string, val: PValue, pat: Promise<string>): Promise<PValue> {
+  return mapValue(val, caseMapper(ip, op, await pat));
+}
+
 /** `${x#pat}`-style trimming of a value (per element on lists). */
 function trimValue(val: PValue, pat: string, op: string): PValue {
   if (!val.list) return val.v === undefined ? val : { list: false, v: trim(val.v, pat, op, PATTERN_OPTS) };
+  return trimList(val, pat, op);
+}
+
+function trimList(val: Extract<PValue, { list: true }>, pat: string, op: string): PValue {
   return { list: true, items: val.items.map((s) => trim(s, pat, op, PATTERN_OPTS)), star: val.star };
 }
 
@@ -329,13 +367,21 @@ function replaceWith(ip: Interp, op: Extract<ParamOp, { kind: "replace" }>, val:
   const patsub = ip.st.opt("patsub_replacement");
   if (op.replacement === undefined) return replaceValue(ip, op.op, val, pat, "", patsub);
   const rep = ip.expandPattern(op.replacement);
-  return rep instanceof Promise ? rep.then((r) => replaceValue(ip, op.op, val, pat, r, patsub)) : replaceValue(ip, op.op, val, pat, rep, patsub);
+  return rep instanceof Promise ? replaceValueLater(ip, op.op, val, pat, rep, patsub) : replaceValue(ip, op.op, val, pat, rep, patsub);
+}
+
+async function replaceValueLater(ip: Interp, op: string, val: PValue, pat: string, rep: Promise<string>, patsub: boolean): Promise<PValue> {
+  return replaceValue(ip, op, val, pat, await rep, patsub);
 }
 
 /** `replace` applied to a value (per element on lists). */
 function replaceValue(ip: Interp, op: string, val: PValue, pat: string, rep: string, patsub: boolean): PValue {
   const max = ip.rt.limits.maxStringBytes;
   if (!val.list) return val.v === undefined ? val : { list: false, v: replace(val.v, pat, rep, op, PATTERN_OPTS, patsub, max) };
+  return replaceList(val, pat, rep, op, patsub, max);
+}
+
+function replaceList(val: Extract<PValue, { list: true }>, pat: string, rep: string, op: string, patsub: boolean, max: number): PValue {
   return { list: true, items: val.items.map((s) => replace(s, pat, rep, op, PATTERN_OPTS, patsub, max)), star: val.star };
 }
 
@@ -345,13 +391,15 @@ const ASCII = /^[\x00-\x7f]*$/;
 function caseMapper(ip: Interp, op: string, pat: string): (s: string) => string {
   const up = op[0] === "^";
   const all = op.length === 2;
-  if (pat === "") {
-    // no pattern: ASCII text maps as a whole; other text character by character (bash keeps `ß`)
-    if (all) return (s) => (ASCII.test(s) ? (up ? s.toUpperCase() : s.toLowerCase()) : caseEach(s, up, all, undefined));
-    return (s) => (s !== "" && s.charCodeAt(0) < 128 ? (up ? s[0]!.toUpperCase() : s[0]!.toLowerCase()) + s.slice(1) : caseEach(s, up, all, undefined));
-  }
-  const re = pat === "" ? undefined : compilePattern(pat, { extglob: true, nocase: ip.st.opt("nocasematch") });
+  if (pat === "") return (s) => caseNoPattern(s, up, all);
+  const re = compilePattern(pat, { extglob: true, nocase: ip.st.opt("nocasematch") });
   return (s) => caseEach(s, up, all, re);
+}
+
+/** `${x^}` `${x^^}` `${x,}` `${x,,}`: ASCII text maps as a whole; other text character by character (bash keeps `ß`). */
+function caseNoPattern(s: string, up: boolean, all: boolean): string {
+  if (all) return ASCII.test(s) ? (up ? s.toUpperCase() : s.toLowerCase()) : caseEach(s, up, all, undefined);
+  return s !== "" && s.charCodeAt(0) < 128 ? (up ? s[0]!.toUpperCase() : s[0]!.toLowerCase()) + s.slice(1) : caseEach(s, up, all, undefined);
 }
 
 function caseEach(s: string, up: boolean, all: boolean, re: CompiledGlob | undefined): string {

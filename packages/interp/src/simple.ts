@@ -6,7 +6,7 @@
 import { ExportedEnv } from "./env-view.js";
 import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
-import type { SimpleCommand } from "@husk/syntax";
+import type { Assignment, SimpleCommand } from "@husk/syntax";
 import { applyAssign, prepareAssign } from "./assign.js";
 import { literalField, staticFields } from "./expand.js";
 import type { PreparedAssign } from "./assign.js";
@@ -54,13 +54,25 @@ export function execSimple(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completio
   if (ip.jobSignal?.aborted) throw new AbortError("cancelled");
   ip.rt.meter.countCommand();
   // TM-DOS-001/003: recursion, eval and alias loops also let the host's timers run
-  if (ip.rt.meter.yieldDue()) return yieldToHost().then(() => afterYield(ip, cmd));
+  if (ip.rt.meter.yieldDue()) return afterYieldLater(ip, cmd);
+  return afterYield(ip, cmd);
+}
+
+// The hot functions below keep their asynchronous continuations in separate functions: a
+// closure inside them would make V8 allocate a context at every call, even on the synchronous path.
+
+async function afterYieldLater(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
+  await yieldToHost();
   return afterYield(ip, cmd);
 }
 
 function afterYield(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
-  if (ip.st.traps.size > 0 && ip.debugDone !== cmd) return debugTrap(ip, cmd.span.start).then((d) => d ?? simpleCommand(ip, cmd));
+  if (ip.st.traps.size > 0 && ip.debugDone !== cmd) return afterDebugTrap(ip, cmd);
   return simpleCommand(ip, cmd);
+}
+
+async function afterDebugTrap(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
+  return (await debugTrap(ip, cmd.span.start)) ?? simpleCommand(ip, cmd);
 }
 
 /** A simple command after the DEBUG trap. */
@@ -74,11 +86,15 @@ function simpleCommand(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
   } catch (e) {
     return expansionFailed(ip, e);
   }
-  if (r instanceof Promise) {
-    return r.then(
-      () => runExpanded(ip, cmd, ex.argv, ex.assigns),
-      (e: unknown) => expansionFailed(ip, e),
-    );
+  if (r instanceof Promise) return runExpandedLater(ip, cmd, ex, r);
+  return runExpanded(ip, cmd, ex.argv, ex.assigns);
+}
+
+async function runExpandedLater(ip: Interp, cmd: SimpleCommand, ex: Expansion, r: Promise<void>): Promise<Completion> {
+  try {
+    await r;
+  } catch (e) {
+    return expansionFailed(ip, e);
   }
   return runExpanded(ip, cmd, ex.argv, ex.assigns);
 }
@@ -113,18 +129,22 @@ function expandCommand(ip: Interp, cmd: SimpleCommand, ex: Expansion): MaybeAsyn
       return;
     }
     const a = ip.expandWords(cmd.words);
-    if (a instanceof Promise) {
-      return a.then((x) => {
-        ex.argv = x;
-      });
-    }
+    if (a instanceof Promise) return setArgvLater(ex, a);
     ex.argv = a;
     return;
   }
   const h0 = literalField(cmd.words[0]!);
   const head = h0 !== undefined ? [h0] : ip.expandWords([cmd.words[0]!]);
-  if (head instanceof Promise) return head.then((h) => expandAfterHead(ip, cmd, ex, h));
+  if (head instanceof Promise) return expandAfterHeadLater(ip, cmd, ex, head);
   return expandAfterHead(ip, cmd, ex, head);
+}
+
+async function setArgvLater(ex: Expansion, a: Promise<string[]>): Promise<void> {
+  ex.argv = await a;
+}
+
+async function expandAfterHeadLater(ip: Interp, cmd: SimpleCommand, ex: Expansion, head: Promise<string[]>): Promise<void> {
+  return expandAfterHead(ip, cmd, ex, await head);
 }
 
 function expandAfterHead(ip: Interp, cmd: SimpleCommand, ex: Expansion, head: string[]): MaybeAsync<void> {
@@ -134,34 +154,51 @@ function expandAfterHead(ip: Interp, cmd: SimpleCommand, ex: Expansion, head: st
     return expandDeclarationArgs(ip, cmd, ex, 1);
   }
   const rest = ip.expandWords(cmd.words.slice(1));
-  if (rest instanceof Promise) {
-    return rest.then((x) => {
-      ex.argv = [...head, ...x];
-    });
-  }
-  ex.argv = [...head, ...rest];
+  if (rest instanceof Promise) return setArgvAfterHeadLater(ex, head, rest);
+  ex.argv = head.length === 1 ? (rest.unshift(head[0]!), rest) : [...head, ...rest];
+}
+
+async function setArgvAfterHeadLater(ex: Expansion, head: string[], rest: Promise<string[]>): Promise<void> {
+  ex.argv = [...head, ...(await rest)];
 }
 
 /** The arguments of `declare`/`local`/...: assignments prepared (expanded), other words expanded. */
 function expandDeclarationArgs(ip: Interp, cmd: SimpleCommand, ex: Expansion, from: number): MaybeAsync<void> {
   for (let i = from; i < cmd.words.length; i++) {
     const r = declarationArg(ip, cmd, ex, i);
-    if (r instanceof Promise) return r.then(() => expandDeclarationArgs(ip, cmd, ex, i + 1));
+    if (r instanceof Promise) return declarationArgsLater(ip, cmd, ex, i + 1, r);
   }
+}
+
+async function declarationArgsLater(ip: Interp, cmd: SimpleCommand, ex: Expansion, from: number, r: Promise<void>): Promise<void> {
+  await r;
+  return expandDeclarationArgs(ip, cmd, ex, from);
 }
 
 function declarationArg(ip: Interp, cmd: SimpleCommand, ex: Expansion, i: number): MaybeAsync<void> {
   const a = cmd.argAssignments![i];
   if (a !== undefined) {
     // only a compound value cares whether the command declares it associative (`declare -A a=(...)`)
-    const p = prepareAssign(ip, a, a.array !== undefined && ex.argv.some((w) => /^-[A-Za-z]*A/.test(w)));
-    if (p instanceof Promise) return p.then((x) => pushAssign(ex, x));
+    const p = prepareAssign(ip, a, a.array !== undefined && ex.argv.some(isAssocOption));
+    if (p instanceof Promise) return pushAssignLater(ex, p);
     pushAssign(ex, p);
     return;
   }
   const ws = ip.expandWords([cmd.words[i]!]);
-  if (ws instanceof Promise) return ws.then((x) => pushWords(ex, x));
+  if (ws instanceof Promise) return pushWordsLater(ex, ws);
   pushWords(ex, ws);
+}
+
+function isAssocOption(w: string): boolean {
+  return /^-[A-Za-z]*A/.test(w);
+}
+
+async function pushAssignLater(ex: Expansion, p: Promise<PreparedAssign>): Promise<void> {
+  pushAssign(ex, await p);
+}
+
+async function pushWordsLater(ex: Expansion, ws: Promise<string[]>): Promise<void> {
+  pushWords(ex, await ws);
 }
 
 function pushAssign(ex: Expansion, p: PreparedAssign): void {
@@ -181,9 +218,17 @@ function runExpanded(ip: Interp, cmd: SimpleCommand, argv: string[], assigns: (P
   if (argv.length === 0) return assignOnly(ip, cmd);
   if (argv.length === 1 && argv[0] === "exec" && cmd.assignments.length === 0 && !ip.st.functions.has("exec")) return execRedirectsOnly(ip, cmd);
   if (cmd.assignments.length > 0 || ip.st.options.xtrace) return runWithPrefix(ip, cmd, argv, assigns);
-  const r = cmd.redirects.length === 0 ? invoke(ip, argv, assigns) : withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
-  if (r instanceof Promise) return r.then((c) => commandDone(ip, argv, c));
+  const r = cmd.redirects.length === 0 ? invoke(ip, argv, assigns) : invokeRedirected(ip, cmd, argv, assigns);
+  if (r instanceof Promise) return commandDoneLater(ip, argv, r);
   return commandDone(ip, argv, r);
+}
+
+function invokeRedirected(ip: Interp, cmd: SimpleCommand, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): MaybeAsync<Completion> {
+  return withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
+}
+
+async function commandDoneLater(ip: Interp, argv: string[], r: Promise<Completion>): Promise<Completion> {
+  return commandDone(ip, argv, await r);
 }
 
 /** After the command ran: `$_`, then set -e / ERR for a failure. */
@@ -270,7 +315,7 @@ function assignOnly(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
           ip.setVar(a.name, v, a.append);
           continue;
         }
-        p = v.then((value) => ({ name: a.name, append: a.append, value }));
+        p = preparedLater(a, v);
       } else {
         p = prepareAssign(ip, a);
         if (!(p instanceof Promise)) applyAssign(ip, p);
@@ -281,6 +326,10 @@ function assignOnly(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
     if (p instanceof Promise) return assignOnlyFrom(ip, cmd, i, p);
   }
   return assignmentsDone(ip, cmd);
+}
+
+async function preparedLater(a: Assignment, v: Promise<string>): Promise<PreparedAssign> {
+  return { name: a.name, append: a.append, value: await v };
 }
 
 async function assignOnlyFrom(ip: Interp, cmd: SimpleCommand, i: number, pending: Promise<PreparedAssign> | undefined): Promise<Completion> {
@@ -317,11 +366,15 @@ function assignFailed(ip: Interp, e: unknown): Completion {
 function assignmentsDone(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
   const sub = ip.subStatus ?? 0;
   if (cmd.redirects.length > 0) {
-    const c = withRedirects(ip, cmd.redirects, () => sub);
-    if (c instanceof Promise) return c.then((x) => (x instanceof Abrupt ? x : ip.checkErr(x)));
-    return c instanceof Abrupt ? c : ip.checkErr(c);
+    return redirectedAssignments(ip, cmd, sub);
   }
   return ip.checkErr(sub);
+}
+
+function redirectedAssignments(ip: Interp, cmd: SimpleCommand, sub: number): MaybeAsync<Completion> {
+  const c = withRedirects(ip, cmd.redirects, () => sub);
+  if (c instanceof Promise) return c.then((x) => (x instanceof Abrupt ? x : ip.checkErr(x)));
+  return c instanceof Abrupt ? c : ip.checkErr(c);
 }
 
 /** Quoting of `set -x` output: bare when safe, else single quotes. */
@@ -374,14 +427,22 @@ export function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): MaybeAs
   } catch (e) {
     const t = returnFrom(ip, frame);
     if (t === undefined) throw e;
-    return t.then(() => {
-      throw e;
-    });
+    return throwAfter(t, e);
   }
   if (r instanceof Promise) return callFunctionAsync(ip, frame, r);
   const c = functionStatus(r);
   const t = returnFrom(ip, frame);
-  return t === undefined ? c : t.then(() => c);
+  return t === undefined ? c : completeAfter(t, c);
+}
+
+async function throwAfter(t: Promise<void>, e: unknown): Promise<never> {
+  await t;
+  throw e;
+}
+
+async function completeAfter(t: Promise<void>, c: Completion): Promise<Completion> {
+  await t;
+  return c;
 }
 
 /** What a function call saves of the caller. */
@@ -429,13 +490,18 @@ export function runCommand(ip: Interp, c: Command, argv: string[], assigns?: (Pr
   } catch (e) {
     return commandFailed(ip, ctx, argv, e);
   }
-  if (typeof r !== "number") {
-    return r.then(
-      (s) => commandStatus(ip, s),
-      (e: unknown) => commandFailed(ip, ctx, argv, e),
-    );
-  }
+  if (typeof r !== "number") return commandStatusLater(ip, ctx, argv, r);
   return commandStatus(ip, r);
+}
+
+async function commandStatusLater(ip: Interp, ctx: CommandContext, argv: string[], r: Promise<number>): Promise<Completion> {
+  let s: number;
+  try {
+    s = await r;
+  } catch (e) {
+    return commandFailed(ip, ctx, argv, e);
+  }
+  return commandStatus(ip, s);
 }
 
 function commandStatus(ip: Interp, r: number): Completion {

@@ -80,3 +80,24 @@ export function skipPlain(src: string, i: number, end: number, table: Uint8Array
   return i;
 }
 
+
+/**
+ * The end of the digits at `i` when a `<` or `>` follows them (an fd redirect like `2>`), else
+ * -1. A loop over char codes, not a sticky regex: it runs at every redirect target and
+ * digit-led word, and a regex costs far more until V8 has compiled it (a process's first parse).
+ */
+export function fdDigitsEnd(src: string, i: number, end: number): number {
+  let j = i;
+  for (let c = src.charCodeAt(j); c >= 48 && c <= 57; c = src.charCodeAt(++j));
+  const n = src.charCodeAt(j);
+  return j === i || j > end || (n !== 60 && n !== 62) ? -1 : j;
+}
+
+/** At `s` (a `{`): the end of a `{name}` right before `<`/`>` (a named-fd redirect), else 0. */
+export function fdVarEnd(src: string, s: number, end: number): number {
+  if (!isNameStart(src[s + 1] ?? "")) return 0;
+  let j = s + 2;
+  while (j < src.length && isNameChar(src[j]!)) j++;
+  const n = src[j + 1];
+  return src[j] === "}" && (n === "<" || n === ">") && j + 1 <= end ? j + 1 : 0;
+}

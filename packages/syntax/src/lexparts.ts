@@ -144,6 +144,7 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
     for (const p of parts) out.push(p);
   }
   const only = out.length === 1 ? out[0]! : undefined;
-  const span = only !== undefined && only.span.end === end + r.base ? only.span : r.span(s, end);
+  // (a.span is the same range, s to end)
+  const span = only !== undefined && only.span.end === end + r.base ? only.span : a.span;
   return { type: "Word", span, parts: fit(out) };
 }

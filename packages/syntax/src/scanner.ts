@@ -12,10 +12,11 @@ import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { declWord, delimiterQuoted, delimiterText, opText, readArray, redirectNode } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { fdDigitsEnd, fdVarEnd, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { ScanToken } from "./token.js";
 import { EMPTY } from "./fit.js";
 import { heredocEnd } from "./heredoc-end.js";
+import { sliceShared } from "./intern.js";
 import { type PendingHeredoc, Reader } from "./words.js";
 
 const S_NORMAL = 0;
@@ -35,8 +36,6 @@ const SUB_LEVELS = 2;
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly", "let"]);
 const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
-const FD_REDIR = /[0-9]+(?=[<>])/y;
-const FDVAR_REDIR = /\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/y;
 
 interface Frame {
   readonly src: string;
@@ -271,15 +270,14 @@ export class Scanner extends Reader {
           if (c >= "0" && c <= "9") {
             const fd = this.fdAt(s);
             if (fd !== undefined) {
-              this.pos = FD_REDIR.lastIndex;
+              this.pos = this.fdEnd;
               return this.scanRedirect(s, fd, undefined);
             }
           } else if (c === "{") {
-            FDVAR_REDIR.lastIndex = s;
-            if (FDVAR_REDIR.test(src) && FDVAR_REDIR.lastIndex <= this.end) {
-              const name = src.slice(s + 1, FDVAR_REDIR.lastIndex - 1);
-              this.pos = FDVAR_REDIR.lastIndex;
-              return this.scanRedirect(s, undefined, name);
+            const e = fdVarEnd(src, s, this.end);
+            if (e > 0) {
+              this.pos = e;
+              return this.scanRedirect(s, undefined, src.slice(s + 1, e - 1));
             }
           }
           if (this.scanWord(s)) return true;
@@ -374,7 +372,7 @@ export class Scanner extends Reader {
         let word: Word;
         if (a.array !== undefined) {
           // Normalized text (what the printer writes), so that print/parse round-trips.
-          word = { type: "Word", span: this.span(s, this.pos), parts: [{ type: "Literal", span: this.span(s, this.pos), value: printAssignment(a) }] };
+          word = { type: "Word", span: a.span, parts: [{ type: "Literal", span: a.span, value: printAssignment(a) }] };
         } else {
           const shared = declWord(this, s, a);
           if (shared !== undefined) word = shared;
@@ -397,7 +395,7 @@ export class Scanner extends Reader {
     let lit: string | undefined;
     const e = skipPlain(src, s, this.end, PLAIN[STOP_CMD]!);
     if (e > s && (e >= this.end || (isMeta(src[e]!) && !((src[e] === "<" || src[e] === ">") && src[e + 1] === "(")))) {
-      lit = src.slice(s, e);
+      lit = sliceShared(src, s, e);
       this.pos = e;
     } else {
       w = this.readWord(STOP_CMD, this.assignLike(s));
@@ -626,14 +624,14 @@ export class Scanner extends Reader {
     }
     const c = src[j];
     if (c !== "=" && c !== "[" && c !== "+") return undefined;
-    const name = joined ? src.slice(s, j).replace(/\\\n/g, "") : src.slice(s, j);
+    const name = joined ? src.slice(s, j).replace(/\\\n/g, "") : sliceShared(src, s, j);
     let index: Word | undefined;
     if (src[j] === "[") {
       this.pos = j + 1;
       const parts = this.readParts(STOP_SUBSCRIPT);
       // bash reads `name[...]` in command position to the matching `]`, blanks included.
       if (this.pos >= this.end) this.eof("]", s);
-      index = { type: "Word", span: this.span(j + 1, this.pos), parts };
+      index = this.word(j + 1, this.pos, parts);
       j = this.pos + 1;
       if (src[j] !== "=" && !(src[j] === "+" && src[j + 1] === "=")) {
         // Not an assignment: the word is `name[...]` (blanks included) plus what follows.
@@ -700,7 +698,7 @@ export class Scanner extends Reader {
     }
     // Digits right before `<`/`>` are the next redirection's fd, not this one's target
     // (bash: `cat >3>x` is a syntax error near `3'; `>&3>x` duplicates fd 3).
-    if (op !== ">&" && op !== "<&" && this.fdAt(ts) !== undefined) this.fail(unexpectedToken(src.slice(ts, FD_REDIR.lastIndex)), ts);
+    if (op !== ">&" && op !== "<&" && this.fdAt(ts) !== undefined) this.fail(unexpectedToken(src.slice(ts, this.fdEnd)), ts);
     const target = this.readWord(STOP_CMD)!;
     const span = this.span(s, this.pos);
     let heredoc: HereDoc | undefined;
@@ -721,15 +719,17 @@ export class Scanner extends Reader {
     return true;
   }
 
-  /**
-   * The fd of digits at `i` right before `<`/`>` (FD_REDIR.lastIndex is then after them), or
-   * undefined. Like bash, a number past the C int range is a word (`8901234567890<0`).
-   */
+  /** After a successful `fdAt`: the offset after its digits. */
+  private fdEnd = 0;
+
+  /** The fd of digits at `i` right before `<`/`>` (`fdEnd` is then after them), or undefined; see fdDigitsEnd. */
   private fdAt(i: number): number | undefined {
-    FD_REDIR.lastIndex = i;
-    if (!FD_REDIR.test(this.src) || FD_REDIR.lastIndex > this.end) return undefined;
-    const fd = Number(this.src.slice(i, FD_REDIR.lastIndex));
-    return fd <= 2147483647 ? fd : undefined;
+    const j = fdDigitsEnd(this.src, i, this.end);
+    if (j < 0) return undefined;
+    const fd = Number(this.src.slice(i, j));
+    if (fd > 2147483647) return undefined; // like bash: past the C int range it is a word (`8901234567890<0`)
+    this.fdEnd = j;
+    return fd;
   }
 
   /** Reads the bodies of pending here-documents; pos is at the start of a line. */

@@ -39,6 +39,7 @@ import {
   STOP_SUBSCRIPT,
 } from "./chars.js";
 import { EMPTY } from "./fit.js";
+import { sliceShared } from "./intern.js";
 
 /** A here-document whose body is not read yet (`hd.body` and `hd.span` are set when it is). */
 export interface PendingHeredoc {
@@ -164,7 +165,7 @@ export abstract class Reader {
   /** Appends a Literal for `src[start, end)` (merging with a preceding Literal). */
   protected lit(start: number, end: number): void {
     if (end <= start) return;
-    const value = this.src.slice(start, end);
+    const value = sliceShared(this.src, start, end);
     // Literal parts enter the stack only through here, so "the last part is a Literal" is
     // "the last call appended at this height" (no megamorphic `type` load per call).
     if (this.litTop === this.top) {
@@ -181,9 +182,13 @@ export abstract class Reader {
     const start = this.pos;
     const parts = this.readParts(stop, assignValue);
     if (this.pos === start) return undefined;
-    // A one-literal word shares its span object with the literal (one allocation less).
+    return this.word(start, this.pos, parts);
+  }
+
+  /** The Word of `parts` from `start` to `end`; a one-part word shares its part's span object when it covers the same range (one allocation less). */
+  word(start: number, end: number, parts: WordPart[]): Word {
     const only = parts.length === 1 ? parts[0]! : undefined;
-    const span = only !== undefined && only.span.start === start + this.base && only.span.end === this.pos + this.base ? only.span : this.span(start, this.pos);
+    const span = only !== undefined && only.span.start === start + this.base && only.span.end === end + this.base ? only.span : this.span(start, end);
     return { type: "Word", span, parts };
   }
 
@@ -378,7 +383,7 @@ export abstract class Reader {
     const e = this.src.indexOf("'", s + 1);
     if (e < 0 || e >= this.end) this.eof("'", s);
     this.pos = e + 1;
-    return { type: "SingleQuoted", span: this.span(s, this.pos), value: this.src.slice(s + 1, e) };
+    return { type: "SingleQuoted", span: this.span(s, this.pos), value: sliceShared(this.src, s + 1, e) };
   }
 
   /** `$'...'` at pos. */
@@ -497,7 +502,7 @@ export abstract class Reader {
         let j = s + 2;
         while (j < this.end && isNameChar(src[j]!)) j++;
         this.pos = j;
-        this.add(this.param(s, src.slice(s + 1, j)));
+        this.add(this.param(s, sliceShared(src, s + 1, j)));
         return;
       }
       if (isDigit(n) || SPECIALS.includes(n)) {
@@ -542,7 +547,7 @@ export abstract class Reader {
 
   /** Builds an Arithmetic from source parts, pre-parsing when there are no expansions. */
   arith(parts: WordPart[], start: number, end: number): Arithmetic {
-    const source: Word = { type: "Word", span: this.span(start, end), parts };
+    const source = this.word(start, end, parts);
     let expr;
     if (parts.length === 0) expr = tryParseArithmetic("", start + this.base);
     // The expression nests inside what is open here: it gets the rest of the depth budget.
@@ -579,7 +584,7 @@ export abstract class Reader {
     if (c !== undefined && isNameStart(c)) {
       let j = this.pos + 1;
       while (j < this.end && isNameChar(src[j]!)) j++;
-      name = src.slice(this.pos, j);
+      name = sliceShared(src, this.pos, j);
       this.pos = j;
     } else if (c !== undefined && isDigit(c)) {
       let j = this.pos + 1;
@@ -602,7 +607,7 @@ export abstract class Reader {
         this.pos = is;
         const parts = this.readParts(STOP_SUBSCRIPT);
         if (this.pos >= this.end) this.eof("}", s);
-        index = { type: "Word", span: this.span(is, this.pos), parts };
+        index = this.word(is, this.pos, parts);
         this.pos++;
       }
     }
@@ -694,8 +699,7 @@ export abstract class Reader {
   /** The word after a parameter operator. */
   private opWord(stop: number): Word {
     const start = this.pos;
-    const parts = this.readParts(stop);
-    return { type: "Word", span: this.span(start, this.pos), parts };
+    return this.word(start, this.pos, this.readParts(stop));
   }
 
   /** An offset or length of `${x:off:len}`. */

@@ -8,8 +8,9 @@ import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, Ou
 import { ParseError, parseArithmetic } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
+import { arithFatal, arithSource, isQuotedPart, literalText, quotedAsLiteral, rethrowArithFatal, stripQuotes } from "./arith-words.js";
 import { evalTemplate } from "./arith-template.js";
-import type { ArithEnv, ArithSource } from "./arith.js";
+import type { ArithEnv } from "./arith.js";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import { expandPartsInto, expandPattern, expandString, expandWords } from "./expand.js";
@@ -769,48 +770,3 @@ function isConditionalError(e: ParseError): boolean {
 }
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };
-
-/** An ArithError as the FatalError that ends the line; anything else unchanged. */
-function arithFatal(e: unknown): unknown {
-  return e instanceof ArithError ? new FatalError(e.message, 1, "line") : e;
-}
-
-function rethrowArithFatal(e: unknown): never {
-  throw arithFatal(e);
-}
-
-/** Single quotes are not removed in arithmetic: bash reports `'1'` as an operand error. */
-function isQuotedPart(p: WordPart): boolean {
-  return p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
-}
-
-function quotedAsLiteral(p: WordPart): WordPart {
-  return isQuotedPart(p) ? { type: "Literal", span: p.span, value: `'${(p as { value: string }).value}'` } : p;
-}
-
-function stripQuotes(s: string): string {
-  const t = s.trim();
-  if (t.length >= 2 && ((t[0] === "'" && t.endsWith("'")) || (t[0] === '"' && t.endsWith('"')))) return t.slice(1, -1);
-  return t;
-}
-
-const sources = new WeakMap<Arithmetic, ArithSource>();
-
-/** The error context of a parsed Arithmetic (remembered: loops evaluate it again and again). */
-function arithSource(a: Arithmetic): ArithSource {
-  let t = sources.get(a);
-  if (t === undefined) {
-    t = { text: literalText(a.source), base: a.source.span.start };
-    sources.set(a, t);
-  }
-  return t;
-}
-
-/** The literal text of a word without expansions (for arithmetic error messages). */
-function literalText(w: Word): string {
-  let s = "";
-  for (const p of w.parts) if ("value" in p) s += p.value;
-  return s;
-}
-
-

@@ -1,0 +1,53 @@
+/**
+ * Helpers for arithmetic over words: the error context of a parsed `Arithmetic`, the literal
+ * text bash shows in arithmetic error messages, and how an ArithError ends the command line.
+ */
+import type { Arithmetic, Word, WordPart } from "@husk/syntax";
+import { ArithError, type ArithSource } from "./arith.js";
+import { FatalError } from "./errors.js";
+
+/** An ArithError as the FatalError that ends the line; anything else unchanged. */
+export function arithFatal(e: unknown): unknown {
+  return e instanceof ArithError ? new FatalError(e.message, 1, "line") : e;
+}
+
+/** Throws `arithFatal(e)` (for `.catch` of an arithmetic promise). */
+export function rethrowArithFatal(e: unknown): never {
+  throw arithFatal(e);
+}
+
+/** Single quotes are not removed in arithmetic: bash reports `'1'` as an operand error. */
+export function isQuotedPart(p: WordPart): boolean {
+  return p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
+}
+
+/** A single-quoted part as the literal text bash's arithmetic sees, quotes included; other parts unchanged. */
+export function quotedAsLiteral(p: WordPart): WordPart {
+  return isQuotedPart(p) ? { type: "Literal", span: p.span, value: `'${(p as { value: string }).value}'` } : p;
+}
+
+/** The trimmed text without one pair of enclosing single or double quotes. */
+export function stripQuotes(s: string): string {
+  const t = s.trim();
+  if (t.length >= 2 && ((t[0] === "'" && t.endsWith("'")) || (t[0] === '"' && t.endsWith('"')))) return t.slice(1, -1);
+  return t;
+}
+
+const sources = new WeakMap<Arithmetic, ArithSource>();
+
+/** The error context of a parsed Arithmetic (remembered: loops evaluate it again and again). */
+export function arithSource(a: Arithmetic): ArithSource {
+  let t = sources.get(a);
+  if (t === undefined) {
+    t = { text: literalText(a.source), base: a.source.span.start };
+    sources.set(a, t);
+  }
+  return t;
+}
+
+/** The literal text of a word without expansions (for arithmetic error messages). */
+export function literalText(w: Word): string {
+  let s = "";
+  for (const p of w.parts) if ("value" in p) s += p.value;
+  return s;
+}

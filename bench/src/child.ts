@@ -1,18 +1,24 @@
 /**
- * `node bench/dist/child.js ENGINE WORKLOAD quick|full [empty]`: runs one workload once on one
- * in-process engine in this fresh process and prints `RSSKB=<peak resident set size in KB>`
- * (the whole Node process, so the baseline of an idle Node is included). With `empty`, every
- * input file of the workload is empty: the baseline its real run is compared with.
+ * One in-process engine on one workload, in this fresh process (so that no engine runs in a
+ * process another engine has altered: just-bash's defense-in-depth installs process-wide
+ * async hooks that slow every later promise in the process by an order of magnitude).
+ *
+ * - `node bench/dist/child.js ENGINE WORKLOAD quick|full [empty]`: runs the workload once and
+ *   prints `RSSKB=<peak resident set size in KB>` (the whole Node process, so the baseline of an
+ *   idle Node is included). With `empty`, every input file of the workload is empty: the
+ *   baseline its real run is compared with.
+ * - `node bench/dist/child.js ENGINE WORKLOAD quick|full time K [W]`: W warm-up runs (default 1),
+ *   then K timed runs; prints `RESULT=` and a JSON object `{stdout, exitCode, runsMs}` (stdout of the warm-up).
  */
 import { allEngines } from "./engines.js";
 import { workloads } from "./workloads.js";
 
-const [engineName, workloadName, size, empty] = process.argv.slice(2);
+const [engineName, workloadName, size, mode, count, warmups] = process.argv.slice(2);
 const engine = allEngines().find((e) => e.name === engineName);
 const found = workloads(size === "quick").find((x) => x.name === workloadName);
-const w = found && empty === "empty" ? { ...found, files: Object.fromEntries(Object.keys(found.files).map((k) => [k, ""])) } : found;
-if (!engine || !w) {
-  process.stderr.write("usage: child.js ENGINE WORKLOAD quick|full [empty]\n");
+const w = found && mode === "empty" ? { ...found, files: Object.fromEntries(Object.keys(found.files).map((k) => [k, ""])) } : found;
+if (!engine || !w || (mode === "time" && !(Number(count) > 0))) {
+  process.stderr.write("usage: child.js ENGINE WORKLOAD quick|full [empty | time K [W]]\n");
   process.exit(2);
 }
 const why = await engine.unavailable();
@@ -20,5 +26,13 @@ if (why) {
   process.stderr.write(`${engineName}: ${why}\n`);
   process.exit(1);
 }
-await engine.run(w);
-process.stdout.write(`RSSKB=${process.resourceUsage().maxRSS}\n`);
+if (mode === "time") {
+  const first = await engine.run(w);
+  for (let i = 1; i < Number(warmups ?? 1); i++) await engine.run(w);
+  const runsMs: number[] = [];
+  for (let i = 0; i < Number(count); i++) runsMs.push((await engine.run(w)).ms);
+  process.stdout.write(`RESULT=${JSON.stringify({ stdout: first.stdout, exitCode: first.exitCode, runsMs })}\n`);
+} else {
+  await engine.run(w);
+  process.stdout.write(`RSSKB=${process.resourceUsage().maxRSS}\n`);
+}

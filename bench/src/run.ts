@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench` (root) / `node bench/dist/run.js [--quick] [--k N] [--only REGEX]
+ * `npm run bench` (root) / `node bench/dist/run.js [--quick] [--k N] [--warmup N] [--only REGEX]
  * [--engines a,b] [--no-rss] [--out FILE]`: runs every workload on every engine, checks each
  * engine's stdout against GNU bash's before its time counts, prints a table of medians and
  * ratios (Husk/bash, Husk/just-bash) with peak RSS for the big workloads, and writes JSON to
@@ -28,6 +28,8 @@ export interface Cell {
 interface Options {
   quick: boolean;
   k: number;
+  /** Untimed runs before the timed ones, for the in-process engines (JIT warm-up); bash gets one. */
+  warmup: number;
   only?: RegExp;
   engines?: string[];
   rss: boolean;
@@ -36,12 +38,13 @@ interface Options {
 }
 
 function parseArgs(argv: readonly string[]): Options {
-  const o: Options = { quick: false, k: 0, rss: true, runTimeoutMs: 180_000 };
+  const o: Options = { quick: false, k: 0, warmup: 3, rss: true, runTimeoutMs: 180_000 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const v = () => argv[++i] ?? fail(`${a} needs a value`);
     if (a === "--quick") o.quick = true;
     else if (a === "--k") o.k = Number(v());
+    else if (a === "--warmup") o.warmup = Number(v());
     else if (a === "--only") o.only = new RegExp(v());
     else if (a === "--engines") o.engines = v().split(",");
     else if (a === "--no-rss") o.rss = false;
@@ -54,7 +57,7 @@ function parseArgs(argv: readonly string[]): Options {
 }
 
 function fail(msg: string): never {
-  process.stderr.write(`bench: ${msg}\nusage: run.js [--quick] [--k N] [--only REGEX] [--engines bash,just-bash,husk] [--no-rss] [--out FILE] [--run-timeout S]\n`);
+  process.stderr.write(`bench: ${msg}\nusage: run.js [--quick] [--k N] [--warmup N] [--only REGEX] [--engines bash,just-bash,husk] [--no-rss] [--out FILE] [--run-timeout S]\n`);
   process.exit(2);
 }
 
@@ -98,24 +101,50 @@ function inputMb(w: Workload): number {
 
 /** Runs a checked warm-up, then `o.k` timed runs; returns the cell and the warm-up's stdout. */
 async function measure(engine: Engine, w: Workload, reference: string | undefined, o: Options): Promise<Cell & { stdout?: string }> {
-  let first: { stdout: string };
-  try {
-    first = await withTimeout(engine.run(w), o.runTimeoutMs);
-  } catch (e) {
-    if (e instanceof RunTimeout) return { status: "timeout", detail: e.message };
-    return { status: "error", detail: (e as Error).message.split("\n")[0] };
-  }
-  if (reference !== undefined && first.stdout !== reference) return { status: "mismatch", detail: firstDiff(reference, first.stdout) };
-  const runs: number[] = [];
-  try {
-    for (let i = 0; i < o.k; i++) runs.push((await withTimeout(engine.run(w), o.runTimeoutMs)).ms);
-  } catch (e) {
-    return { status: e instanceof RunTimeout ? "timeout" : "error", detail: (e as Error).message.split("\n")[0] };
-  }
+  const timed = engine instanceof BashEngine ? await timeHere(engine, w, o) : timeInChild(engine, w, o);
+  if ("status" in timed) return timed;
+  const { first, runs } = timed;
+  if (reference !== undefined && first !== reference) return { status: "mismatch", detail: firstDiff(reference, first) };
   const rss = o.rss && w.big ? peakRss(engine, w, o.quick, o.runTimeoutMs) : undefined;
   const base = rss !== undefined ? baselineRss(engine, w, o.quick, o.runTimeoutMs) : undefined;
   const above = rss !== undefined && base !== undefined ? { rssAboveBaselineMb: Math.max(0, rss - base) } : {};
-  return { status: "ok", medianMs: median(runs), runsMs: runs.map((x) => Math.round(x * 100) / 100), peakRssMb: rss, ...above, stdout: first.stdout };
+  return { status: "ok", medianMs: median(runs), runsMs: runs.map((x) => Math.round(x * 100) / 100), peakRssMb: rss, ...above, stdout: first };
+}
+
+/** A warm-up's stdout and the timed runs, or the cell of a failure. */
+type Timed = { first: string; runs: number[] } | Cell;
+
+/** Bash: a warm-up, then `o.k` timed runs, each a process spawned from here. */
+async function timeHere(engine: Engine, w: Workload, o: Options): Promise<Timed> {
+  try {
+    const first = (await withTimeout(engine.run(w), o.runTimeoutMs)).stdout;
+    const runs: number[] = [];
+    for (let i = 0; i < o.k; i++) runs.push((await withTimeout(engine.run(w), o.runTimeoutMs)).ms);
+    return { first, runs };
+  } catch (e) {
+    return { status: e instanceof RunTimeout ? "timeout" : "error", detail: (e as Error).message.split("\n")[0] };
+  }
+}
+
+/**
+ * An in-process engine: the warm-up and the timed runs happen in a fresh process
+ * (`child.js ENGINE WORKLOAD SIZE time K`), so that no engine is timed in a process another
+ * engine has altered (just-bash's defense-in-depth leaves process-wide async hooks that make
+ * every later promise about ten times slower).
+ */
+function timeInChild(engine: Engine, w: Workload, o: Options): Timed {
+  const child = fileURLToPath(new URL("./child.js", import.meta.url));
+  const limit = o.runTimeoutMs * (o.k + o.warmup);
+  const r = spawnSync(process.execPath, [child, engine.name, w.name, o.quick ? "quick" : "full", "time", String(o.k), String(o.warmup)], {
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+    timeout: limit,
+  });
+  if (r.error && (r.error as NodeJS.ErrnoException).code === "ETIMEDOUT") return { status: "timeout", detail: `no result after ${limit / 1000} s` };
+  const m = /^RESULT=(.*)$/m.exec(r.stdout ?? "");
+  if (!m) return { status: "error", detail: (r.stderr || r.error?.message || `exit ${r.status}`).trim().split("\n")[0] };
+  const res = JSON.parse(m[1]!) as { stdout: string; runsMs: number[] };
+  return { first: res.stdout, runs: res.runsMs };
 }
 
 /** One workload's row of the report. */

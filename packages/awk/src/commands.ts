@@ -1,6 +1,6 @@
 /**
  * The `awk` and `gawk` commands for a shell's command table, loaded lazily: importing this
- * module costs no parser (chevrotain and the grammar load on the first run of either command).
+ * module costs no parser (the lexer and the grammar load on the first run of either command).
  * Use `@husk/awk/commands` where only the commands are needed; `@husk/awk` is the full API.
  */
 import { lazyCommand } from "@husk/host";

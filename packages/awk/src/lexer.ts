@@ -1,12 +1,11 @@
 /**
- * The awk lexer (chevrotain). Two awk-specific rules are decided here:
+ * The awk lexer (@husk/pattern's ModalLexer). Two awk-specific rules are decided here:
  * - regex versus division: a `/` starts a regex literal unless the previous significant token
  *   ends an operand (name, number, string, `)`, `]`, `$`-less incr/decr), as POSIX describes;
  * - newlines: they terminate statements, but are dropped after tokens that cannot end one
  *   (`{ && || , do else` and another newline), and a backslash-newline is a continuation.
  */
-import { createToken, Lexer } from "chevrotain";
-import type { IToken, TokenType } from "chevrotain";
+import { defineToken, ModalLexer, type Token as IToken, type TokenOptions, type TokenType } from "@husk/pattern";
 import { AwkSyntaxError } from "./errors.js";
 
 /** Token kinds that end an operand: a `/` after one of them is division. */
@@ -18,7 +17,7 @@ export const KEYWORDS = new Set([
   "continue", "next", "nextfile", "exit", "return", "delete", "getline", "print", "printf", "in",
 ]);
 
-function matchRegex(text: string, offset: number, tokens: IToken[]): RegExpExecArray | null {
+function matchRegex(text: string, offset: number, tokens: readonly IToken[]): { 0: string } | null {
   if (text.charCodeAt(offset) !== 47 /* / */) return null;
   const prev = tokens.length > 0 ? tokens[tokens.length - 1] : undefined;
   if (prev !== undefined && OPERAND_END.has(prev.tokenType.name) && !(prev.tokenType.name === "Name" && KEYWORDS.has(prev.image))) {
@@ -53,24 +52,22 @@ function matchRegex(text: string, offset: number, tokens: IToken[]): RegExpExecA
       continue;
     }
     if (c === "/") {
-      const m = [text.slice(offset, i + 1)] as unknown as RegExpExecArray;
-      return m;
+      return [text.slice(offset, i + 1)];
     }
     i++;
   }
   return null;
 }
 
-const T = (name: string, pattern: RegExp | string, extra: Partial<Parameters<typeof createToken>[0]> = {}): TokenType =>
-  createToken({ name, pattern, ...extra });
+const T = (name: string, pattern: RegExp | string, extra: Partial<TokenOptions> = {}): TokenType => defineToken({ name, pattern, ...extra });
 
 /** Every token type, by name. */
 export const Tok = {
-  WS: T("WS", /[ \t\r\f\v]+|\\\r?\n/, { group: Lexer.SKIPPED, line_breaks: true }),
-  Comment: T("Comment", /#[^\n]*/, { group: Lexer.SKIPPED }),
-  Newline: T("Newline", /\n/, { line_breaks: true }),
-  Regex: createToken({ name: "Regex", pattern: { exec: matchRegex }, line_breaks: false, start_chars_hint: ["/"] }),
-  String: T("String", /"(?:[^"\\\n]|\\[\s\S])*"/, { line_breaks: true }),
+  WS: T("WS", /[ \t\r\f\v]+|\\\r?\n/, { skip: true }),
+  Comment: T("Comment", /#[^\n]*/, { skip: true }),
+  Newline: T("Newline", /\n/),
+  Regex: defineToken({ name: "Regex", pattern: { exec: matchRegex } }),
+  String: T("String", /"(?:[^"\\\n]|\\[\s\S])*"/),
   Number: T("Number", /0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/),
   FuncName: T("FuncName", /[A-Za-z_][A-Za-z_0-9]*(?=\()/),
   Name: T("Name", /[A-Za-z_][A-Za-z_0-9]*/),
@@ -127,7 +124,7 @@ const ORDER: TokenType[] = [
   Tok.RParen, Tok.LBracket, Tok.RBracket, Tok.Comma, Tok.Semi, Tok.At,
 ];
 
-let lexer: Lexer | undefined;
+let lexer: ModalLexer | undefined;
 
 /** Tokens after which a newline is not significant. */
 const NL_EATERS = new Set<TokenType>([Tok.LBrace, Tok.And, Tok.Or, Tok.Comma, Tok.Newline, Tok.Semi]);
@@ -138,7 +135,7 @@ const NL_EATER_WORDS = new Set(["do", "else"]);
  * Throws AwkSyntaxError on a character no token matches.
  */
 export function tokenize(source: string): IToken[] {
-  lexer ??= new Lexer(ORDER, { positionTracking: "full", ensureOptimizations: false, skipValidations: true });
+  lexer ??= new ModalLexer(ORDER);
   const res = lexer.tokenize(source);
   if (res.errors.length > 0) {
     const e = res.errors[0]!;

@@ -1,5 +1,5 @@
 /**
- * The awk parser: recursive descent over the chevrotain tokens of `lexer.ts`, building the AST
+ * The awk parser: recursive descent over the tokens of `lexer.ts`, building the AST
  * of `ast.ts`. awk's grammar is context dependent in ways a grammar table handles poorly, so
  * each rule is decided here explicitly:
  * - `>` inside an unparenthesized print/printf argument list is a redirection, not a comparison;
@@ -8,7 +8,7 @@
  * - `cmd | getline` binds tighter than comparison; `getline < file` takes a primary operand;
  * - `(a, b) in arr` and `print (a, b)` are the only places a parenthesized list may appear.
  */
-import type { IToken, TokenType } from "chevrotain";
+import type { Token as IToken, TokenType } from "@husk/pattern";
 import type { Expr, FuncDef, LValue, Program, Redirect, Rule, Stmt } from "./ast.js";
 import { AwkSyntaxError } from "./errors.js";
 import { KEYWORDS, Tok, tokenize } from "./lexer.js";

@@ -1,6 +1,6 @@
 /**
  * The `jq` command for a shell's command table, loaded lazily: importing this module costs no
- * parser (chevrotain, the grammar and the builtins load on the first run). Use
+ * parser (the lexer, the grammar and the builtins load on the first run). Use
  * `@husk/jq/commands` where only the command is needed; `@husk/jq` is the full API.
  */
 import { lazyCommand } from "@husk/host";

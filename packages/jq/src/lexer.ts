@@ -1,17 +1,15 @@
 /**
- * The jq lexer (chevrotain). Two modes: `code` and `string`. A `"` enters string mode; inside a
+ * The jq lexer (@husk/pattern's ModalLexer). Two modes: `code` and `string`. A `"` enters string mode; inside a
  * string, `\(` enters code mode for an interpolation, and the matching `)` returns to the
  * string (every `(` pushes code mode and every `)` pops it, so parentheses nest).
  */
-import { createToken, Lexer } from "chevrotain";
-import type { IToken, TokenType } from "chevrotain";
+import { defineToken, ModalLexer, type Token, type TokenOptions, type TokenType } from "@husk/pattern";
 
-const t = (name: string, pattern: RegExp | string, extra: Partial<Parameters<typeof createToken>[0]> = {}): TokenType =>
-  createToken({ name, pattern, ...extra });
+const t = (name: string, pattern: RegExp | string, extra: Partial<TokenOptions> = {}): TokenType => defineToken({ name, pattern, ...extra });
 
 /** Whitespace and comments (skipped). */
-const WS = t("WS", /[ \t\r\n\f\v\ufeff]+/, { group: Lexer.SKIPPED });
-const Comment = t("Comment", /#[^\n]*/, { group: Lexer.SKIPPED });
+const WS = t("WS", /[ \t\r\n\f\v\ufeff]+/, { skip: true });
+const Comment = t("Comment", /#[^\n]*/, { skip: true });
 
 /** `.name` (a field access; keywords allowed after the dot). */
 export const Field = t("Field", /\.[a-zA-Z_][a-zA-Z_0-9]*/);
@@ -24,9 +22,9 @@ export const Num = t("Num", /(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)
 /** Identifier (possibly module-qualified `a::b`). Keywords are matched on its text by the parser. */
 export const Ident = t("Ident", /(?:[a-zA-Z_][a-zA-Z_0-9]*::)*[a-zA-Z_][a-zA-Z_0-9]*/);
 
-export const QQStart = t("QQStart", '"', { push_mode: "string" });
-export const LParen = t("LParen", "(", { push_mode: "code" });
-export const RParen = t("RParen", ")", { pop_mode: true });
+export const QQStart = t("QQStart", '"', { push: "string" });
+export const LParen = t("LParen", "(", { push: "code" });
+export const RParen = t("RParen", ")", { pop: true });
 
 /** Operators and punctuation, longest first. */
 const OPS = [
@@ -75,24 +73,18 @@ for (const [name, text] of OPS) {
 export const Invalid = t("Invalid", /[^]/);
 
 // String mode.
-export const QQEnd = t("QQEnd", '"', { pop_mode: true });
-export const InterpStart = t("InterpStart", "\\(", { push_mode: "code" });
+export const QQEnd = t("QQEnd", '"', { pop: true });
+export const InterpStart = t("InterpStart", "\\(", { push: "code" });
 export const StrText = t("StrText", /[^"\\]+/);
 export const StrEscape = t("StrEscape", /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])/);
 export const StrBadEscape = t("StrBadEscape", /\\[^]?/);
 
 const codeMode = [WS, Comment, Num, Field, Var, Format, Ident, QQStart, LParen, RParen, ...opTokens, Invalid];
-const JQ_LEXER = new Lexer(
-  {
-    modes: { code: codeMode, string: [QQEnd, InterpStart, StrEscape, StrBadEscape, StrText] },
-    defaultMode: "code",
-  },
-  { positionTracking: "onlyOffset", ensureOptimizations: false, skipValidations: true },
-);
+const JQ_LEXER = new ModalLexer({ code: codeMode, string: [QQEnd, InterpStart, StrEscape, StrBadEscape, StrText] }, "code");
 
 /** Result of lexing: tokens, or the first error's offset and message. */
 export interface LexResult {
-  readonly tokens: IToken[];
+  readonly tokens: Token[];
   readonly error?: { offset: number; message: string };
 }
 

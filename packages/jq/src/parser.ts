@@ -1,10 +1,10 @@
 /**
- * The jq parser: recursive descent with precedence climbing over the chevrotain tokens of
+ * The jq parser: recursive descent with precedence climbing over the tokens of
  * `lexer.ts`. Precedence, lowest first: `def`/`as`/`label` (extend right as far as possible),
  * `|` (right), `,` (left), `//` (right), assignment ops (non-assoc), `or`, `and`, comparisons
  * (non-assoc), `+ -`, `* / %`, unary minus, postfix (`.a`, `[i]`, `?`, `as`), `try`.
  */
-import type { IToken } from "chevrotain";
+import type { Token as IToken } from "@husk/pattern";
 import type { FuncDef, ImportDirective, Node, ObjEntry, PObjEntry, Pattern, Program } from "./ast.js";
 import { lex } from "./lexer.js";
 import type { JqObject, Val } from "./value.js";

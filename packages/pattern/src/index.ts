@@ -18,3 +18,4 @@ export {
 export { type GlobOptions, type CompiledGlob, compileGlob, globCacheClear, hasGlobMeta, escapeGlob } from "./glob.js";
 export { CharSet, CharSetBuilder, posixClass, POSIX_CLASSES, type PosixClass, isWordChar } from "./charset.js";
 export type { Node as RegexNode, ParsedRegex } from "./ast.js";
+export { type CustomPattern, type TokenOptions, type TokenType, type Token, type LexError, type LexResult, defineToken, ModalLexer } from "./lexer.js";

@@ -112,8 +112,15 @@ export class Runtime {
   exitFromEnd = false;
   /** The last srand seed (srand returns the previous one). */
   seed = 1; // gawk: save_seed starts at 1, so the first srand() returns 1
-  /** rand()'s generator (gawk's algorithm; seeded with 1 like gawk unless `srand` runs). */
-  readonly random = new GawkRandom(1);
+  #random: GawkRandom | undefined;
+  /**
+   * rand()'s generator (gawk's algorithm; seeded with 1 like gawk unless `srand` runs), made on
+   * first use: seeding draws 1,142 values, which most programs (no rand) need not pay for.
+   */
+  get random(): GawkRandom {
+    this.#random ??= new GawkRandom(1);
+    return this.#random;
+  }
 
   // ---- special variables ----
   FS = " ";

@@ -61,6 +61,16 @@ export interface RegisteredTool {
   readonly callback: ToolCallback;
 }
 
+/** Where a callback's deadline comes from: the shell's meter, or a structured call's timeout. */
+interface Deadline {
+  remainingMs(): number;
+}
+
+/** True for the abort reason of a run that passed its deadline. */
+function isTimeout(reason: unknown): boolean {
+  return reason instanceof AbortError && reason.reason === "timeout";
+}
+
 /** Names that `help` and `discover` own; tools cannot take them. */
 const RESERVED = new Set(["help", "discover"]);
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -266,7 +276,7 @@ export class ToolRegistry implements ShellExtension {
       // Stdin inherited from an enclosing loop or function is not the tool's (`| while read`).
       const stdinText = ctx.stdinRedirected === false ? "" : await ctx.stdin.readAll();
       const request = ctx.request as ToolCallRequest;
-      result = await this.#call(tool, params, stdinText === "" ? undefined : stdinText, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter.remainingMs());
+      result = await this.#call(tool, params, stdinText === "" ? undefined : stdinText, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter);
     }
     if (result.stdout !== "") await ctx.stdout.write(result.stdout);
     if (result.stderr !== "") await ctx.stderr.write(result.stderr);
@@ -284,7 +294,8 @@ export class ToolRegistry implements ShellExtension {
     if (!tool) result = { exitCode: 127, stdout: "", stderr: `${name}: unknown tool\n` };
     else {
       const signal = options.signal ?? NEVER_ABORTED;
-      result = await this.#call(tool, params, options.stdin, options.tenant, options.surface ?? "api", signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      result = await this.#call(tool, params, options.stdin, options.tenant, options.surface ?? "api", signal, { remainingMs: () => Math.max(0, deadline - Date.now()) });
     }
     if (options.trace) options.trace.record(name, "tool", [sortedJson(params)], result.exitCode);
     return result;
@@ -297,7 +308,7 @@ export class ToolRegistry implements ShellExtension {
     tenant: string | undefined,
     surface: ToolCallSurface,
     signal: AbortSignal,
-    remainingMs: number,
+    deadline: Deadline,
   ): Promise<ToolCallResult> {
     const { name } = tool.def;
     const checked = this.#validator(tool)(params);
@@ -314,13 +325,13 @@ export class ToolRegistry implements ShellExtension {
       }
       if (!allowed) return { exitCode: 1, stdout: "", stderr: `${name}: denied by policy\n` };
     }
-    if (signal.aborted) return { exitCode: 1, stdout: "", stderr: `${name}: request cancelled\n` };
+    if (signal.aborted) return { exitCode: 1, stdout: "", stderr: `${name}: ${isTimeout(signal.reason) ? "callback timeout" : "request cancelled"}\n` };
     // The callback's own signal: fires on our deadline or when the run is cancelled.
     const controller = new LazyAbort();
-    return this.#invoke(tool, new ToolArgs(params, stdin, { tenant, surface, signal: controller }), controller, signal, remainingMs);
+    return this.#invoke(tool, new ToolArgs(params, stdin, { tenant, surface, signal: controller }), controller, signal, deadline);
   }
 
-  async #invoke(tool: RegisteredTool, args: ToolArgs, controller: LazyAbort, signal: AbortSignal, remainingMs: number): Promise<ToolCallResult> {
+  async #invoke(tool: RegisteredTool, args: ToolArgs, controller: LazyAbort, signal: AbortSignal, deadline: Deadline): Promise<ToolCallResult> {
     const { name } = tool.def;
     const cancelled = (): ToolCallResult => ({ exitCode: 1, stdout: "", stderr: `${name}: request cancelled\n` });
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -329,9 +340,14 @@ export class ToolRegistry implements ShellExtension {
       const r = tool.callback(args);
       if (!(r instanceof Promise) && !(typeof r === "object" && r !== null && "then" in r)) return { exitCode: 0, stdout: asOutput(r), stderr: "" };
       const outcome = await new Promise<{ value: unknown } | { error: unknown } | typeof TIMED_OUT | typeof CANCELLED>((resolve) => {
-        timer = setTimeout(() => resolve(TIMED_OUT), Math.max(0, remainingMs));
-        onAbort = () => resolve(CANCELLED);
-        signal.addEventListener("abort", onAbort, { once: true });
+        // The time left now, after validation and policy (a first ajv compile alone takes tens of ms).
+        timer = setTimeout(() => resolve(TIMED_OUT), deadline.remainingMs());
+        // The shell aborts the run at its own deadline too: that is this callback's timeout.
+        // (no listener on the shared never-aborted signal: concurrent calls would pile them up)
+        if (signal !== NEVER_ABORTED) {
+          onAbort = () => resolve(isTimeout(signal.reason) ? TIMED_OUT : CANCELLED);
+          signal.addEventListener("abort", onAbort, { once: true });
+        }
         Promise.resolve(r).then(
           (value) => resolve({ value }),
           (error: unknown) => resolve({ error }),

@@ -415,8 +415,14 @@ export class ToolRegistry implements ShellExtension {
     let onAbort: (() => void) | undefined;
     try {
       const outcome = await new Promise<{ value: unknown } | { error: unknown } | typeof TIMED_OUT | typeof CANCELLED>((resolve) => {
-        // The time left now, after validation and policy (a first ajv compile alone takes tens of ms).
-        timer = setTimeout(() => resolve(TIMED_OUT), deadline.remainingMs());
+        // The time left now, after validation and policy (a first ajv compile alone takes tens of
+        // ms). Timers may fire a little early (the event loop's cached time): wait out the rest.
+        const expire = (): void => {
+          const left = deadline.remainingMs();
+          if (left > 0) timer = setTimeout(expire, left);
+          else resolve(TIMED_OUT);
+        };
+        timer = setTimeout(expire, deadline.remainingMs());
         // The shell aborts the run at its own deadline too: that is this callback's timeout.
         // (no listener on the shared never-aborted signal: concurrent calls would pile them up)
         if (signal !== NEVER_ABORTED) {

@@ -45,13 +45,11 @@ export function coerceScalar(raw: string, type: EffectiveType): JsonValue {
   }
 }
 
-/** State of one parse: the byte budget. */
-class Budget {
-  bytes = 0;
-  add(text: string, key: string): void {
-    this.bytes += utf8Length(text);
-    if (this.bytes > MAX_FLAG_BYTES) throw new FlagError(`--${key}: parsed flag data exceeds ${MAX_FLAG_BYTES} bytes`);
-  }
+/** The byte budget of one parse after `text`: `bytes` plus its UTF-8 length; throws past the bound. */
+function spend(bytes: number, text: string, key: string): number {
+  const total = bytes + utf8Length(text);
+  if (total > MAX_FLAG_BYTES) throw new FlagError(`--${key}: parsed flag data exceeds ${MAX_FLAG_BYTES} bytes`);
+  return total;
 }
 
 function tryJson(raw: string): JsonValue | undefined {
@@ -119,16 +117,17 @@ function pairsToObject(key: string, pairs: readonly string[], schema: JsonValue 
 }
 
 /**
- * Turns parsed flags into a params object: a plain object (fast to build and read) where
+ * Stores a parsed flag in the params object: a plain object (fast to build and read) where
  * `__proto__` is defined as an own data property, never assigned, so no prototype changes.
  */
-function toParams(map: Map<string, JsonValue>): JsonObject {
-  const out: JsonObject = {};
-  for (const [k, v] of map) {
-    if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
-    else out[k] = v;
-  }
-  return out;
+function put(out: JsonObject, k: string, v: JsonValue): void {
+  if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  else out[k] = v;
+}
+
+/** A flag parsed earlier in this invocation (own properties only). */
+function own(out: JsonObject, k: string): JsonValue | undefined {
+  return Object.hasOwn(out, k) ? out[k] : undefined;
 }
 
 /**
@@ -138,9 +137,8 @@ function toParams(map: Map<string, JsonValue>): JsonObject {
 export function parseFlags(args: readonly string[], schema: JsonObject): JsonObject {
   const root: JsonValue = schema;
   const { props, closed, sortedNames } = objectSpec(schema, root);
-  const budget = new Budget();
-  // A Map while parsing: stores into null-prototype objects under fresh string keys are slow.
-  const out = new Map<string, JsonValue>();
+  let bytes = 0;
+  const out: JsonObject = {};
   const n = args.length;
   let i = 0;
 
@@ -154,10 +152,9 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
   while (i < n) {
     const arg = args[i++]!;
     if (!arg.startsWith("--")) throw new FlagError(`expected --flag, got: ${arg}`);
-    const body = arg.slice(2);
-    const eq = body.indexOf("=");
-    const key = eq >= 0 ? body.slice(0, eq) : body;
-    const inline = eq >= 0 ? body.slice(eq + 1) : undefined;
+    const eq = arg.indexOf("=", 2);
+    const key = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
+    const inline = eq >= 0 ? arg.slice(eq + 1) : undefined;
     const prop = props.get(key);
     if (prop === undefined && closed) {
       const defined = sortedNames.map((k) => `--${k}`);
@@ -173,10 +170,10 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
       if (itemType === "object") {
         const group = takeGroup(inline);
         if (group.length === 0) {
-          out.set(key, true);
+          put(out, key, true);
           continue;
         }
-        for (const t of group) budget.add(t, key);
+        for (const t of group) bytes = spend(bytes, t, key);
         const jsonTokens = group.filter((t) => t.startsWith("{") || t.startsWith("["));
         if (jsonTokens.length > 0 && jsonTokens.length !== group.length) {
           throw new FlagError(`--${key}: cannot mix JSON and key=value pairs in one flag`);
@@ -185,7 +182,7 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
         if (jsonTokens.length === 1) {
           const v = tryJson(group[0]!);
           if (v === undefined) {
-            out.set(key, group[0]!);
+            put(out, key, group[0]!);
             continue;
           }
           items = Array.isArray(v) ? v : [v];
@@ -197,66 +194,66 @@ export function parseFlags(args: readonly string[], schema: JsonObject): JsonObj
         if (raw === undefined) {
           if (i < n && !args[i]!.startsWith("--")) raw = args[i++]!;
           else {
-            out.set(key, true);
+            put(out, key, true);
             continue;
           }
         }
-        budget.add(raw, key);
+        bytes = spend(bytes, raw, key);
         if (raw.startsWith("[")) {
           const v = tryJson(raw);
           if (!Array.isArray(v)) {
-            out.set(key, raw);
+            put(out, key, raw);
             continue;
           }
           items = v;
         } else {
           let commas = 0;
           for (let p = raw.indexOf(","); p >= 0; p = raw.indexOf(",", p + 1)) commas++;
-          const prev = out.get(key);
+          const prev = own(out, key);
           checkItems(key, (Array.isArray(prev) ? prev.length : 0) + commas + 1);
           items = raw.split(",").map((s) => coerceScalar(s, itemType));
         }
       }
-      const prev = out.get(key);
+      const prev = own(out, key);
       const base = Array.isArray(prev) ? prev : [];
       checkItems(key, base.length + items.length);
-      out.set(key, base.length === 0 ? items : base.concat(items));
+      put(out, key, base.length === 0 ? items : base.concat(items));
       continue;
     }
 
     if (type === "object") {
       const group = takeGroup(inline);
       if (group.length === 0) {
-        out.set(key, true);
+        put(out, key, true);
         continue;
       }
-      for (const t of group) budget.add(t, key);
+      for (const t of group) bytes = spend(bytes, t, key);
       if (group[0]!.startsWith("{")) {
         if (group.length > 1) throw new FlagError(`--${key}: cannot mix JSON and key=value pairs in one flag`);
         const v = tryJson(group[0]!);
-        out.set(key, v !== undefined && isJsonObject(v) ? v : group[0]!);
+        put(out, key, v !== undefined && isJsonObject(v) ? v : group[0]!);
       } else {
-        out.set(key, pairsToObject(key, group, propSchema, root));
+        put(out, key, pairsToObject(key, group, propSchema, root));
       }
       continue;
     }
 
     if (type === "boolean") {
-      if (inline === undefined) out.set(key, true);
+      if (inline === undefined) put(out, key, true);
       else {
-        budget.add(inline, key);
-        out.set(key, coerceScalar(inline, type));
+        bytes = spend(bytes, inline, key);
+        put(out, key, coerceScalar(inline, type));
       }
       continue;
     }
 
     let raw = inline;
     if (raw === undefined && i < n && !args[i]!.startsWith("--")) raw = args[i++]!;
-    if (raw === undefined) out.set(key, true);
+    if (raw === undefined) put(out, key, true);
     else {
-      budget.add(raw, key);
-      out.set(key, coerceScalar(raw, type));
+      bytes = spend(bytes, raw, key);
+      put(out, key, coerceScalar(raw, type));
     }
   }
-  return toParams(out);
+  return out;
 }

@@ -61,6 +61,16 @@ export interface RegisteredTool {
   readonly callback: ToolCallback;
 }
 
+/** Where a callback's deadline comes from: the shell's meter, or a structured call's timeout. */
+interface Deadline {
+  remainingMs(): number;
+}
+
+/** True for the abort reason of a run that passed its deadline. */
+function isTimeout(reason: unknown): boolean {
+  return reason instanceof AbortError && reason.reason === "timeout";
+}
+
 /** Names that `help` and `discover` own; tools cannot take them. */
 const RESERVED = new Set(["help", "discover"]);
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -74,6 +84,18 @@ function tracesOf(request: RequestContext | undefined, own: ToolInvocationTrace 
   if (t instanceof ToolInvocationTrace) out.push(t);
   if (own && own !== t) out.push(own);
   return out;
+}
+
+/** Records one invocation in the request's trace and in `own` (without building a list). */
+function recordTo(request: RequestContext | undefined, own: ToolInvocationTrace | undefined, name: string, kind: "tool", args: readonly string[], exitCode: number): void {
+  const t = request?.trace;
+  if (t instanceof ToolInvocationTrace) t.record(name, kind, args, exitCode);
+  if (own && own !== t) own.record(name, kind, args, exitCode);
+}
+
+/** `value`, after `wait` settles when it is a Promise (a write under back-pressure). */
+function then<T>(wait: Promise<void> | undefined, value: T): T | Promise<T> {
+  return wait === undefined ? value : wait.then(() => value);
 }
 
 /** Records one invocation in every target trace. */
@@ -208,7 +230,7 @@ export class ToolRegistry implements ShellExtension {
         summary: tool.def.description,
         help: toolHelpText(tool.def),
         fileAccess: "none",
-        run: (ctx) => this.#runCommand(tool, ctx, tracesOf(ctx.request, ownTrace)),
+        run: (ctx) => this.#runCommand(tool, ctx, ownTrace),
       });
     }
     const defs = this.definitions();
@@ -233,7 +255,49 @@ export class ToolRegistry implements ShellExtension {
     return tool ? this.#validator(tool)(params) : undefined;
   }
 
-  async #runCommand(tool: RegisteredTool, ctx: CommandContext, traces: ToolInvocationTrace[]): Promise<number> {
+  /**
+   * One shell invocation. Synchronous from start to end when the validator, the policy, the
+   * callback and the writes all are (the common case): no Promise, no microtask hop, and the
+   * interpreter continues on its own synchronous path. Any step that returns a Promise turns
+   * the rest of the call asynchronous.
+   */
+  #runCommand(tool: RegisteredTool, ctx: CommandContext, own: ToolInvocationTrace | undefined): number | Promise<number> {
+    const args = ctx.args;
+    if (args.includes("--help") || args.includes("--dry-run")) return this.#runIntrospection(tool, ctx, tracesOf(ctx.request, own));
+    let params: JsonObject;
+    try {
+      params = parseFlags(args, tool.def.inputSchema);
+    } catch (e) {
+      if (!(e instanceof FlagError)) throw e;
+      return then(ctx.stderr.write(e.message), 2);
+    }
+    const request = ctx.request as ToolCallRequest;
+    // Stdin inherited from an enclosing loop or function is not the tool's (`| while read`).
+    if (ctx.stdinRedirected !== false) return this.#runWithStdin(tool, ctx, params, own);
+    const result = this.#call(tool, params, undefined, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter);
+    return result instanceof Promise ? result.then((r) => this.#finish(tool, ctx, own, r)) : this.#finish(tool, ctx, own, result);
+  }
+
+  async #runWithStdin(tool: RegisteredTool, ctx: CommandContext, params: JsonObject, own: ToolInvocationTrace | undefined): Promise<number> {
+    const stdinText = await ctx.stdin.readAll();
+    const request = ctx.request as ToolCallRequest;
+    const result = await this.#call(tool, params, stdinText === "" ? undefined : stdinText, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter);
+    return this.#finish(tool, ctx, own, result);
+  }
+
+  /** Writes a call's result and traces it; the exit status (later if a write waits). */
+  #finish(tool: RegisteredTool, ctx: CommandContext, own: ToolInvocationTrace | undefined, result: ToolCallResult): number | Promise<number> {
+    const out = result.stdout !== "" ? ctx.stdout.write(result.stdout) : undefined;
+    const done = (): number | Promise<number> => {
+      const err = result.stderr !== "" ? ctx.stderr.write(result.stderr) : undefined;
+      recordTo(ctx.request, own, tool.def.name, "tool", ctx.args, result.exitCode);
+      return then(err, result.exitCode);
+    };
+    return out === undefined ? done() : out.then(done);
+  }
+
+  /** `--help` and `--dry-run`: the tool's help, or parse + validate without calling. */
+  async #runIntrospection(tool: RegisteredTool, ctx: CommandContext, traces: ToolInvocationTrace[]): Promise<number> {
     const { name } = tool.def;
     const args = ctx.args;
     if (args.includes("--help")) {
@@ -241,37 +305,22 @@ export class ToolRegistry implements ShellExtension {
       recordInvocation(traces, name, "help", args, 0);
       return 0;
     }
-    const dryRun = args.includes("--dry-run");
     let params: JsonObject;
     try {
-      params = parseFlags(dryRun ? args.filter((a) => a !== "--dry-run") : args, tool.def.inputSchema);
+      params = parseFlags(args.filter((a) => a !== "--dry-run"), tool.def.inputSchema);
     } catch (e) {
       if (!(e instanceof FlagError)) throw e;
-      if (!dryRun) {
-        await ctx.stderr.write(e.message);
-        return 2;
-      }
       await ctx.stderr.write(`${sortedJson({ dry_run: true, error: e.message, tool: name, valid: false })}\n`);
       recordInvocation(traces, name, "tool", args, 1);
       return 1;
     }
-    let result: ToolCallResult;
-    if (dryRun) {
-      const checked = this.#validator(tool)(params);
-      const detail = checked instanceof Promise ? await checked : checked;
-      result = detail
-        ? { exitCode: 1, stdout: "", stderr: `${sortedJson({ dry_run: true, error: `schema error: ${detail}`, tool: name, valid: false })}\n` }
-        : { exitCode: 0, stdout: `${sortedJson({ dry_run: true, params, tool: name, valid: true })}\n`, stderr: "" };
-    } else {
-      // Stdin inherited from an enclosing loop or function is not the tool's (`| while read`).
-      const stdinText = ctx.stdinRedirected === false ? "" : await ctx.stdin.readAll();
-      const request = ctx.request as ToolCallRequest;
-      result = await this.#call(tool, params, stdinText === "" ? undefined : stdinText, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter.remainingMs());
-    }
-    if (result.stdout !== "") await ctx.stdout.write(result.stdout);
-    if (result.stderr !== "") await ctx.stderr.write(result.stderr);
-    recordInvocation(traces, name, "tool", args, result.exitCode);
-    return result.exitCode;
+    const checked = this.#validator(tool)(params);
+    const detail = checked instanceof Promise ? await checked : checked;
+    if (detail) await ctx.stderr.write(`${sortedJson({ dry_run: true, error: `schema error: ${detail}`, tool: name, valid: false })}\n`);
+    else await ctx.stdout.write(`${sortedJson({ dry_run: true, params, tool: name, valid: true })}\n`);
+    const exitCode = detail ? 1 : 0;
+    recordInvocation(traces, name, "tool", args, exitCode);
+    return exitCode;
   }
 
   /**
@@ -284,54 +333,102 @@ export class ToolRegistry implements ShellExtension {
     if (!tool) result = { exitCode: 127, stdout: "", stderr: `${name}: unknown tool\n` };
     else {
       const signal = options.signal ?? NEVER_ABORTED;
-      result = await this.#call(tool, params, options.stdin, options.tenant, options.surface ?? "api", signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+      result = await this.#call(tool, params, options.stdin, options.tenant, options.surface ?? "api", signal, { remainingMs: () => Math.max(0, deadline - Date.now()) });
     }
     if (options.trace) options.trace.record(name, "tool", [sortedJson(params)], result.exitCode);
     return result;
   }
 
-  async #call(
+  /** Validate, policy, callback: a result, or a Promise of one when a step is asynchronous. */
+  #call(
     tool: RegisteredTool,
     params: JsonObject,
     stdin: string | undefined,
     tenant: string | undefined,
     surface: ToolCallSurface,
     signal: AbortSignal,
-    remainingMs: number,
-  ): Promise<ToolCallResult> {
-    const { name } = tool.def;
+    deadline: Deadline,
+  ): ToolCallResult | Promise<ToolCallResult> {
     const checked = this.#validator(tool)(params);
-    const detail = checked instanceof Promise ? await checked : checked;
-    if (detail !== undefined) return { exitCode: 2, stdout: "", stderr: `${name}: schema error: ${detail}\n` };
-    if (this.#policy) {
-      let allowed: boolean;
-      try {
-        const d = this.#policy({ name, params, tenant, surface });
-        const v = d instanceof Promise ? await d : d;
-        allowed = v === true || v === "allow";
-      } catch {
-        allowed = false;
-      }
-      if (!allowed) return { exitCode: 1, stdout: "", stderr: `${name}: denied by policy\n` };
-    }
-    if (signal.aborted) return { exitCode: 1, stdout: "", stderr: `${name}: request cancelled\n` };
-    // The callback's own signal: fires on our deadline or when the run is cancelled.
-    const controller = new LazyAbort();
-    return this.#invoke(tool, new ToolArgs(params, stdin, { tenant, surface, signal: controller }), controller, signal, remainingMs);
+    if (checked instanceof Promise) return checked.then((d) => this.#checked(tool, d, params, stdin, tenant, surface, signal, deadline));
+    return this.#checked(tool, checked, params, stdin, tenant, surface, signal, deadline);
   }
 
-  async #invoke(tool: RegisteredTool, args: ToolArgs, controller: LazyAbort, signal: AbortSignal, remainingMs: number): Promise<ToolCallResult> {
+  #checked(
+    tool: RegisteredTool,
+    detail: string | undefined,
+    params: JsonObject,
+    stdin: string | undefined,
+    tenant: string | undefined,
+    surface: ToolCallSurface,
+    signal: AbortSignal,
+    deadline: Deadline,
+  ): ToolCallResult | Promise<ToolCallResult> {
     const { name } = tool.def;
-    const cancelled = (): ToolCallResult => ({ exitCode: 1, stdout: "", stderr: `${name}: request cancelled\n` });
+    if (detail !== undefined) return { exitCode: 2, stdout: "", stderr: `${name}: schema error: ${detail}\n` };
+    if (this.#policy) {
+      const denied: ToolCallResult = { exitCode: 1, stdout: "", stderr: `${name}: denied by policy\n` };
+      let d: PolicyDecision | Promise<PolicyDecision>;
+      try {
+        d = this.#policy({ name, params, tenant, surface });
+      } catch {
+        return denied;
+      }
+      if (d instanceof Promise) {
+        return d.then(
+          (v) => (v === true || v === "allow" ? this.#invoke(tool, params, stdin, tenant, surface, signal, deadline) : denied),
+          () => denied,
+        );
+      }
+      if (d !== true && d !== "allow") return denied;
+    }
+    return this.#invoke(tool, params, stdin, tenant, surface, signal, deadline);
+  }
+
+  #invoke(
+    tool: RegisteredTool,
+    params: JsonObject,
+    stdin: string | undefined,
+    tenant: string | undefined,
+    surface: ToolCallSurface,
+    signal: AbortSignal,
+    deadline: Deadline,
+  ): ToolCallResult | Promise<ToolCallResult> {
+    const { name } = tool.def;
+    if (signal.aborted) return { exitCode: 1, stdout: "", stderr: `${name}: ${isTimeout(signal.reason) ? "callback timeout" : "request cancelled"}\n` };
+    // The callback's own signal: fires on our deadline or when the run is cancelled.
+    const controller = new LazyAbort();
+    let r: unknown;
+    try {
+      r = tool.callback(new ToolArgs(params, stdin, { tenant, surface, signal: controller }));
+    } catch (e) {
+      return this.#failure(name, e);
+    }
+    if (typeof r === "object" && r !== null && "then" in r) return this.#settle(name, r as PromiseLike<unknown>, controller, signal, deadline);
+    return { exitCode: 0, stdout: asOutput(r), stderr: "" };
+  }
+
+  /** Waits for an async callback, bounded by the deadline and the run's cancellation. */
+  async #settle(name: string, r: PromiseLike<unknown>, controller: LazyAbort, signal: AbortSignal, deadline: Deadline): Promise<ToolCallResult> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let onAbort: (() => void) | undefined;
     try {
-      const r = tool.callback(args);
-      if (!(r instanceof Promise) && !(typeof r === "object" && r !== null && "then" in r)) return { exitCode: 0, stdout: asOutput(r), stderr: "" };
       const outcome = await new Promise<{ value: unknown } | { error: unknown } | typeof TIMED_OUT | typeof CANCELLED>((resolve) => {
-        timer = setTimeout(() => resolve(TIMED_OUT), Math.max(0, remainingMs));
-        onAbort = () => resolve(CANCELLED);
-        signal.addEventListener("abort", onAbort, { once: true });
+        // The time left now, after validation and policy (a first ajv compile alone takes tens of
+        // ms). Timers may fire a little early (the event loop's cached time): wait out the rest.
+        const expire = (): void => {
+          const left = deadline.remainingMs();
+          if (left > 0) timer = setTimeout(expire, left);
+          else resolve(TIMED_OUT);
+        };
+        timer = setTimeout(expire, deadline.remainingMs());
+        // The shell aborts the run at its own deadline too: that is this callback's timeout.
+        // (no listener on the shared never-aborted signal: concurrent calls would pile them up)
+        if (signal !== NEVER_ABORTED) {
+          onAbort = () => resolve(isTimeout(signal.reason) ? TIMED_OUT : CANCELLED);
+          signal.addEventListener("abort", onAbort, { once: true });
+        }
         Promise.resolve(r).then(
           (value) => resolve({ value }),
           (error: unknown) => resolve({ error }),
@@ -343,12 +440,10 @@ export class ToolRegistry implements ShellExtension {
       }
       if (outcome === CANCELLED) {
         controller.abort(new AbortError("cancelled", `${name}: request cancelled`));
-        return cancelled();
+        return { exitCode: 1, stdout: "", stderr: `${name}: request cancelled\n` };
       }
       if ("error" in outcome) return this.#failure(name, outcome.error);
       return { exitCode: 0, stdout: asOutput(outcome.value), stderr: "" };
-    } catch (e) {
-      return this.#failure(name, e);
     } finally {
       if (timer !== undefined) clearTimeout(timer);
       if (onAbort) signal.removeEventListener("abort", onAbort);

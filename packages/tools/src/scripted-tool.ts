@@ -26,6 +26,11 @@ export interface ExecuteOptions {
   readonly signal?: AbortSignal;
   readonly tenant?: string;
   readonly surface?: ToolCallSurface;
+  /**
+   * Receives this execution's invocations too (what `takeLastExecutionTrace()` returns). Give
+   * one per request when executions run concurrently: "the last execution" is then ambiguous.
+   */
+  readonly trace?: ToolInvocationTrace;
 }
 
 /** The result of `execute()`. `error` is `timeout`, `resource_limit`, `cancelled`... when the run ended early. */
@@ -224,6 +229,7 @@ export class ScriptedTool implements LlmTool {
     const timeoutMs = typeof rawTimeout === "number" ? rawTimeout : undefined;
     const result = await this.#run(commands, timeoutMs, trace, options);
     this.#lastTrace = trace.take();
+    if (options.trace) for (const e of this.#lastTrace) options.trace.record(e.name, e.kind, e.args, e.exitCode);
     return result;
   }
 
@@ -269,10 +275,11 @@ export class ScriptedTool implements LlmTool {
       }
       const kind = res?.error?.kind;
       // The shell's own deadline may end a callback ("callback timeout") and the script just
-      // before our timer fires: past the deadline, the call timed out all the same.
-      if (timeoutMs !== undefined && Date.now() - started >= timeoutMs) timedOut = true;
+      // before our timer (or the shell's) fires: past the deadline, the call timed out all the same.
+      const budget = limits.timeoutMs ?? config.limits.timeoutMs;
+      if (budget !== undefined && Date.now() - started >= budget) timedOut = true;
       if (timedOut || kind === "timeout") {
-        return { stdout: res?.stdout ?? "", stderr: timeoutMessage(timeoutMs ?? config.limits.timeoutMs ?? 30_000), exitCode: 124, error: "timeout" };
+        return { stdout: res?.stdout ?? "", stderr: timeoutMessage(budget ?? 30_000), exitCode: 124, error: "timeout" };
       }
       if (!res) return { stdout: "", stderr: "", exitCode: 1, error: "unavailable" };
       if (kind === "resource_limit") return { stdout: res.stdout, stderr: res.stderr, exitCode: 1, error: "resource_limit" };

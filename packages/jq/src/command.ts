@@ -317,6 +317,8 @@ async function runJq(ctx: CommandContext): Promise<number> {
     for (const s of sources) {
       currentName = s.name;
       const r = new JsonReader(opts.seq ? s.text.replace(/\x1e/g, " ") : s.text, ctx.meter.limits.maxParseDepth * 10);
+      // The source's line count, counted once (per value, it made NDJSON input quadratic).
+      let lines = -1;
       for (;;) {
         let v: Val | undefined;
         try {
@@ -330,7 +332,8 @@ async function runJq(ctx: CommandContext): Promise<number> {
           throw e;
         }
         if (v === undefined) break;
-        currentLine = countLines(s.text, s.text.length);
+        if (lines < 0) lines = countLines(s.text, s.text.length);
+        currentLine = lines;
         ctx.meter.tick();
         if (opts.stream) {
           const evs: Val[] = [];

@@ -148,6 +148,9 @@ export function shellInput(s: InputStream): ShellInput {
   return s instanceof ShellInput ? s : new ShellInput(s);
 }
 
+/** Average piece length from which CappedOutput.text chains the pieces instead of joining them. */
+const ROPE_PIECE = 4096;
+
 /**
  * The run's stdout or stderr: collects text up to `max` UTF-16 units; past it the text is
  * cut and `truncated` set (the run goes on: the limits page says output is truncated, flagged).
@@ -177,7 +180,17 @@ export class CappedOutput implements OutputStream {
     return undefined;
   }
   get text(): string {
-    if (this.#parts.length > 1) this.#parts = [this.#parts.join("")];
+    const parts = this.#parts;
+    if (parts.length > 1) {
+      // Large pieces (a jq or cat output written in 64 KiB chunks) are chained with `+`: a rope
+      // V8 copies into one flat string when the caller first reads its characters, once the run
+      // is over and its data unreachable, where `join` copies the whole output inside the run.
+      // Many small pieces are joined: a rope node per piece would outweigh them.
+      let text = "";
+      if (this.#size >= parts.length * ROPE_PIECE) for (const p of parts) text += p;
+      else text = parts.join("");
+      this.#parts = [text];
+    }
     return this.#parts[0] ?? "";
   }
 }

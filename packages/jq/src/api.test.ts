@@ -35,6 +35,20 @@ describe("jq() API", () => {
 });
 
 describe("errors and limits", () => {
+  it("compares and tests equality at jq 1.8's depth limit whatever the stack", () => {
+    // jq 1.8.2 (MAX_CMP_DEPTH 10000): 10,000 nested arrays compare, 10,001 do not; an object's
+    // keys are compared one level down, so 9,999 nested objects compare and 10,000 do not.
+    const A = (n: number) => `(reduce range(${n}) as $_ ([]; [.]))`;
+    const O = (n: number) => `(reduce range(${n}) as $_ ({}; {a: .}))`;
+    const run = (p: string) => jq(`try (${p}) catch .`, null);
+    expect(run(`${A(10000)} as $x | [$x, $x] | sort | length`)).toEqual([2]);
+    expect(run(`${A(10001)} as $x | [$x, $x] | sort | length`)).toEqual(["Comparison too deep"]);
+    expect(run(`${O(9999)} as $x | [$x, $x] | unique | length`)).toEqual([1]);
+    expect(run(`${O(10000)} as $x | [$x, $x] | unique | length`)).toEqual(["Comparison too deep"]);
+    expect(run(`${A(10000)} as $a | ${A(10000)} as $b | $a == $b`)).toEqual([true]);
+    expect(run(`${A(10001)} as $a | ${A(10001)} as $b | $a == $b`)).toEqual(["Equality check too deep"]);
+    expect(run(`${A(10000)} as $a | ${A(9999)} as $b | [$a < $b, $a > $b]`)).toEqual([[false, true]]);
+  });
   it("compile errors are typed", () => {
     expect(() => compileJq(".a |")).toThrow(JqCompileError);
     expect(() => compileJq("nosuchfn")).toThrow(/nosuchfn\/0 is not defined/);

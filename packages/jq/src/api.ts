@@ -19,7 +19,7 @@ import { JqCompileError, parse } from "./parser.js";
 import type { Filter, Native, Runtime } from "./runtime.js";
 import { Frame } from "./runtime.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError, JqMap, fromJS, toJS } from "./value.js";
+import { JqError, JqMap, fromJS, isStackOverflow, toJS } from "./value.js";
 
 /** Options of a compilation. */
 export interface CompileOptions {
@@ -117,7 +117,7 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
     try {
       go(root);
     } catch (e) {
-      if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      if (isStackOverflow(e)) {
         throw new JqError("maximum recursion depth exceeded (the program nests or recurses too deeply)");
       }
       throw e;

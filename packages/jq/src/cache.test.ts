@@ -5,8 +5,8 @@ import { compileCached, FILTER_CACHE_SIZE, filterCacheSize } from "./cache.js";
 import { jqCommand } from "./command.js";
 import { testContext } from "./testing/ctx.js";
 
-async function run(args: string[], stdin = "null"): Promise<string> {
-  const { ctx, stdout } = testContext(args, { stdin });
+async function run(args: string[], stdin = "null", files?: Record<string, string>): Promise<string> {
+  const { ctx, stdout } = testContext(args, { stdin, files });
   const status = await jqCommand.run(ctx);
   return `${status}:${stdout.text}`;
 }
@@ -40,5 +40,22 @@ describe("filter cache", () => {
   it("stays bounded", () => {
     for (let i = 0; i < FILTER_CACHE_SIZE * 2; i++) compileCached(`. + ${i}`, {});
     expect(filterCacheSize()).toBe(FILTER_CACHE_SIZE);
+  });
+});
+
+describe("document cache", () => {
+  // A document of at least 64 KiB, parsed once for runs over the same text. Outputs as jq 1.6
+  // gives them (each run sees the file as written: updates in one run never reach the next).
+  const doc = JSON.stringify(Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `user${i}`, tags: ["x"] })));
+  const files = { "/d.json": doc };
+  it("gives every run the document as written", async () => {
+    expect(await run(["-c", "[.[0], .[2999].name]", "/d.json"], "", files)).toBe('0:[{"id":0,"name":"user0","tags":["x"]},"user2999"]\n');
+    expect(await run(["-c", ".[0].tags[0] = 1 | .[0].id |= 7 | .[0]", "/d.json"], "", files)).toBe('0:{"id":7,"name":"user0","tags":[1]}\n');
+    expect(await run(["-c", "del(.[0].name) | .[0]", "/d.json"], "", files)).toBe('0:{"id":0,"tags":["x"]}\n');
+    expect(await run(["-c", ".[0], length", "/d.json"], "", files)).toBe('0:{"id":0,"name":"user0","tags":["x"]}\n3000\n');
+    // Same length, other content: parsed anew.
+    const other = doc.replace("user0", "resu0");
+    expect(await run(["-c", ".[0].name", "/d.json"], "", { "/d.json": other })).toBe('0:"resu0"\n');
+    expect(await run(["-c", ".[0].name", "/d.json"], "", files)).toBe('0:"user0"\n');
   });
 });

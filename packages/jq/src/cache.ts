@@ -4,6 +4,7 @@
  */
 import type { CompiledJq, CompileOptions } from "./api.js";
 import { compileJq } from "./api.js";
+import type { Val } from "./value.js";
 
 /** How many programs the cache keeps (least recently used first out). */
 export const FILTER_CACHE_SIZE = 64;
@@ -38,4 +39,36 @@ export function compileCached(text: string, options: CompileOptions): CompiledJq
 /** Number of cached programs (for tests). */
 export function filterCacheSize(): number {
   return cache.size;
+}
+
+/** Texts shorter than this are parsed every time (the cache is for documents, not `echo '{}'`). */
+const MIN_CACHED_DOC = 64 * 1024;
+
+/** The last document parsed, with its text and parse depth: see `cachedDoc`. */
+interface Doc {
+  readonly text: string;
+  readonly maxDepth: number;
+  readonly value: Val;
+}
+
+/**
+ * Weakly held: the entry lives until the next full garbage collection, so a script that runs
+ * several jq programs over one file back to back parses it once, and no document is pinned.
+ */
+let lastDoc: WeakRef<Doc> | undefined;
+
+/**
+ * The value of `text` when it is the one JSON text of the document parsed last (same content,
+ * same depth limit), else undefined. jq values are never mutated in place (updates copy), so
+ * runs can share one parsed document.
+ */
+export function cachedDoc(text: string, maxDepth: number): Val | undefined {
+  const d = lastDoc?.deref();
+  if (d === undefined || d.maxDepth !== maxDepth || d.text.length !== text.length || d.text !== text) return undefined;
+  return d.value;
+}
+
+/** Remembers `value` as the one JSON text of `text` (documents of at least 64 KiB only). */
+export function rememberDoc(text: string, maxDepth: number, value: Val): void {
+  if (text.length >= MIN_CACHED_DOC) lastDoc = new WeakRef({ text, maxDepth, value });
 }

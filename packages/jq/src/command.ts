@@ -5,7 +5,7 @@
 import type { Command, CommandContext } from "@husk/host";
 import { AbortError, BrokenPipeError, FsError, LimitError, resolvePath } from "@husk/host";
 import type { CollectSink, CompiledJq } from "./api.js";
-import { compileCached } from "./cache.js";
+import { cachedDoc, compileCached, rememberDoc } from "./cache.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
 import type { DumpOptions } from "./dump.js";
 import { ArrayDumper, dump, dumpTo } from "./dump.js";
@@ -316,21 +316,34 @@ async function runJq(ctx: CommandContext): Promise<number> {
     const all: Val[] = [];
     for (const s of sources) {
       currentName = s.name;
-      const r = new JsonReader(opts.seq ? s.text.replace(/\x1e/g, " ") : s.text, ctx.meter.limits.maxParseDepth * 10);
+      const depth = ctx.meter.limits.maxParseDepth * 10;
+      // A document parsed by the jq run before (`jq A f; jq B f`) is not parsed again.
+      const hit = opts.seq ? undefined : cachedDoc(s.text, depth);
+      const r = hit === undefined ? new JsonReader(opts.seq ? s.text.replace(/\x1e/g, " ") : s.text, depth) : undefined;
+      // The source's line count, counted once (per value, it made NDJSON input quadratic).
+      let lines = -1;
+      let n = 0;
+      let first: Val = null;
       for (;;) {
         let v: Val | undefined;
         try {
-          v = r.next();
+          if (r === undefined) v = n === 0 ? hit : undefined;
+          else {
+            v = r.next();
+            if (v === undefined && n === 1 && !opts.seq) rememberDoc(s.text, depth, first);
+          }
         } catch (e) {
           if (e instanceof JsonParseError) {
-            err(`jq: parse error (at ${s.name ?? "<stdin>"}:${countLines(s.text, r.pos)}): ${e.message}\n`);
+            err(`jq: parse error (at ${s.name ?? "<stdin>"}:${countLines(s.text, r?.pos ?? 0)}): ${e.message}\n`);
             parseFailed = true;
             return;
           }
           throw e;
         }
         if (v === undefined) break;
-        currentLine = countLines(s.text, s.text.length);
+        if (n++ === 0) first = v;
+        if (lines < 0) lines = countLines(s.text, s.text.length);
+        currentLine = lines;
         ctx.meter.tick();
         if (opts.stream) {
           const evs: Val[] = [];

@@ -21,9 +21,12 @@ export class JqError extends Error {
   }
 }
 
-/** True for the RangeError a JavaScript stack overflow throws. */
+/**
+ * True for the RangeError a JavaScript stack overflow throws. No regular expression: this runs
+ * in `catch` blocks next to the stack's end, where V8 compiling a regex fails with a SyntaxError.
+ */
 export function isStackOverflow(e: unknown): boolean {
-  return e instanceof RangeError && /call stack/i.test(e.message);
+  return e instanceof RangeError && e.message.includes("call stack");
 }
 
 /** Runs `fn`; a stack overflow inside becomes a jq error with `message` (jq's "... too deep"). */
@@ -84,16 +87,24 @@ export function sortedKeys(o: JqObject): string[] {
   return o.keyList().slice().sort(compareStrings);
 }
 
+/** jq's nesting limit for comparisons (MAX_CMP_DEPTH): deeper pairs fail with "... too deep". */
+const MAX_CMP_DEPTH = 10000;
+/**
+ * Comparisons recurse down to this depth and walk deeper values with an explicit stack, so the
+ * limit above is reached at the same depth whatever the JavaScript stack's size.
+ */
+const CMP_RECURSE = 256;
+
 /** jq's total order: negative, zero or positive. */
 export function compare(a: Val, b: Val, depth = 0): number {
-  if (depth > 10000) throw new JqError("Comparison too deep");
-  if (depth === 0 && typeof a === "object" && a !== null) return guardDepth(() => compareIn(a, b, 1), "Comparison too deep");
+  if (depth > MAX_CMP_DEPTH) throw new JqError("Comparison too deep");
+  if (depth >= CMP_RECURSE && typeof a === "object" && a !== null) return compareDeep(a, b, depth);
   return compareIn(a, b, depth);
 }
 
 /** `compare` without the stack-overflow guard (for comparators run inside one `guardDepth`). */
 export function compareRaw(a: Val, b: Val): number {
-  return compareIn(a, b, 1);
+  return compareIn(a, b, 0);
 }
 
 function compareIn(a: Val, b: Val, depth: number): number {
@@ -123,7 +134,8 @@ function compareIn(a: Val, b: Val, depth: number): number {
       const y = b as JqObject;
       const kx = sortedKeys(x);
       const ky = sortedKeys(y);
-      const c = compare(kx, ky);
+      // jq compares the key arrays one level down (so 10,000 nested objects are too deep).
+      const c = compare(kx, ky, depth + 1);
       if (c !== 0) return c;
       for (const k of kx) {
         const d = compare(x.get(k)!, y.get(k)!, depth + 1);
@@ -135,12 +147,108 @@ function compareIn(a: Val, b: Val, depth: number): number {
   return 0;
 }
 
+/** A container pair `compareDeep` or `equalsDeep` is walking: arrays by index, objects by key. */
+interface PairFrame {
+  readonly a: Val[] | JqObject;
+  readonly b: Val[] | JqObject;
+  /** The keys walked (objects: sorted for `compare`, `a`'s order for `equals`); null for arrays. */
+  readonly keys: readonly string[] | null;
+  readonly d: number;
+  i: number;
+}
+
+/** The next pair under the frames on `stack` (popping finished ones), or undefined at the end. */
+function nextPair(stack: PairFrame[], onArrayEnd: (f: PairFrame) => number): [Val, Val, number] | number | undefined {
+  while (stack.length > 0) {
+    const f = stack[stack.length - 1]!;
+    if (f.keys === null) {
+      const x = f.a as Val[];
+      const y = f.b as Val[];
+      if (f.i < x.length && f.i < y.length) {
+        const i = f.i++;
+        return [x[i]!, y[i]!, f.d + 1];
+      }
+      stack.pop();
+      const r = onArrayEnd(f);
+      if (r !== 0) return r;
+    } else if (f.i < f.keys.length) {
+      const k = f.keys[f.i++]!;
+      return [(f.a as JqObject).get(k)!, (f.b as JqObject).get(k) ?? null, f.d + 1];
+    } else stack.pop();
+  }
+  return undefined;
+}
+
+const lengthOrder = (f: PairFrame): number => {
+  const m = (f.a as Val[]).length;
+  const n = (f.b as Val[]).length;
+  return m < n ? -1 : m > n ? 1 : 0;
+};
+
+/** `compare` with an explicit stack (for deeply nested values): the same order and depth limit. */
+function compareDeep(a0: Val, b0: Val, d0: number): number {
+  const stack: PairFrame[] = [];
+  let a = a0;
+  let b = b0;
+  let d = d0;
+  for (;;) {
+    if (d > MAX_CMP_DEPTH) throw new JqError("Comparison too deep");
+    const ra = rank(a);
+    const rb = rank(b);
+    if (ra !== rb) return ra < rb ? -1 : 1;
+    if (ra === 5) stack.push({ a: a as Val[], b: b as Val[], keys: null, d, i: 0 });
+    else if (ra === 6) {
+      const kx = sortedKeys(a as JqObject);
+      const ky = sortedKeys(b as JqObject);
+      const c = compareIn(kx, ky, d + 1); // strings only: no deeper than one level
+      if (c !== 0) return c;
+      stack.push({ a: a as JqObject, b: b as JqObject, keys: kx, d, i: 0 });
+    } else {
+      const c = compareIn(a, b, d);
+      if (c !== 0) return c;
+    }
+    const next = nextPair(stack, lengthOrder);
+    if (next === undefined) return 0;
+    if (typeof next === "number") return next;
+    [a, b, d] = next;
+  }
+}
+
 /** Structural equality (numbers by value). */
 export function equals(a: Val, b: Val, depth = 0): boolean {
   if (a === b) return true;
-  if (depth > 10000) throw new JqError("Equality check too deep");
-  if (depth === 0 && typeof a === "object" && a !== null) return guardDepth(() => equalsIn(a, b, 1), "Equality check too deep");
+  if (depth > MAX_CMP_DEPTH) throw new JqError("Equality check too deep");
+  if (depth >= CMP_RECURSE && typeof a === "object" && a !== null) return equalsDeep(a, b, depth);
   return equalsIn(a, b, depth);
+}
+
+const NO_ORDER = (): number => 0;
+
+/** `equals` with an explicit stack (for deeply nested values): the same answers and depth limit. */
+function equalsDeep(a0: Val, b0: Val, d0: number): boolean {
+  const stack: PairFrame[] = [];
+  let a = a0;
+  let b = b0;
+  let d = d0;
+  for (;;) {
+    if (a !== b) {
+      if (d > MAX_CMP_DEPTH) throw new JqError("Equality check too deep");
+      if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
+        if (!(typeof a === "number" && typeof b === "number" && a === b)) return false;
+      } else if (Array.isArray(a)) {
+        if (!Array.isArray(b) || a.length !== b.length) return false;
+        stack.push({ a, b, keys: null, d, i: 0 });
+      } else {
+        if (Array.isArray(b) || a.size !== b.size) return false;
+        const ks = a.keyList();
+        for (const k of ks) if (!b.has(k)) return false;
+        stack.push({ a, b, keys: ks, d, i: 0 });
+      }
+    }
+    const next = nextPair(stack, NO_ORDER);
+    if (next === undefined) return true;
+    [a, b, d] = next as [Val, Val, number];
+  }
 }
 
 function equalsIn(a: Val, b: Val, depth: number): boolean {

@@ -5,17 +5,16 @@
  * newline). It emits tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { Assignment, HereDoc, RedirectOp, Statement, Word } from "./ast.js";
+import type { Assignment, Statement, Word } from "./ast.js";
 import { eofLine, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
-import { declWord, delimiterQuoted, delimiterText, opText, readArray, redirectNode } from "./lexparts.js";
+import { declWord, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { fdDigitsEnd, fdVarEnd, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { fdVarEnd, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { fdAt, readHeredocs, readRedirect } from "./redirect.js";
 import { ScanToken } from "./token.js";
-import { EMPTY } from "./fit.js";
-import { heredocEnd } from "./heredoc-end.js";
 import { sliceShared } from "./intern.js";
 import { type PendingHeredoc, Reader } from "./words.js";
 
@@ -34,7 +33,6 @@ const S_FUNC_NAME = 6;
  */
 const SUB_LEVELS = 2;
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly", "let"]);
-const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
 
 interface Frame {
@@ -268,10 +266,10 @@ export class Scanner extends Reader {
           return this.scanRedirect(s, undefined, undefined);
         default:
           if (c >= "0" && c <= "9") {
-            const fd = this.fdAt(s);
-            if (fd !== undefined) {
-              this.pos = this.fdEnd;
-              return this.scanRedirect(s, fd, undefined);
+            const fe = fdAt(src, s, this.end);
+            if (fe >= 0) {
+              this.pos = fe;
+              return this.scanRedirect(s, Number(src.slice(s, fe)), undefined);
             }
           } else if (c === "{") {
             const e = fdVarEnd(src, s, this.end);
@@ -674,93 +672,19 @@ export class Scanner extends Reader {
   }
 
   private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {
-    const src = this.src;
-    const opStart = this.pos;
-    let op: RedirectOp | undefined;
-    for (const o of REDIR_OPS) {
-      if (src.startsWith(o, opStart)) {
-        op = o;
-        break;
-      }
-    }
-    if (op === undefined || (fd !== undefined || fdVar !== undefined) && op.startsWith("&")) this.fail(unexpectedToken(src[opStart]));
-    this.pos = opStart + op.length;
-    while (this.pos < this.end) {
-      const c = src[this.pos];
-      if (c === " " || c === "\t") this.pos++;
-      else if (c === "\\" && src[this.pos + 1] === "\n") this.pos += 2;
-      else break;
-    }
-    const ts = this.pos;
-    const c = src[ts];
-    if (ts >= this.end || (c !== undefined && isMeta(c) && !((c === "<" || c === ">") && src[ts + 1] === "("))) {
-      this.fail(unexpectedToken(opText(this, ts)), ts);
-    }
-    // Digits right before `<`/`>` are the next redirection's fd, not this one's target
-    // (bash: `cat >3>x` is a syntax error near `3'; `>&3>x` duplicates fd 3).
-    if (op !== ">&" && op !== "<&" && this.fdAt(ts) !== undefined) this.fail(unexpectedToken(src.slice(ts, this.fdEnd)), ts);
-    const target = this.readWord(STOP_CMD)!;
-    const span = this.span(s, this.pos);
-    let heredoc: HereDoc | undefined;
-    if (op === "<<" || op === "<<-") {
-      const hd: PendingHeredoc["hd"] = {
-        type: "HereDoc",
-        span: this.span(this.pos, this.pos),
-        delimiter: delimiterText(this.src, target, this.base),
-        quoted: delimiterQuoted(target),
-        stripTabs: op === "<<-",
-        body: { type: "Word", span: this.span(this.pos, this.pos), parts: EMPTY },
-      };
-      this.pending.push({ hd });
-      heredoc = hd;
-    }
-    this.push(T.Redir, undefined, s, this.pos, redirectNode(span, op, target, fd, fdVar, heredoc));
+    const node = readRedirect(this, s, fd, fdVar, this.pending);
+    this.push(T.Redir, undefined, s, this.pos, node);
     this.kw = false;
     return true;
-  }
-
-  /** After a successful `fdAt`: the offset after its digits. */
-  private fdEnd = 0;
-
-  /** The fd of digits at `i` right before `<`/`>` (`fdEnd` is then after them), or undefined; see fdDigitsEnd. */
-  private fdAt(i: number): number | undefined {
-    const j = fdDigitsEnd(this.src, i, this.end);
-    if (j < 0) return undefined;
-    const fd = Number(this.src.slice(i, j));
-    if (fd > 2147483647) return undefined; // like bash: past the C int range it is a word (`8901234567890<0`)
-    this.fdEnd = j;
-    return fd;
   }
 
   /** Reads the bodies of pending here-documents; pos is at the start of a line. */
   private readHeredocs(): void {
     const pending = this.pending;
     this.pending = [];
-    const src = this.src;
-    for (const { hd } of pending) {
-      const bodyStart = this.pos;
-      const { bodyEnd, after } = heredocEnd(src, bodyStart, this.end, hd);
-      let text = src.slice(bodyStart, bodyEnd);
-      if (hd.stripTabs) text = text.replace(/^\t+/gm, "");
-      const span = this.span(bodyStart, bodyEnd);
-      hd.span = span;
-      if (hd.quoted) {
-        hd.body = { type: "Word", span, parts: text === "" ? EMPTY : [{ type: "Literal", span, value: text }] };
-      } else if (!hd.stripTabs) {
-        const saveEnd = this.end;
-        this.pos = bodyStart;
-        this.end = bodyEnd;
-        const parts = this.readDQParts(false, true);
-        this.end = saveEnd;
-        hd.body = { type: "Word", span, parts };
-        // bash parses a `$(cat <<E)` in a body when it expands it: E ends with the `)`, empty.
-        this.pending = [];
-      } else {
-        const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, bodyStart + this.base);
-        hd.body = { type: "Word", span, parts: sub.readDQParts(false, true) };
-      }
-      this.pos = after;
-    }
+    readHeredocs(this, pending, (text, offset) => new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, offset));
+    // bash parses a `$(cat <<E)` in a body when it expands it: E ends with the `)`, empty.
+    this.pending = [];
   }
 
   /** `$( ... )`: a nested scanner runs to the closing `)`, then the grammar parses its tokens. */

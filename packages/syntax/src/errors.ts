@@ -31,6 +31,11 @@ export function lineColumn(src: string, offset: number): { line: number; column:
   return { line, column: offset - (offset > 0 && src[offset - 1] === "\n" ? offset : lineStart) + 1 };
 }
 
+/** The line bash is on at the end of `src`: the last line's (a final newline starts none). */
+export function lastLine(src: string): number {
+  return eofLine(src) - 1;
+}
+
 /** The line bash reports for "unexpected end of file": the line after the last one. */
 export function eofLine(src: string): number {
   let n = 0;

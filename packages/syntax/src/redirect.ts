@@ -4,11 +4,12 @@
  * before an operator (`fdAt`), and the bodies read at the next newline (`readHeredocs`).
  */
 import type { HereDoc, Redirect, RedirectOp } from "./ast.js";
-import { unexpectedToken } from "./errors.js";
+import { lastLine, lineOf, unexpectedToken } from "./errors.js";
 import { delimiterQuoted, delimiterText, opText, redirectNode } from "./lexparts.js";
 import { fdDigitsEnd, isMeta, STOP_CMD } from "./chars.js";
 import { EMPTY } from "./fit.js";
 import { heredocEnd } from "./heredoc-end.js";
+import type { ParseWarning } from "./options.js";
 import type { PendingHeredoc, Reader } from "./words.js";
 
 const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
@@ -77,14 +78,21 @@ export function readRedirect(r: Reader, s: number, fd: number | undefined, fdVar
 /**
  * Reads the bodies of the `pending` here-documents, one after the other from `r.pos` (the
  * start of a line). `sub` reads a `<<-` body, whose leading tabs are gone, as a text of its own
- * at `offset`. Here-documents opened inside a body (`$(cat <<E)`) are added to the reader's
+ * at `offset`. A body that runs to the end of the text is reported to `warn`, as bash does.
+ * Here-documents opened inside a body (`$(cat <<E)`) are added to the reader's
  * pending list, which the caller drops: bash parses them when it expands the body.
  */
-export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub: (text: string, offset: number) => Reader): void {
+export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub: (text: string, offset: number) => Reader, warn: ((w: ParseWarning) => void) | undefined): void {
   const src = r.src;
   for (const { hd } of pending) {
     const bodyStart = r.pos;
     const { bodyEnd, after } = heredocEnd(src, bodyStart, r.end, hd);
+    // (a delimiter line found makes bodyEnd its start, before r.end)
+    if (bodyEnd === r.end && warn !== undefined) {
+      // bash names the line it was on when it started the body: the one before it.
+      const message = `here-document at line ${lineOf(src, bodyStart) - 1} delimited by end-of-file (wanted \`${hd.delimiter}')`;
+      warn({ message, span: r.span(bodyStart, bodyEnd), line: lastLine(src.slice(0, r.end)) });
+    }
     let text = src.slice(bodyStart, bodyEnd);
     if (hd.stripTabs) text = text.replace(/^\t+/gm, "");
     const span = r.span(bodyStart, bodyEnd);

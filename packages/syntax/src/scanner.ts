@@ -6,7 +6,7 @@
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
 import type { Assignment, Statement, Word } from "./ast.js";
-import { eofLine, ParseError, unexpectedToken } from "./errors.js";
+import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
@@ -16,6 +16,7 @@ import { fdVarEnd, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH
 import { fdAt, readHeredocs, readRedirect } from "./redirect.js";
 import { ScanToken } from "./token.js";
 import { sliceShared } from "./intern.js";
+import { heredocEnd } from "./heredoc-end.js";
 import { type PendingHeredoc, Reader } from "./words.js";
 
 const S_NORMAL = 0;
@@ -66,6 +67,13 @@ export class Scanner extends Reader {
   private funcParens = 0;
   /** Here-documents whose bodies start after the next newline (see also `takePending`). */
   private pending: PendingHeredoc[] = [];
+  /**
+   * How many of `pending` (at its front) a command substitution left open: bash 5.2 reads
+   * their bodies first (`cat <<A; echo "$(cat <<C)"`: C's body, then A's).
+   */
+  private early = 0;
+  /** Warnings go to `opts.onWarning` (not in a backtick body: bash parses it when it runs it). */
+  private warns = true;
   private frames: Frame[] = [];
   private expanding: string[] = [];
   private aliasNext = false;
@@ -682,7 +690,8 @@ export class Scanner extends Reader {
   private readHeredocs(): void {
     const pending = this.pending;
     this.pending = [];
-    readHeredocs(this, pending, (text, offset) => new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, offset));
+    this.early = 0;
+    readHeredocs(this, pending, (text, offset) => new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, offset), this.warns ? this.opts.onWarning : undefined);
     // bash parses a `$(cat <<E)` in a body when it expands it: E ends with the `)`, empty.
     this.pending = [];
   }
@@ -706,6 +715,7 @@ export class Scanner extends Reader {
     }
     const sub = new Scanner(this.src, start, this.end, this.opts, nest, this.base, true);
     sub.memo = memo;
+    sub.warns = this.warns;
     sub.scanAll();
     const body = parseTokens(sub.tokens, sub.ntok, this.src);
     this.pos = sub.pos + 1;
@@ -713,9 +723,29 @@ export class Scanner extends Reader {
     // Here-documents still open at the `)` (`$(cat <<E)`): like bash 5.2, their bodies are the
     // lines after the next newline of the enclosing text.
     const pending = sub.pending.length > 0 ? sub.pending : undefined;
-    if (pending !== undefined) this.takePending(pending);
+    if (pending !== undefined) {
+      const warn = this.warns ? this.opts.onWarning : undefined;
+      const n = pending.length;
+      if (warn !== undefined) warn({ message: `command substitution: ${n} unterminated here-document${n === 1 ? "" : "s"}`, span: this.span(sub.pos, sub.pos + 1), line: this.comsubLine(sub.pos) });
+      this.takePending(pending);
+    }
     memo.subs.set(start, { end: this.end, height: sub.peak - nest, body, pos: this.pos, pending });
     return body;
+  }
+
+  /**
+   * The line bash names for here-documents left open at the `)` at `at`: its line, but after
+   * an earlier substitution left some open, bash has read their bodies by then (`"$(cat <<C)"
+   * "$(cat <<D)"` names the line of C's delimiter for D).
+   */
+  private comsubLine(at: number): number {
+    const src = this.src;
+    if (this.early === 0) return lineOf(src, at);
+    const nl = src.indexOf("\n", at);
+    if (nl < 0) return lineOf(src, at);
+    let pos = nl + 1;
+    for (let i = 0; i < this.early; i++) pos = heredocEnd(src, pos, this.end, this.pending[i]!.hd).after;
+    return lineOf(src, pos) - (src[pos - 1] === "\n" ? 1 : 0);
   }
 
   /**
@@ -723,12 +753,14 @@ export class Scanner extends Reader {
    * a memoized substitution is reused (a re-read after backtracking): they are added once.
    */
   private takePending(hds: readonly PendingHeredoc[] | undefined): void {
-    if (hds !== undefined) for (const h of hds) if (!this.pending.includes(h)) this.pending.push(h);
+    if (hds === undefined) return;
+    for (let i = 0; i < hds.length; i++) if (!this.pending.includes(hds[i]!)) this.pending.splice(this.early++, 0, hds[i]!);
   }
 
   /** The body of a backtick substitution, already unescaped. */
   parseBacktick(text: string, offset: number): Statement[] {
     const sub = new Scanner(text, 0, text.length, this.opts, this.nest + SUB_LEVELS + this.depth, offset);
+    sub.warns = false;
     sub.scanAll();
     if (sub.peak > this.peak) this.peak = sub.peak;
     return parseTokens(sub.tokens, sub.ntok, text);

@@ -150,9 +150,9 @@ export class Interp {
           stmts = parser.next();
         } catch (e) {
           if (e instanceof ParseError) {
-            this.errorAtLine(e.line + lineOffset, e.message);
+            for (const m of e.lines) this.errorAtLine(e.line + lineOffset, m);
             // bash quirk: a syntax error inside `[[ ]]` exits with the previous status, not 2
-            const st = isConditionalError(e) ? this.st.status : 2;
+            const st = e.conditional ? this.st.status : 2;
             this.st.status = st;
             return topLevel ? new Abrupt("exit", 0, st) : st;
           }
@@ -763,10 +763,5 @@ export class Interp {
 
 /** Attributes that make an assignment more than storing the string (see `setVar`). */
 const SLOW_ATTRS = Attr.Nameref | Attr.Integer | Attr.Readonly | Attr.Lower | Attr.Upper | Attr.Capitalize;
-
-/** True for the parse errors of a `[[ ]]` expression (bash's cond parser, not its grammar). */
-function isConditionalError(e: ParseError): boolean {
-  return /conditional|^syntax error near unexpected token `\]\]'$/.test(e.message);
-}
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };

@@ -8,11 +8,24 @@ import type { Span } from "./ast.js";
 export class ParseError extends Error {
   readonly span: Span;
   readonly line: number;
-  constructor(message: string, span: Span, line: number) {
+  /**
+   * What bash prints for this error, one message a line (each after `NAME: line LINE: `):
+   * `[message]`, except for some `[[ ]]` errors, where bash adds one "expected `)'" per
+   * group the error is in, or prints nothing at all (`[[ ]]`, `[[ a && ]]`).
+   */
+  readonly lines: readonly string[];
+  /**
+   * An error of bash's `[[ ]]` parser, not of its grammar: bash then stops the script with
+   * the status of the last command, not 2.
+   */
+  readonly conditional: boolean;
+  constructor(message: string, span: Span, line: number, lines: readonly string[] = [message], conditional = false) {
     super(message);
     this.name = "ParseError";
     this.span = span;
     this.line = line;
+    this.lines = lines;
+    this.conditional = conditional;
   }
 }
 
@@ -29,6 +42,11 @@ export function lineColumn(src: string, offset: number): { line: number; column:
   const line = lineOf(src, offset);
   const lineStart = src.lastIndexOf("\n", Math.max(0, offset - 1)) + 1;
   return { line, column: offset - (offset > 0 && src[offset - 1] === "\n" ? offset : lineStart) + 1 };
+}
+
+/** The line bash is on at the end of `src`: the last line's (a final newline starts none). */
+export function lastLine(src: string): number {
+  return eofLine(src) - 1;
 }
 
 /** The line bash reports for "unexpected end of file": the line after the last one. */

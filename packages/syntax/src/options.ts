@@ -1,3 +1,16 @@
+import type { Span } from "./ast.js";
+
+/**
+ * A warning bash prints while it parses (the script still runs), e.g. `message` =
+ * ``here-document at line 2 delimited by end-of-file (wanted `E')``. `line` is the line bash
+ * names in front of it: a host prints `NAME: line LINE: warning: MESSAGE` on stderr.
+ */
+export interface ParseWarning {
+  readonly message: string;
+  readonly span: Span;
+  readonly line: number;
+}
+
 /** Options of the parser. */
 export interface ParseOptions {
   /** Recognize `?( ) *( ) +( ) @( ) !( )` in words (bash's `shopt -s extglob`). Default true. */
@@ -11,6 +24,12 @@ export interface ParseOptions {
   readonly maxDepth?: number;
   /** Maximum source length in UTF-16 units (default 10 MiB). */
   readonly maxBytes?: number;
+  /**
+   * Called with each warning bash 5.2 prints while parsing (`bash -n` prints them too): a
+   * here-document delimited by end of file, here-documents left open at the `)` of a
+   * command substitution. A `Parser` reports them as the line that has them is parsed.
+   */
+  readonly onWarning?: (w: ParseWarning) => void;
 }
 
 /** ParseOptions with defaults applied (internal). */
@@ -19,6 +38,7 @@ export interface ResolvedOptions {
   readonly aliases: ((name: string) => string | undefined) | undefined;
   readonly maxDepth: number;
   readonly maxBytes: number;
+  readonly onWarning: ((w: ParseWarning) => void) | undefined;
 }
 
 /** Applies the defaults of ParseOptions. */
@@ -28,5 +48,6 @@ export function resolveOptions(o: ParseOptions | undefined): ResolvedOptions {
     aliases: o?.aliases,
     maxDepth: o?.maxDepth ?? 1000,
     maxBytes: o?.maxBytes ?? 10 * 1024 * 1024,
+    onWarning: o?.onWarning,
   };
 }

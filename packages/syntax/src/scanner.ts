@@ -5,18 +5,18 @@
  * newline). It emits tokens whose payloads are finished AST pieces (words,
  * assignments, redirects, `[[ ]]`, `(( ))`); ./grammar.ts assembles commands from them.
  */
-import type { Assignment, HereDoc, RedirectOp, Statement, Word } from "./ast.js";
-import { eofLine, ParseError, unexpectedToken } from "./errors.js";
+import type { Assignment, Statement, Word } from "./ast.js";
+import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
 import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
-import { declWord, delimiterQuoted, delimiterText, opText, readArray, redirectNode } from "./lexparts.js";
+import { declWord, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { fdDigitsEnd, fdVarEnd, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { fdVarEnd, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { fdAt, readHeredocs, readRedirect } from "./redirect.js";
 import { ScanToken } from "./token.js";
-import { EMPTY } from "./fit.js";
-import { heredocEnd } from "./heredoc-end.js";
 import { sliceShared } from "./intern.js";
+import { heredocEnd } from "./heredoc-end.js";
 import { type PendingHeredoc, Reader } from "./words.js";
 
 const S_NORMAL = 0;
@@ -34,7 +34,6 @@ const S_FUNC_NAME = 6;
  */
 const SUB_LEVELS = 2;
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly", "let"]);
-const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
 
 interface Frame {
@@ -68,6 +67,13 @@ export class Scanner extends Reader {
   private funcParens = 0;
   /** Here-documents whose bodies start after the next newline (see also `takePending`). */
   private pending: PendingHeredoc[] = [];
+  /**
+   * How many of `pending` (at its front) a command substitution left open: bash 5.2 reads
+   * their bodies first (`cat <<A; echo "$(cat <<C)"`: C's body, then A's).
+   */
+  private early = 0;
+  /** Warnings go to `opts.onWarning` (not in a backtick body: bash parses it when it runs it). */
+  private warns = true;
   private frames: Frame[] = [];
   private expanding: string[] = [];
   private aliasNext = false;
@@ -268,10 +274,10 @@ export class Scanner extends Reader {
           return this.scanRedirect(s, undefined, undefined);
         default:
           if (c >= "0" && c <= "9") {
-            const fd = this.fdAt(s);
-            if (fd !== undefined) {
-              this.pos = this.fdEnd;
-              return this.scanRedirect(s, fd, undefined);
+            const fe = fdAt(src, s, this.end);
+            if (fe >= 0) {
+              this.pos = fe;
+              return this.scanRedirect(s, Number(src.slice(s, fe)), undefined);
             }
           } else if (c === "{") {
             const e = fdVarEnd(src, s, this.end);
@@ -674,93 +680,20 @@ export class Scanner extends Reader {
   }
 
   private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {
-    const src = this.src;
-    const opStart = this.pos;
-    let op: RedirectOp | undefined;
-    for (const o of REDIR_OPS) {
-      if (src.startsWith(o, opStart)) {
-        op = o;
-        break;
-      }
-    }
-    if (op === undefined || (fd !== undefined || fdVar !== undefined) && op.startsWith("&")) this.fail(unexpectedToken(src[opStart]));
-    this.pos = opStart + op.length;
-    while (this.pos < this.end) {
-      const c = src[this.pos];
-      if (c === " " || c === "\t") this.pos++;
-      else if (c === "\\" && src[this.pos + 1] === "\n") this.pos += 2;
-      else break;
-    }
-    const ts = this.pos;
-    const c = src[ts];
-    if (ts >= this.end || (c !== undefined && isMeta(c) && !((c === "<" || c === ">") && src[ts + 1] === "("))) {
-      this.fail(unexpectedToken(opText(this, ts)), ts);
-    }
-    // Digits right before `<`/`>` are the next redirection's fd, not this one's target
-    // (bash: `cat >3>x` is a syntax error near `3'; `>&3>x` duplicates fd 3).
-    if (op !== ">&" && op !== "<&" && this.fdAt(ts) !== undefined) this.fail(unexpectedToken(src.slice(ts, this.fdEnd)), ts);
-    const target = this.readWord(STOP_CMD)!;
-    const span = this.span(s, this.pos);
-    let heredoc: HereDoc | undefined;
-    if (op === "<<" || op === "<<-") {
-      const hd: PendingHeredoc["hd"] = {
-        type: "HereDoc",
-        span: this.span(this.pos, this.pos),
-        delimiter: delimiterText(this.src, target, this.base),
-        quoted: delimiterQuoted(target),
-        stripTabs: op === "<<-",
-        body: { type: "Word", span: this.span(this.pos, this.pos), parts: EMPTY },
-      };
-      this.pending.push({ hd });
-      heredoc = hd;
-    }
-    this.push(T.Redir, undefined, s, this.pos, redirectNode(span, op, target, fd, fdVar, heredoc));
+    const node = readRedirect(this, s, fd, fdVar, this.pending);
+    this.push(T.Redir, undefined, s, this.pos, node);
     this.kw = false;
     return true;
-  }
-
-  /** After a successful `fdAt`: the offset after its digits. */
-  private fdEnd = 0;
-
-  /** The fd of digits at `i` right before `<`/`>` (`fdEnd` is then after them), or undefined; see fdDigitsEnd. */
-  private fdAt(i: number): number | undefined {
-    const j = fdDigitsEnd(this.src, i, this.end);
-    if (j < 0) return undefined;
-    const fd = Number(this.src.slice(i, j));
-    if (fd > 2147483647) return undefined; // like bash: past the C int range it is a word (`8901234567890<0`)
-    this.fdEnd = j;
-    return fd;
   }
 
   /** Reads the bodies of pending here-documents; pos is at the start of a line. */
   private readHeredocs(): void {
     const pending = this.pending;
     this.pending = [];
-    const src = this.src;
-    for (const { hd } of pending) {
-      const bodyStart = this.pos;
-      const { bodyEnd, after } = heredocEnd(src, bodyStart, this.end, hd);
-      let text = src.slice(bodyStart, bodyEnd);
-      if (hd.stripTabs) text = text.replace(/^\t+/gm, "");
-      const span = this.span(bodyStart, bodyEnd);
-      hd.span = span;
-      if (hd.quoted) {
-        hd.body = { type: "Word", span, parts: text === "" ? EMPTY : [{ type: "Literal", span, value: text }] };
-      } else if (!hd.stripTabs) {
-        const saveEnd = this.end;
-        this.pos = bodyStart;
-        this.end = bodyEnd;
-        const parts = this.readDQParts(false, true);
-        this.end = saveEnd;
-        hd.body = { type: "Word", span, parts };
-        // bash parses a `$(cat <<E)` in a body when it expands it: E ends with the `)`, empty.
-        this.pending = [];
-      } else {
-        const sub = new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, bodyStart + this.base);
-        hd.body = { type: "Word", span, parts: sub.readDQParts(false, true) };
-      }
-      this.pos = after;
-    }
+    this.early = 0;
+    readHeredocs(this, pending, (text, offset) => new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, offset), this.warns ? this.opts.onWarning : undefined);
+    // bash parses a `$(cat <<E)` in a body when it expands it: E ends with the `)`, empty.
+    this.pending = [];
   }
 
   /** `$( ... )`: a nested scanner runs to the closing `)`, then the grammar parses its tokens. */
@@ -782,6 +715,7 @@ export class Scanner extends Reader {
     }
     const sub = new Scanner(this.src, start, this.end, this.opts, nest, this.base, true);
     sub.memo = memo;
+    sub.warns = this.warns;
     sub.scanAll();
     const body = parseTokens(sub.tokens, sub.ntok, this.src);
     this.pos = sub.pos + 1;
@@ -789,9 +723,29 @@ export class Scanner extends Reader {
     // Here-documents still open at the `)` (`$(cat <<E)`): like bash 5.2, their bodies are the
     // lines after the next newline of the enclosing text.
     const pending = sub.pending.length > 0 ? sub.pending : undefined;
-    if (pending !== undefined) this.takePending(pending);
+    if (pending !== undefined) {
+      const warn = this.warns ? this.opts.onWarning : undefined;
+      const n = pending.length;
+      if (warn !== undefined) warn({ message: `command substitution: ${n} unterminated here-document${n === 1 ? "" : "s"}`, span: this.span(sub.pos, sub.pos + 1), line: this.comsubLine(sub.pos) });
+      this.takePending(pending);
+    }
     memo.subs.set(start, { end: this.end, height: sub.peak - nest, body, pos: this.pos, pending });
     return body;
+  }
+
+  /**
+   * The line bash names for here-documents left open at the `)` at `at`: its line, but after
+   * an earlier substitution left some open, bash has read their bodies by then (`"$(cat <<C)"
+   * "$(cat <<D)"` names the line of C's delimiter for D).
+   */
+  private comsubLine(at: number): number {
+    const src = this.src;
+    if (this.early === 0) return lineOf(src, at);
+    const nl = src.indexOf("\n", at);
+    if (nl < 0) return lineOf(src, at);
+    let pos = nl + 1;
+    for (let i = 0; i < this.early; i++) pos = heredocEnd(src, pos, this.end, this.pending[i]!.hd).after;
+    return lineOf(src, pos) - (src[pos - 1] === "\n" ? 1 : 0);
   }
 
   /**
@@ -799,12 +753,14 @@ export class Scanner extends Reader {
    * a memoized substitution is reused (a re-read after backtracking): they are added once.
    */
   private takePending(hds: readonly PendingHeredoc[] | undefined): void {
-    if (hds !== undefined) for (const h of hds) if (!this.pending.includes(h)) this.pending.push(h);
+    if (hds === undefined) return;
+    for (let i = 0; i < hds.length; i++) if (!this.pending.includes(hds[i]!)) this.pending.splice(this.early++, 0, hds[i]!);
   }
 
   /** The body of a backtick substitution, already unescaped. */
   parseBacktick(text: string, offset: number): Statement[] {
     const sub = new Scanner(text, 0, text.length, this.opts, this.nest + SUB_LEVELS + this.depth, offset);
+    sub.warns = false;
     sub.scanAll();
     if (sub.peak > this.peak) this.peak = sub.peak;
     return parseTokens(sub.tokens, sub.ntok, text);

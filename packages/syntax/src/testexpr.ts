@@ -5,6 +5,7 @@
  */
 import type { TestExpr, Word } from "./ast.js";
 import { isMeta, STOP_CMD, STOP_REGEX } from "./chars.js";
+import { lineOf, ParseError } from "./errors.js";
 import type { Reader } from "./words.js";
 
 const UNARY = new Set([
@@ -61,7 +62,11 @@ class TestParser {
       }
     }
     const w = r.readWord(regex ? STOP_REGEX : STOP_CMD);
-    if (w === undefined) this.unexpected(c === "\n" ? "newline" : c);
+    if (w === undefined) {
+      // `;`, `|`, `&` (bash reads them as tokens of their own)
+      r.pos++;
+      return { k: "op", op: c === "\n" ? "newline" : c, start: s };
+    }
     const lit = w.parts.length === 1 && w.parts[0]!.type === "Literal" ? w.parts[0]!.value : undefined;
     return { k: "word", w, lit };
   }
@@ -70,11 +75,14 @@ class TestParser {
   private operand(regex: boolean): Word {
     const r = this.r;
     this.skip();
-    const c = r.src[r.pos];
+    const src = r.src;
+    const c = src[r.pos];
     if (r.pos >= r.end) r.fail("unexpected EOF while looking for `]]'");
-    if (c === "]" && r.src[r.pos + 1] === "]" && (r.pos + 2 >= r.end || isMeta(r.src[r.pos + 2]!))) this.unexpected("]]");
-    const w = r.readWord(regex ? STOP_REGEX : STOP_CMD);
-    if (w === undefined) this.unexpected(c === "\n" ? "newline" : c!);
+    const w = c === "]" && src[r.pos + 1] === "]" && (r.pos + 2 >= r.end || isMeta(src[r.pos + 2]!)) ? undefined : r.readWord(regex ? STOP_REGEX : STOP_CMD);
+    if (w === undefined) {
+      const op = c === "]" ? "]]" : (c === "&" || c === "|") && src[r.pos + 1] === c ? c + c : c!;
+      this.fail(`unexpected argument \`${op}' to conditional binary operator`);
+    }
     return w;
   }
 
@@ -87,8 +95,15 @@ class TestParser {
     return src[i] === "\n" && i < r.end;
   }
 
-  private unexpected(what: string): never {
-    this.r.fail(`syntax error in conditional expression: unexpected token \`${what}'`);
+  /** Throws a `[[ ]]` error: bash prints `lines` (none for a bare `]]` where a term starts). */
+  private fail(...lines: string[]): never {
+    const r = this.r;
+    throw new ParseError(lines[0] ?? "syntax error in conditional expression", r.span(r.pos, r.pos), lineOf(r.src, r.pos), lines, true);
+  }
+
+  /** The token as bash names it in a message, or undefined for a word (bash names none). */
+  private tokenText(t: Tk): string | undefined {
+    return t.k === "end" ? "]]" : t.k === "op" && t.op !== "!" ? t.op : undefined;
   }
 
   private peek(): Tk {
@@ -103,11 +118,14 @@ class TestParser {
     return t.k === "end" ? "]]" : t.k === "op" ? t.op : this.r.src.slice(t.w.span.start - this.r.base, t.w.span.end - this.r.base);
   }
 
+  // The errors follow bash 5.2's cond_term, cond_and, cond_or and cond_error (parse.y).
   parse(): TestExpr {
-    if (this.peek().k === "end") this.r.fail("syntax error near unexpected token `]]'");
     const e = this.or();
     const t = this.next();
-    if (t.k !== "end") this.unexpected(this.describe(t));
+    if (t.k !== "end") {
+      const what = this.tokenText(t);
+      this.fail(what === undefined ? "syntax error in conditional expression" : `syntax error in conditional expression: unexpected token \`${what}'`);
+    }
     return e;
   }
 
@@ -146,36 +164,56 @@ class TestParser {
 
   private primary(): TestExpr {
     const t = this.next();
+    if (t.k === "end") this.fail();
     if (t.k === "op" && t.op === "(") {
       this.r.enter();
-      const expr = this.or();
+      let expr: TestExpr;
+      try {
+        expr = this.or();
+      } catch (e) {
+        if (e instanceof ParseError && e.conditional) this.fail(...e.lines, "expected `)'");
+        throw e;
+      }
       this.r.depth--;
       const c = this.next();
-      if (c.k !== "op" || c.op !== ")") this.unexpected(this.describe(c));
+      if (c.k !== "op" || c.op !== ")") {
+        const what = this.tokenText(c);
+        this.fail(what === undefined ? "expected `)'" : `unexpected token \`${what}', expected \`)'`);
+      }
       return { type: "TestGroup", span: { start: t.start + this.r.base, end: this.r.pos + this.r.base }, expr };
     }
-    if (t.k !== "word") this.unexpected(this.describe(t));
+    if (t.k !== "word") this.fail(`unexpected token \`${this.describe(t)}' in conditional command`);
     const left = t.w;
     const unary = t.lit !== undefined && UNARY.has(t.lit);
     // bash skips newlines only where a term starts or after one: not after its first word.
     if (this.atNewline()) {
-      this.r.fail(unary ? "unexpected argument `newline' to conditional unary operator" : "unexpected token `newline', conditional binary operator expected");
+      this.fail(unary ? "unexpected argument `newline' to conditional unary operator" : "unexpected token `newline', conditional binary operator expected");
+    }
+    if (unary) {
+      const p = this.peek();
+      // (a `!` is a word here: `[[ -n ! ]]` is true)
+      const operand = p.k === "word" ? p.w : p.k === "op" && p.op === "!" ? this.bang(p.start) : undefined;
+      if (operand === undefined) this.fail(`unexpected argument \`${this.describe(p)}' to conditional unary operator`);
+      this.next();
+      return { type: "TestUnary", span: { start: left.span.start, end: operand.span.end }, op: t.lit!, operand };
     }
     const p = this.peek();
-    if (unary) {
-      if (p.k !== "word") this.r.fail(`unexpected argument \`${this.describe(p)}' to conditional unary operator`);
-      this.next();
-      return { type: "TestUnary", span: { start: left.span.start, end: p.w.span.end }, op: t.lit!, operand: p.w };
-    }
     const opText = p.k === "word" ? p.lit : p.k === "op" && (p.op === "<" || p.op === ">") ? p.op : undefined;
     if (opText !== undefined && BINARY.has(opText)) {
       this.next();
-      if (this.atNewline()) this.r.fail("unexpected argument `newline' to conditional binary operator");
+      if (this.atNewline()) this.fail("unexpected argument `newline' to conditional binary operator");
       const right = this.operand(opText === "=~");
       return { type: "TestBinary", span: { start: left.span.start, end: right.span.end }, op: opText, left, right };
     }
-    if (p.k === "word") this.r.fail(`conditional binary operator expected`);
+    if (p.k === "word" || (p.k === "op" && p.op === "!")) this.fail("conditional binary operator expected");
+    if (p.k === "op" && p.op !== "&&" && p.op !== "||" && p.op !== ")") this.fail(`unexpected token \`${p.op}', conditional binary operator expected`);
     return { type: "TestWord", span: left.span, word: left };
+  }
+
+  /** The word `!` at `start` (a `!` token where bash reads a word). */
+  private bang(start: number): Word {
+    const span = this.r.span(start, start + 1);
+    return { type: "Word", span, parts: [{ type: "Literal", span, value: "!" }] };
   }
 }
 

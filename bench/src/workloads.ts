@@ -4,6 +4,10 @@
  * `parse` workloads only parse the script; `cold` workloads measure a fresh shell per run.
  */
 
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 /** One workload at one size. */
 export interface Workload {
   readonly name: string;
@@ -58,7 +62,7 @@ export function makeLog(bytes: number): string {
   return parts.join("");
 }
 
-/** A JSON array of `count` records (about 120 bytes each). */
+/** A JSON array of `count` records (about 94 bytes each). */
 export function makeJson(count: number): string {
   const r = rng(7);
   const teams = ["red", "green", "blue", "gold", "teal"];
@@ -93,7 +97,46 @@ export function makeBigScript(lines: number): string {
   return `${out.join("\n")}\n`;
 }
 
-/** The sizes of one run: full (default) or `--quick`. */
+/**
+ * `w` with a `files` property made by `make` on first read (and kept): a process that runs one
+ * workload generates only that workload's inputs, so its peak RSS is that workload's. The
+ * property is not enumerable, so spreading `w` does not generate them either.
+ */
+function lazyFiles<T extends Omit<Workload, "files">>(w: T, make: () => Record<string, string>): Workload {
+  let files: Record<string, string> | undefined;
+  return Object.defineProperty(w, "files", { get: () => (files ??= make()), enumerable: false, configurable: true }) as T & Workload;
+}
+
+/** Bump when a generator's output changes, so that cached inputs are made again. */
+const GENERATORS_VERSION = 1;
+
+/**
+ * A generated input, made on first use and kept; also cached on disk (the OS temp dir) under
+ * `key`, so that the fresh processes measuring peak RSS read 10 MB instead of generating it:
+ * generating a 10 MB log peaks at about 150 MB, above what the workloads themselves use, and
+ * would hide their peak.
+ */
+function cachedInput(key: string, make: () => string): () => string {
+  let text: string | undefined;
+  return () => {
+    if (text !== undefined) return text;
+    const file = join(tmpdir(), "husk-bench-inputs", `v${GENERATORS_VERSION}-${key}.txt`);
+    try {
+      text = readFileSync(file, "latin1");
+    } catch {
+      text = make();
+      mkdirSync(join(tmpdir(), "husk-bench-inputs"), { recursive: true });
+      writeFileSync(`${file}.${process.pid}`, text, "latin1");
+      renameSync(`${file}.${process.pid}`, file);
+    }
+    return text;
+  };
+}
+
+/**
+ * The sizes of one run: full (default) or `--quick`. Input files are generated on first read of
+ * a workload's `files`.
+ */
 export function workloads(quick: boolean): Workload[] {
   const q = (full: number, small: number) => (quick ? small : full);
   const arithN = q(200_000, 20_000);
@@ -103,7 +146,7 @@ export function workloads(quick: boolean): Workload[] {
   const subN = q(2_000, 200);
   const readN = q(100_000, 10_000);
   const logBytes = q(10_000_000, 300_000);
-  const jsonCount = q(85_000, 2_000);
+  const jsonCount = q(106_000, 2_000);
   const parseLines = 5_000;
   // Issue 7: "a for loop of 1,000 tool | jq .field calls". At that size bash would spawn 1,000
   // jq processes per run (about a minute), so at full size the tool workloads run on the
@@ -115,8 +158,8 @@ export function workloads(quick: boolean): Workload[] {
   // At full size (10 MB, issue 9's "over 10 MB") just-bash takes minutes per big workload, and
   // its ratio is not a target there, so the big workloads compare Husk with the native tools only.
   const bigEngines = quick ? undefined : ["bash", "husk"];
-  const log = makeLog(logBytes);
-  const json = makeJson(jsonCount);
+  const log = cachedInput(`log-${logBytes}`, () => makeLog(logBytes));
+  const json = cachedInput(`json-${jsonCount}`, () => makeJson(jsonCount));
   const list: Workload[] = [
     {
       name: "arith-loop",
@@ -172,42 +215,48 @@ export function workloads(quick: boolean): Workload[] {
       files: {},
       script: `seq ${readN} | { s=0; while read -r l; do s=$((s + l)); done; echo "$s"; }\n`,
     },
-    {
-      name: "sort-uniq",
-      description: `sort | uniq -c | sort -rn over ${(logBytes / 1e6).toFixed(1)} MB`,
-      kind: "exec",
-      n: logBytes,
-      big: true,
-      engines: bigEngines,
-      files: { "log.txt": log },
-      script: "cut -d' ' -f1,2 log.txt | sort | uniq -c | sort -k1,1nr -k2 | head -5\nsort -u -k1,1 log.txt | wc -l\n",
-    },
-    {
-      name: "grep-sed-awk",
-      description: `grep, sed and awk over ${(logBytes / 1e6).toFixed(1)} MB`,
-      kind: "exec",
-      n: logBytes,
-      big: true,
-      engines: bigEngines,
-      files: { "log.txt": log },
-      script:
-        "grep -c FAIL log.txt\ngrep -E '^user1[0-9]+ (buy|refund) ' log.txt | wc -l\n" +
-        "sed -e 's/^user/u/' -e 's/ ok$//' log.txt | tail -2\n" +
-        "awk '$4 == \"ok\" { s[$2] += $3 } END { for (k in s) print k, s[k] }' log.txt | sort\n",
-    },
-    {
-      name: "jq-big",
-      description: `jq over ${(json.length / 1e6).toFixed(1)} MB of JSON`,
-      kind: "exec",
-      n: jsonCount,
-      big: true,
-      engines: bigEngines,
-      files: { "data.json": json },
-      script:
-        "jq '[.[] | select(.active) | .score] | add' data.json\n" +
-        "jq -c 'group_by(.team) | map({team: .[0].team, n: length, top: (map(.score) | max)})' data.json\n" +
-        "jq -r '.[] | select(.score > 990) | .name' data.json | wc -l\n",
-    },
+    lazyFiles(
+      {
+        name: "sort-uniq",
+        description: `sort | uniq -c | sort -rn over ${(logBytes / 1e6).toFixed(1)} MB`,
+        kind: "exec",
+        n: logBytes,
+        big: true,
+        engines: bigEngines,
+        script: "cut -d' ' -f1,2 log.txt | sort | uniq -c | sort -k1,1nr -k2 | head -5\nsort -u -k1,1 log.txt | wc -l\n",
+      },
+      () => ({ "log.txt": log() }),
+    ),
+    lazyFiles(
+      {
+        name: "grep-sed-awk",
+        description: `grep, sed and awk over ${(logBytes / 1e6).toFixed(1)} MB`,
+        kind: "exec",
+        n: logBytes,
+        big: true,
+        engines: bigEngines,
+        script:
+          "grep -c FAIL log.txt\ngrep -E '^user1[0-9]+ (buy|refund) ' log.txt | wc -l\n" +
+          "sed -e 's/^user/u/' -e 's/ ok$//' log.txt | tail -2\n" +
+          "awk '$4 == \"ok\" { s[$2] += $3 } END { for (k in s) print k, s[k] }' log.txt | sort\n",
+      },
+      () => ({ "log.txt": log() }),
+    ),
+    lazyFiles(
+      {
+        name: "jq-big",
+        description: `jq over a JSON array of ${jsonCount} records (about ${((jsonCount * 94) / 1e6).toFixed(1)} MB)`,
+        kind: "exec",
+        n: jsonCount,
+        big: true,
+        engines: bigEngines,
+        script:
+          "jq '[.[] | select(.active) | .score] | add' data.json\n" +
+          "jq -c 'group_by(.team) | map({team: .[0].team, n: length, top: (map(.score) | max)})' data.json\n" +
+          "jq -r '.[] | select(.score > 990) | .name' data.json | wc -l\n",
+      },
+      () => ({ "data.json": json() }),
+    ),
     {
       name: "parse-5000",
       description: "parse a generated 5,000-line script",
@@ -280,10 +329,13 @@ const LINEARITY = ["arith-loop", "string-ops", "arrays", "while-read-pipe", "too
 function scaled(w: Workload, k: number): Workload {
   const n = w.n * k;
   const grow = (s: string) => s.split(String(w.n)).join(String(n)).split(String(w.n - 1)).join(String(n - 1));
-  const files: Record<string, string> = {};
-  for (const [f, text] of Object.entries(w.files)) files[f] = text.repeat(k);
   const engines = (w.engines ?? ["bash", "husk"]).filter((e) => e !== "just-bash");
-  return { ...w, name: `${w.name}@${k}x`, description: `${w.description} (${k}x)`, n, script: w.big ? w.script : grow(w.script), files, engines, base: w.name };
+  const twin = { ...w, name: `${w.name}@${k}x`, description: `${w.description} (${k}x)`, n, script: w.big ? w.script : grow(w.script), engines, base: w.name };
+  return lazyFiles(twin, () => {
+    const files: Record<string, string> = {};
+    for (const [f, text] of Object.entries(w.files)) files[f] = text.repeat(k);
+    return files;
+  });
 }
 
 /** The sum of the stand-in tool's `total` over ids `from..to`. */

@@ -1,13 +1,15 @@
 // The jq command's compiled-filter cache: a cached program gives the same results, and variable
 // values (--arg/--argjson) are passed per run, never baked into the cached program.
 import { describe, expect, it } from "vitest";
-import { compileCached, FILTER_CACHE_SIZE, filterCacheSize } from "./cache.js";
+import { LimitsMeter, resolveLimits } from "@husk/host";
+import { cachedDoc, compileCached, FILTER_CACHE_SIZE, filterCacheSize, rememberDoc } from "./cache.js";
 import { jqCommand } from "./command.js";
 import { testContext } from "./testing/ctx.js";
 
-async function run(args: string[], stdin = "null", files?: Record<string, string>): Promise<string> {
+async function run(args: string[], stdin = "null", files?: Record<string, string>, meter?: LimitsMeter): Promise<string> {
   const { ctx, stdout } = testContext(args, { stdin, files });
-  const status = await jqCommand.run(ctx);
+  // Runs given one meter are one execution (the document cache's scope).
+  const status = await jqCommand.run(meter ? { ...ctx, meter } : ctx);
   return `${status}:${stdout.text}`;
 }
 
@@ -49,13 +51,24 @@ describe("document cache", () => {
   const doc = JSON.stringify(Array.from({ length: 3000 }, (_, i) => ({ id: i, name: `user${i}`, tags: ["x"] })));
   const files = { "/d.json": doc };
   it("gives every run the document as written", async () => {
-    expect(await run(["-c", "[.[0], .[2999].name]", "/d.json"], "", files)).toBe('0:[{"id":0,"name":"user0","tags":["x"]},"user2999"]\n');
-    expect(await run(["-c", ".[0].tags[0] = 1 | .[0].id |= 7 | .[0]", "/d.json"], "", files)).toBe('0:{"id":7,"name":"user0","tags":[1]}\n');
-    expect(await run(["-c", "del(.[0].name) | .[0]", "/d.json"], "", files)).toBe('0:{"id":0,"tags":["x"]}\n');
-    expect(await run(["-c", ".[0], length", "/d.json"], "", files)).toBe('0:{"id":0,"name":"user0","tags":["x"]}\n3000\n');
+    const m = new LimitsMeter(resolveLimits({}));
+    expect(await run(["-c", "[.[0], .[2999].name]", "/d.json"], "", files, m)).toBe('0:[{"id":0,"name":"user0","tags":["x"]},"user2999"]\n');
+    expect(await run(["-c", ".[0].tags[0] = 1 | .[0].id |= 7 | .[0]", "/d.json"], "", files, m)).toBe('0:{"id":7,"name":"user0","tags":[1]}\n');
+    expect(await run(["-c", "del(.[0].name) | .[0]", "/d.json"], "", files, m)).toBe('0:{"id":0,"tags":["x"]}\n');
+    expect(await run(["-c", ".[0], length", "/d.json"], "", files, m)).toBe('0:{"id":0,"name":"user0","tags":["x"]}\n3000\n');
     // Same length, other content: parsed anew.
     const other = doc.replace("user0", "resu0");
-    expect(await run(["-c", ".[0].name", "/d.json"], "", { "/d.json": other })).toBe('0:"resu0"\n');
-    expect(await run(["-c", ".[0].name", "/d.json"], "", files)).toBe('0:"user0"\n');
+    expect(await run(["-c", ".[0].name", "/d.json"], "", { "/d.json": other }, m)).toBe('0:"resu0"\n');
+    expect(await run(["-c", ".[0].name", "/d.json"], "", files, m)).toBe('0:"user0"\n');
+  });
+
+  it("is scoped to one execution", () => {
+    const a = {};
+    const b = {};
+    const value = [1, 2];
+    rememberDoc(a, doc, 10_000, value);
+    expect(cachedDoc(a, doc, 10_000)).toBe(value);
+    expect(cachedDoc(b, doc, 10_000)).toBeUndefined();
+    expect(cachedDoc(a, doc, 100)).toBeUndefined();
   });
 });

@@ -52,23 +52,25 @@ interface Doc {
 }
 
 /**
- * Weakly held: the entry lives until the next full garbage collection, so a script that runs
- * several jq programs over one file back to back parses it once, and no document is pinned.
+ * Per execution (the key is the run's limits meter, one per script execution), weakly held:
+ * the entry lives until the next full garbage collection, so a script that runs several jq
+ * programs over one file back to back parses it once, no document is pinned, and no execution
+ * ever sees what another one parsed (nor, by its timing, whether another one parsed it).
  */
-let lastDoc: WeakRef<Doc> | undefined;
+const lastDoc = new WeakMap<object, WeakRef<Doc>>();
 
 /**
  * The value of `text` when it is the one JSON text of the document parsed last (same content,
  * same depth limit), else undefined. jq values are never mutated in place (updates copy), so
  * runs can share one parsed document.
  */
-export function cachedDoc(text: string, maxDepth: number): Val | undefined {
-  const d = lastDoc?.deref();
+export function cachedDoc(scope: object, text: string, maxDepth: number): Val | undefined {
+  const d = lastDoc.get(scope)?.deref();
   if (d === undefined || d.maxDepth !== maxDepth || d.text.length !== text.length || d.text !== text) return undefined;
   return d.value;
 }
 
-/** Remembers `value` as the one JSON text of `text` (documents of at least 64 KiB only). */
-export function rememberDoc(text: string, maxDepth: number, value: Val): void {
-  if (text.length >= MIN_CACHED_DOC) lastDoc = new WeakRef({ text, maxDepth, value });
+/** Remembers `value` as the one JSON text of `text` in `scope` (documents of at least 64 KiB only). */
+export function rememberDoc(scope: object, text: string, maxDepth: number, value: Val): void {
+  if (text.length >= MIN_CACHED_DOC) lastDoc.set(scope, new WeakRef({ text, maxDepth, value }));
 }

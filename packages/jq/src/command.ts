@@ -317,8 +317,8 @@ async function runJq(ctx: CommandContext): Promise<number> {
     for (const s of sources) {
       currentName = s.name;
       const depth = ctx.meter.limits.maxParseDepth * 10;
-      // A document parsed by the jq run before (`jq A f; jq B f`) is not parsed again.
-      const hit = opts.seq ? undefined : cachedDoc(s.text, depth);
+      // A document parsed by the jq run before in this execution (`jq A f; jq B f`) is not parsed again.
+      const hit = opts.seq ? undefined : cachedDoc(ctx.meter, s.text, depth);
       const r = hit === undefined ? new JsonReader(opts.seq ? s.text.replace(/\x1e/g, " ") : s.text, depth) : undefined;
       // The source's line count, counted once (per value, it made NDJSON input quadratic).
       let lines = -1;
@@ -330,7 +330,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
           if (r === undefined) v = n === 0 ? hit : undefined;
           else {
             v = r.next();
-            if (v === undefined && n === 1 && !opts.seq) rememberDoc(s.text, depth, first);
+            if (v === undefined && n === 1 && !opts.seq) rememberDoc(ctx.meter, s.text, depth, first);
           }
         } catch (e) {
           if (e instanceof JsonParseError) {

@@ -108,3 +108,26 @@ describe("sandbox profile", () => {
     expect((await b.exec("hello a b | while read l; do echo \"[$l]\"; done")).stdout).toBe("[hi a,b]\n");
   });
 });
+
+describe("maxVariables counts the variables that exist, not every one ever made", () => {
+  const limits = { maxVariables: 100, maxCommands: 1e9, maxLoopIterations: 1e9, maxTotalIterations: 1e9 };
+  // Each script's stdout is what bash 5.2 prints for it.
+  const fine: [string, string][] = [
+    ['f() { local a=$1 b; local -a c=(1); }; for ((i = 0; i < 500; i++)); do f "$i"; done; echo ok', "ok\n"],
+    ['f() { local a=$1; unset a; }; for ((i = 0; i < 500; i++)); do f "$i"; done; echo ok', "ok\n"],
+    ["for ((i = 0; i < 500; i++)); do X=$i Y=1 true; done; echo ok", "ok\n"],
+    ["f() { local a; g; }; g() { local b; }; for ((i = 0; i < 500; i++)); do f; done; echo ok", "ok\n"],
+  ];
+  for (const [script, out] of fine) {
+    it(script, async () => {
+      const r = await new Bash({ limits }).exec(script);
+      expect(r.stderr).toBe("");
+      expect(r.stdout).toBe(out);
+    });
+  }
+  it("still stops a script that keeps 100 variables alive", async () => {
+    const r = await new Bash({ limits }).exec('f() { for ((i = 0; i < 200; i++)); do local "v$i=1"; done; }; f; echo after');
+    expect(r.error?.limit).toBe("maxVariables");
+    expect(r.stdout).toBe("");
+  });
+});

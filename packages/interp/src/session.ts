@@ -213,7 +213,7 @@ export class ShellSession {
       internal.abort(RUN_ENDED);
       for (const f of rt.openFiles) await f.flush().catch(() => undefined);
     }
-    st.vars.scopes.length = 1;
+    st.vars.popToGlobal();
     st.callStack = [];
     this.#state = st;
     const truncated = stdout.truncated || stderr.truncated;

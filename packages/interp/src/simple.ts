@@ -262,7 +262,7 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
           if (ov !== undefined) {
             old = typeof ov.value === "string" ? ov.value : undefined;
             if (ov.attrs & Attr.Readonly) {
-              ip.st.vars.scopes.pop();
+              ip.st.vars.popScope();
               ip.error(`${p.name}: readonly variable`);
               return ip.checkErr(1);
             }
@@ -273,7 +273,7 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
       }
     }
   } catch (e) {
-    if (temp !== undefined) ip.st.vars.scopes.pop();
+    if (temp !== undefined) ip.st.vars.popScope();
     if (e instanceof FatalError && e.scope === "command") {
       ip.error(e);
       return ip.checkErr(e.status);
@@ -292,9 +292,15 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
         sc.splice(i, 1);
         // what the command itself declared there (`E=x local v=1`) belongs to the scope below
         const below = sc[i - 1];
+        let dropped = temp.size;
         if (below !== undefined) {
-          for (const [name, v] of temp) if (!cmd.assignments.some((a) => a.name === name)) below.set(name, v);
+          for (const [name, v] of temp) {
+            if (cmd.assignments.some((a) => a.name === name)) continue;
+            if (!below.has(name)) dropped--;
+            below.set(name, v);
+          }
         }
+        ip.st.vars.count -= dropped;
       }
     }
   }
@@ -476,7 +482,7 @@ function returnFrom(ip: Interp, frame: CallFrame): Promise<void> | undefined {
   ip.src = frame.src;
   ip.pos = frame.pos;
   st.callStack.pop();
-  st.vars.scopes.pop();
+  st.vars.popScope();
   st.positional = frame.positional;
   return st.options.functrace ? returnTrap(ip) : undefined;
 }

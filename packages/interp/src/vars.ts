@@ -170,6 +170,17 @@ export class VarStore {
     return v;
   }
 
+  /** Drops the innermost scope (a function's locals, a command's prefix assignments): its variables no longer count. */
+  popScope(): void {
+    const s = this.scopes.pop();
+    if (s !== undefined) this.count -= s.size;
+  }
+
+  /** Drops every function and temporary scope (the end of a run). */
+  popToGlobal(): void {
+    while (this.scopes.length > 1) this.popScope();
+  }
+
   /** Creates `name` in `scope` (or returns the existing one there). */
   create(name: string, scope: Scope, attrs = 0): Var {
     let v = scope.get(name);

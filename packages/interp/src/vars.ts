@@ -111,6 +111,23 @@ export class VarError extends Error {
 export type Scope = Map<string, Var>;
 
 /**
+ * The scope of a command's prefix assignments (`E=x cmd`), bound while that one command runs
+ * (bash's temporary environment): `local` declares below it, and `export`/`readonly` reach
+ * through it. For `eval` and `source` (`context`), it is a scope of the code they run as in
+ * bash: `v=t eval 'local v=l'` sets the temporary v.
+ */
+export class TempScope extends Map<string, Var> {
+  constructor(readonly context = false) {
+    super();
+  }
+}
+
+/** True for a {@link TempScope} that declarations look through. */
+function isTemp(s: Scope | undefined): s is TempScope {
+  return s instanceof TempScope && !s.context;
+}
+
+/**
  * The store. `scopes[0]` is the global scope; function calls push scopes. Lookups search from
  * the innermost scope outward (bash's dynamic scoping).
  */
@@ -123,7 +140,7 @@ export class VarStore {
   clone(): VarStore {
     const c = new VarStore(this.limits);
     c.scopes = this.scopes.map((s) => {
-      const m: Scope = new Map();
+      const m: Scope = s instanceof TempScope ? new TempScope(s.context) : new Map();
       for (const [k, v] of s) m.set(k, cloneVar(v));
       return m;
     });
@@ -146,6 +163,63 @@ export class VarStore {
     const sc = this.scopes;
     for (let i = sc.length - 1; i >= 0; i--) if (sc[i]!.has(name)) return sc[i];
     return undefined;
+  }
+
+  /** The prefix-assignment scope holding the innermost binding of `name`, if that is where it is. */
+  tempHolder(name: string): TempScope | undefined {
+    const s = this.scopeOf(name);
+    return isTemp(s) ? s : undefined;
+  }
+
+  /** Takes the prefix-assignment scopes out of the stack (give them back to {@link restoreTemps}). */
+  hideTemps(): [number, Scope][] {
+    const sc = this.scopes;
+    const out: [number, Scope][] = [];
+    for (let i = sc.length - 1; i > 0; i--) if (isTemp(sc[i])) out.push([i, sc.splice(i, 1)[0]!]);
+    return out;
+  }
+
+  /** Puts back what {@link hideTemps} took. */
+  restoreTemps(hidden: [number, Scope][]): void {
+    for (let i = hidden.length - 1; i >= 0; i--) this.scopes.splice(hidden[i]![0], 0, hidden[i]![1]);
+  }
+
+  /** The innermost scope that is not a command's prefix assignments (where `local` declares). */
+  localScope(): Scope {
+    const sc = this.scopes;
+    let i = sc.length - 1;
+    while (i > 0 && isTemp(sc[i])) i--;
+    return sc[i]!;
+  }
+
+  /**
+   * The value `name` has in a command's environment: bash's first binding, innermost outward,
+   * that is set and exported (a local without a value, or one not exported, lets an outer
+   * exported binding through); an exported array hides outer ones but is not exported itself.
+   */
+  exported(name: string): string | undefined {
+    const sc = this.scopes;
+    for (let i = sc.length - 1; i >= 0; i--) {
+      const v = sc[i]!.get(name);
+      if (v === undefined || v.value === undefined || !(v.attrs & Attr.Export)) continue;
+      return typeof v.value === "string" ? v.value : undefined;
+    }
+    return undefined;
+  }
+
+  /** Every exported variable as {@link exported} sees it (a fresh Map, global names first). */
+  exportedAll(): Map<string, string> {
+    const env = new Map<string, string>();
+    const seen = new Set<string>();
+    for (const s of this.scopes) {
+      for (const k of s.keys()) {
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const x = this.exported(k);
+        if (x !== undefined) env.set(k, x);
+      }
+    }
+    return env;
   }
 
   /**

@@ -27,31 +27,66 @@ export const enum Attr {
   Capitalize = 512,
 }
 
-/** A sparse indexed array: index -> value, with ordered iteration. */
+/**
+ * An indexed array: index -> value, iterated in index order. While it has no holes (the
+ * usual `a[i]=...` in order, `a+=(x)`, `a=(...)`) the values sit in a plain array; the first
+ * hole (an index past the end, a deletion before the last element) turns it into a Map.
+ */
 export class IndexedArray {
-  readonly map = new Map<number, string>();
-  #sorted: number[] | null = [];
+  /** Element i at index i, while the array has no holes (null once it is sparse). */
+  #dense: string[] | null = [];
+  /** index -> value once the array is sparse. */
+  #map: Map<number, string> | null = null;
+  /** Indices in ascending order (null: to compute). */
+  #sorted: number[] | null = null;
   /** Largest index + 1 (0 when empty). */
   get end(): number {
+    if (this.#dense !== null) return this.#dense.length;
     const k = this.keys();
     return k.length === 0 ? 0 : k[k.length - 1]! + 1;
   }
   get size(): number {
-    return this.map.size;
+    return this.#dense !== null ? this.#dense.length : this.#map!.size;
   }
   get(i: number): string | undefined {
-    return this.map.get(i);
+    const d = this.#dense;
+    if (d !== null) return i >= 0 && i < d.length ? d[i] : undefined;
+    return this.#map!.get(i);
   }
   set(i: number, v: string): void {
-    if (!this.map.has(i)) {
+    const d = this.#dense;
+    if (d !== null) {
+      if (i === d.length) {
+        d.push(v);
+        this.#sorted?.push(i);
+        return;
+      }
+      if (i >= 0 && i < d.length && Number.isInteger(i)) {
+        d[i] = v;
+        return;
+      }
+      this.#sparse();
+    }
+    const m = this.#map!;
+    if (!m.has(i)) {
       const s = this.#sorted;
       if (s !== null && (s.length === 0 || s[s.length - 1]! < i)) s.push(i);
       else this.#sorted = null;
     }
-    this.map.set(i, v);
+    m.set(i, v);
   }
   delete(i: number): boolean {
-    if (this.map.delete(i)) {
+    const d = this.#dense;
+    if (d !== null) {
+      if (i === d.length - 1) {
+        d.pop();
+        this.#sorted?.pop();
+        return true;
+      }
+      if (!(i >= 0 && i < d.length && Number.isInteger(i))) return false;
+      this.#sparse();
+    }
+    if (this.#map!.delete(i)) {
       const s = this.#sorted;
       if (s !== null && s[s.length - 1] === i) s.pop();
       else this.#sorted = null;
@@ -59,15 +94,32 @@ export class IndexedArray {
     }
     return false;
   }
+  /** Moves the values from the plain array to the Map. */
+  #sparse(): void {
+    const d = this.#dense!;
+    const m = new Map<number, string>();
+    for (let i = 0; i < d.length; i++) m.set(i, d[i]!);
+    this.#map = m;
+    this.#dense = null;
+  }
   /** Indices in ascending order. */
   keys(): number[] {
-    if (this.#sorted === null) this.#sorted = [...this.map.keys()].sort((a, b) => a - b);
+    if (this.#sorted === null) {
+      const d = this.#dense;
+      if (d !== null) {
+        const k = new Array<number>(d.length);
+        for (let i = 0; i < d.length; i++) k[i] = i;
+        this.#sorted = k;
+      } else this.#sorted = [...this.#map!.keys()].sort((a, b) => a - b);
+    }
     return this.#sorted;
   }
   /** Values in index order. */
   values(): string[] {
+    if (this.#dense !== null) return this.#dense.slice();
     const out: string[] = [];
-    for (const k of this.keys()) out.push(this.map.get(k)!);
+    const m = this.#map!;
+    for (const k of this.keys()) out.push(m.get(k)!);
     return out;
   }
   /** Appends after the last index. */
@@ -76,17 +128,17 @@ export class IndexedArray {
   }
   clone(): IndexedArray {
     const c = new IndexedArray();
-    for (const k of this.keys()) c.set(k, this.map.get(k)!);
+    if (this.#dense !== null) c.#dense = this.#dense.slice();
+    else for (const k of this.keys()) c.set(k, this.#map!.get(k)!);
     return c;
   }
   /** Builds an array of consecutive values from index 0. */
   static of(values: readonly string[]): IndexedArray {
     const a = new IndexedArray();
-    for (let i = 0; i < values.length; i++) a.set(i, values[i]!);
+    a.#dense = values.slice();
     return a;
   }
 }
-
 
 /** One variable. `value` undefined means declared but unset (`local x`, `declare -a a`). */
 export interface Var {

@@ -91,14 +91,19 @@ function markersInSubscripts(e: ArithExpr): number {
   }
 }
 
-/** The error context of one evaluation: the expanded text, and template offsets mapped into it. */
+/** The error context of one evaluation: the expanded text (built only for an error message), and template offsets mapped into it. */
 class Filled implements ArithSource {
   readonly base = 0;
   constructor(
-    readonly text: string,
     readonly holes: readonly string[],
     readonly t: Template,
   ) {}
+  get text(): string {
+    const t = this.t;
+    let text = t.lits[0]!;
+    for (let i = 0; i < this.holes.length; i++) text += this.holes[i]! + t.lits[i + 1]!;
+    return text;
+  }
   offsetOf(at: number): number {
     let off = at;
     for (let i = 0; i < this.t.at.length && this.t.at[i]! < at; i++) off += this.holes[i]!.length - this.t.markerLength[i]!;
@@ -116,12 +121,10 @@ export function evalTemplate(ip: Interp, a: Arithmetic): Int | undefined {
   if (t === null) return undefined;
   const n = t.names.length;
   const holes: string[] = new Array(n);
-  let text = t.lits[0]!;
   for (let i = 0; i < n; i++) {
     const v = ip.getScalar(t.names[i]!);
     if (v === undefined || v.includes("[") || v.includes("]")) return undefined;
     holes[i] = v;
-    text += v + t.lits[i + 1]!;
   }
-  return ip.arith.evaluateIn(t.expr, new Filled(text, holes, t));
+  return ip.arith.evaluateIn(t.expr, new Filled(holes, t));
 }

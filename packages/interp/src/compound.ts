@@ -206,14 +206,15 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   let n = 0;
   ip.loopDepth++;
   try {
-    for (const it of items) {
+    // (an index, not for-of: an iterator in an async function allocates a result per item)
+    for (let i = 0; i < items.length; i++) {
       ip.rt.meter.countIteration(++n);
       if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       if (ip.st.traps.size > 0) {
         const d = await debugTrap(ip, cmd.span.start);
         if (d !== undefined) return d;
       }
-      ip.setVar(cmd.variable, it);
+      ip.setVar(cmd.variable, items[i]!);
       const br = ip.execList(cmd.body);
       const b = br instanceof Promise ? await br : br;
       if (typeof b === "number") status = b;

@@ -4,11 +4,10 @@
  * building the whole environment per command was most of what a cheap command allocated.
  */
 import type { Interp } from "./interp.js";
-import { Attr } from "./vars.js";
 
 /**
  * The exported variables of `ip`'s shell. `get` and `has` look a name up as `exportedEnv`
- * decides it (the innermost binding, when it is an exported scalar); anything that lists
+ * decides it (bash's rule: see VarStore.exported); anything that lists
  * variables builds the whole map once and uses it from then on. A command reads it while it
  * runs, when the shell does not change, so it shows the snapshot CommandContext promises.
  */
@@ -18,8 +17,7 @@ export class ExportedEnv implements ReadonlyMap<string, string> {
 
   get(name: string): string | undefined {
     if (this.#all !== undefined) return this.#all.get(name);
-    const v = this.ip.st.vars.lookup(name);
-    return v !== undefined && v.attrs & Attr.Export && typeof v.value === "string" ? v.value : undefined;
+    return this.ip.st.vars.exported(name);
   }
   has(name: string): boolean {
     return this.get(name) !== undefined;

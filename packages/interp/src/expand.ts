@@ -199,8 +199,22 @@ export function expandString(ip: Interp, w: Word): MaybeAsync<string> {
       return v instanceof Promise ? v.then(intToString) : intToString(v);
     }
   }
+  // `k$i`, `$a-$b`: literal text and set plain variables concatenated, as the builder would
+  let acc = "";
+  let i = 0;
+  for (; i < parts.length; i++) {
+    const p = parts[i]!;
+    if (p.type === "Literal" || p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") acc += p.value;
+    else if (p.type === "ParamExp" && isPlainParam(p)) {
+      const v = ip.getScalar(p.name);
+      if (v === undefined) break;
+      acc += v;
+    } else break;
+  }
+  if (i === parts.length) return acc;
   const b = new FieldBuilder(Mode.String);
-  const r = expandPartsInto(ip, parts, false, b);
+  if (i > 0) b.quoted(acc);
+  const r = expandPartsInto(ip, i === 0 ? parts : parts.slice(i), false, b);
   if (r instanceof Promise) return resultLater(b, r);
   return b.result();
 }

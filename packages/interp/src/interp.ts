@@ -749,15 +749,7 @@ export class Interp {
 
   /** Exported variables as the environment of a command (a fresh Map). */
   exportedEnv(): Map<string, string> {
-    const env = new Map<string, string>();
-    const sc = this.st.vars.scopes;
-    for (let i = 0; i < sc.length; i++) {
-      for (const [k, v] of sc[i]!) {
-        if (v.attrs & Attr.Export && typeof v.value === "string") env.set(k, v.value);
-        else if (env.has(k)) env.delete(k);
-      }
-    }
-    return env;
+    return this.st.vars.exportedAll();
   }
 }
 

@@ -4,7 +4,7 @@
  * slices, `@Q` and the other transforms), applied per element on `@`/`*` lists.
  */
 import { LimitError } from "@husk/host";
-import type { ParamExp, ParamOp, Word } from "@husk/syntax";
+import type { Arithmetic, ParamExp, ParamOp, Word } from "@husk/syntax";
 import type { CompiledGlob } from "@husk/pattern";
 import { FieldBuilder, Mode } from "./fields.js";
 import { expandPrompt } from "./prompt.js";
@@ -12,6 +12,8 @@ import type { Interp } from "./interp.js";
 import { compilePattern, hasGlob, unescapePattern } from "./pattern.js";
 import { Attr, IndexedArray, isName } from "./vars.js";
 import type { Var } from "./vars.js";
+import { ArithError } from "./arith.js";
+import { literalText } from "./arith-words.js";
 import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
 import { shellQuote, attrFlags, declareValue } from "./quote.js";
@@ -417,13 +419,26 @@ function caseEach(s: string, up: boolean, all: boolean, re: CompiledGlob | undef
   return out;
 }
 
+/** A slice bound; an error of the bound's own arithmetic names the parameter, as bash's does (`x: 1/0: division by 0`). */
+async function sliceBound(ip: Interp, pe: ParamExp, a: Arithmetic): Promise<number> {
+  try {
+    return Number(await ip.evalArithRaw(a));
+  } catch (e) {
+    if (!(e instanceof ArithError)) throw e;
+    const index = pe.index === undefined ? "" : `[${typeof pe.index === "string" ? pe.index : literalText(pe.index)}]`;
+    throw new FatalError(`${pe.name}${index}: ${e.message}`, 1, "line");
+  }
+}
+
 /** The operators whose evaluation may wait: slices (arithmetic) and `@P` (prompt expansion). */
 async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PValue> {
   const op = pe.op!;
   switch (op.kind) {
     case "slice": {
-      const off = Number(await ip.evalArith(op.offset));
-      const len = op.length === undefined ? undefined : Number(await ip.evalArith(op.length));
+      // bash evaluates no bound of an unset parameter or an empty array: `${x:1/0}` is ""
+      if (val.list ? val.items.length === 0 && pe.name !== "@" && pe.name !== "*" : val.v === undefined) return val;
+      const off = await sliceBound(ip, pe, op.offset);
+      const len = op.length === undefined ? undefined : await sliceBound(ip, pe, op.length);
       if (val.list) {
         let items = val.items;
         if (pe.name === "@" || pe.name === "*") {
@@ -437,24 +452,23 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
             let start = off < 0 ? arr.end + off : off;
             if (start < 0) return { list: true, items: [], star: val.star };
             const sel = keys.filter((k) => k >= start).map((k) => arr.get(k)!);
-            if (len !== undefined && len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "command");
+            if (len !== undefined && len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "line");
             return { list: true, items: len === undefined ? sel : sel.slice(0, len), star: val.star };
           }
         }
         let start = off < 0 ? items.length + off : off;
         if (start < 0) return { list: true, items: [], star: val.star };
-        if (len !== undefined && len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "command");
+        if (len !== undefined && len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "line");
         return { list: true, items: items.slice(start, len === undefined ? undefined : start + len), star: val.star };
       }
-      if (val.v === undefined) return val;
-      const chars = Array.from(val.v);
+      const chars = Array.from(val.v!);
       let start = off < 0 ? chars.length + off : off;
       if (start < 0 || start > chars.length) return { list: false, v: "" };
       let end = chars.length;
       if (len !== undefined) {
         end = len < 0 ? chars.length + len : start + len;
         if (end < start) {
-          if (len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "command");
+          if (len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "line");
           end = start;
         }
       }

@@ -22,7 +22,7 @@ import { debugTrap, returnTrap } from "./traps.js";
 import { ps4 } from "./prompt.js";
 import type { Fd, FuncEntry } from "./state.js";
 import type { SourceInfo } from "./source.js";
-import { Attr } from "./vars.js";
+import { Attr, TempScope } from "./vars.js";
 import type { Scope } from "./vars.js";
 
 const DECLARATION = new Set(["declare", "typeset", "local", "export", "readonly"]);
@@ -244,9 +244,12 @@ async function execRedirectsOnly(ip: Interp, cmd: SimpleCommand): Promise<Comple
   return s === 0 ? 0 : ip.checkErr(s);
 }
 
+/** Builtins whose prefix assignments are a scope of the code they run (bash's isbltinenv). */
+const CONTEXT_BUILTINS: ReadonlySet<string> = new Set(["eval", "source", ".", "unset", "mapfile", "readarray"]);
+
 /** A command with prefix assignments (expanded now, bound temporarily around it) or traced by set -x. */
 async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): Promise<Completion> {
-  const temp: Scope | undefined = cmd.assignments.length > 0 ? new Map() : undefined;
+  const temp: Scope | undefined = cmd.assignments.length > 0 ? new TempScope(CONTEXT_BUILTINS.has(argv[0] ?? "")) : undefined;
   if (temp !== undefined) ip.st.vars.scopes.push(temp);
   try {
     for (const a of cmd.assignments) {

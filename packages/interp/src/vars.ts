@@ -27,31 +27,66 @@ export const enum Attr {
   Capitalize = 512,
 }
 
-/** A sparse indexed array: index -> value, with ordered iteration. */
+/**
+ * An indexed array: index -> value, iterated in index order. While it has no holes (the
+ * usual `a[i]=...` in order, `a+=(x)`, `a=(...)`) the values sit in a plain array; the first
+ * hole (an index past the end, a deletion before the last element) turns it into a Map.
+ */
 export class IndexedArray {
-  readonly map = new Map<number, string>();
-  #sorted: number[] | null = [];
+  /** Element i at index i, while the array has no holes (null once it is sparse). */
+  #dense: string[] | null = [];
+  /** index -> value once the array is sparse. */
+  #map: Map<number, string> | null = null;
+  /** Indices in ascending order (null: to compute). */
+  #sorted: number[] | null = null;
   /** Largest index + 1 (0 when empty). */
   get end(): number {
+    if (this.#dense !== null) return this.#dense.length;
     const k = this.keys();
     return k.length === 0 ? 0 : k[k.length - 1]! + 1;
   }
   get size(): number {
-    return this.map.size;
+    return this.#dense !== null ? this.#dense.length : this.#map!.size;
   }
   get(i: number): string | undefined {
-    return this.map.get(i);
+    const d = this.#dense;
+    if (d !== null) return i >= 0 && i < d.length ? d[i] : undefined;
+    return this.#map!.get(i);
   }
   set(i: number, v: string): void {
-    if (!this.map.has(i)) {
+    const d = this.#dense;
+    if (d !== null) {
+      if (i === d.length) {
+        d.push(v);
+        this.#sorted?.push(i);
+        return;
+      }
+      if (i >= 0 && i < d.length && Number.isInteger(i)) {
+        d[i] = v;
+        return;
+      }
+      this.#sparse();
+    }
+    const m = this.#map!;
+    if (!m.has(i)) {
       const s = this.#sorted;
       if (s !== null && (s.length === 0 || s[s.length - 1]! < i)) s.push(i);
       else this.#sorted = null;
     }
-    this.map.set(i, v);
+    m.set(i, v);
   }
   delete(i: number): boolean {
-    if (this.map.delete(i)) {
+    const d = this.#dense;
+    if (d !== null) {
+      if (i === d.length - 1) {
+        d.pop();
+        this.#sorted?.pop();
+        return true;
+      }
+      if (!(i >= 0 && i < d.length && Number.isInteger(i))) return false;
+      this.#sparse();
+    }
+    if (this.#map!.delete(i)) {
       const s = this.#sorted;
       if (s !== null && s[s.length - 1] === i) s.pop();
       else this.#sorted = null;
@@ -59,15 +94,32 @@ export class IndexedArray {
     }
     return false;
   }
+  /** Moves the values from the plain array to the Map. */
+  #sparse(): void {
+    const d = this.#dense!;
+    const m = new Map<number, string>();
+    for (let i = 0; i < d.length; i++) m.set(i, d[i]!);
+    this.#map = m;
+    this.#dense = null;
+  }
   /** Indices in ascending order. */
   keys(): number[] {
-    if (this.#sorted === null) this.#sorted = [...this.map.keys()].sort((a, b) => a - b);
+    if (this.#sorted === null) {
+      const d = this.#dense;
+      if (d !== null) {
+        const k = new Array<number>(d.length);
+        for (let i = 0; i < d.length; i++) k[i] = i;
+        this.#sorted = k;
+      } else this.#sorted = [...this.#map!.keys()].sort((a, b) => a - b);
+    }
     return this.#sorted;
   }
   /** Values in index order. */
   values(): string[] {
+    if (this.#dense !== null) return this.#dense.slice();
     const out: string[] = [];
-    for (const k of this.keys()) out.push(this.map.get(k)!);
+    const m = this.#map!;
+    for (const k of this.keys()) out.push(m.get(k)!);
     return out;
   }
   /** Appends after the last index. */
@@ -76,17 +128,17 @@ export class IndexedArray {
   }
   clone(): IndexedArray {
     const c = new IndexedArray();
-    for (const k of this.keys()) c.set(k, this.map.get(k)!);
+    if (this.#dense !== null) c.#dense = this.#dense.slice();
+    else for (const k of this.keys()) c.set(k, this.#map!.get(k)!);
     return c;
   }
   /** Builds an array of consecutive values from index 0. */
   static of(values: readonly string[]): IndexedArray {
     const a = new IndexedArray();
-    for (let i = 0; i < values.length; i++) a.set(i, values[i]!);
+    a.#dense = values.slice();
     return a;
   }
 }
-
 
 /** One variable. `value` undefined means declared but unset (`local x`, `declare -a a`). */
 export interface Var {
@@ -111,6 +163,23 @@ export class VarError extends Error {
 export type Scope = Map<string, Var>;
 
 /**
+ * The scope of a command's prefix assignments (`E=x cmd`), bound while that one command runs
+ * (bash's temporary environment): `local` declares below it, and `export`/`readonly` reach
+ * through it. For `eval` and `source` (`context`), it is a scope of the code they run as in
+ * bash: `v=t eval 'local v=l'` sets the temporary v.
+ */
+export class TempScope extends Map<string, Var> {
+  constructor(readonly context = false) {
+    super();
+  }
+}
+
+/** True for a {@link TempScope} that declarations look through. */
+function isTemp(s: Scope | undefined): s is TempScope {
+  return s instanceof TempScope && !s.context;
+}
+
+/**
  * The store. `scopes[0]` is the global scope; function calls push scopes. Lookups search from
  * the innermost scope outward (bash's dynamic scoping).
  */
@@ -123,7 +192,7 @@ export class VarStore {
   clone(): VarStore {
     const c = new VarStore(this.limits);
     c.scopes = this.scopes.map((s) => {
-      const m: Scope = new Map();
+      const m: Scope = s instanceof TempScope ? new TempScope(s.context) : new Map();
       for (const [k, v] of s) m.set(k, cloneVar(v));
       return m;
     });
@@ -146,6 +215,63 @@ export class VarStore {
     const sc = this.scopes;
     for (let i = sc.length - 1; i >= 0; i--) if (sc[i]!.has(name)) return sc[i];
     return undefined;
+  }
+
+  /** The prefix-assignment scope holding the innermost binding of `name`, if that is where it is. */
+  tempHolder(name: string): TempScope | undefined {
+    const s = this.scopeOf(name);
+    return isTemp(s) ? s : undefined;
+  }
+
+  /** Takes the prefix-assignment scopes out of the stack (give them back to {@link restoreTemps}). */
+  hideTemps(): [number, Scope][] {
+    const sc = this.scopes;
+    const out: [number, Scope][] = [];
+    for (let i = sc.length - 1; i > 0; i--) if (isTemp(sc[i])) out.push([i, sc.splice(i, 1)[0]!]);
+    return out;
+  }
+
+  /** Puts back what {@link hideTemps} took. */
+  restoreTemps(hidden: [number, Scope][]): void {
+    for (let i = hidden.length - 1; i >= 0; i--) this.scopes.splice(hidden[i]![0], 0, hidden[i]![1]);
+  }
+
+  /** The innermost scope that is not a command's prefix assignments (where `local` declares). */
+  localScope(): Scope {
+    const sc = this.scopes;
+    let i = sc.length - 1;
+    while (i > 0 && isTemp(sc[i])) i--;
+    return sc[i]!;
+  }
+
+  /**
+   * The value `name` has in a command's environment: bash's first binding, innermost outward,
+   * that is set and exported (a local without a value, or one not exported, lets an outer
+   * exported binding through); an exported array hides outer ones but is not exported itself.
+   */
+  exported(name: string): string | undefined {
+    const sc = this.scopes;
+    for (let i = sc.length - 1; i >= 0; i--) {
+      const v = sc[i]!.get(name);
+      if (v === undefined || v.value === undefined || !(v.attrs & Attr.Export)) continue;
+      return typeof v.value === "string" ? v.value : undefined;
+    }
+    return undefined;
+  }
+
+  /** Every exported variable as {@link exported} sees it (a fresh Map, global names first). */
+  exportedAll(): Map<string, string> {
+    const env = new Map<string, string>();
+    const seen = new Set<string>();
+    for (const s of this.scopes) {
+      for (const k of s.keys()) {
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const x = this.exported(k);
+        if (x !== undefined) env.set(k, x);
+      }
+    }
+    return env;
   }
 
   /**

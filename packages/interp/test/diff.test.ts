@@ -113,6 +113,21 @@ const CASES: Record<string, string[]> = {
     "exec 3>/tmp/f3; echo via3 >&3; exec 3>&-; read l < /tmp/f3; echo $l",
     "echo x > /nonexistent/dir/f; echo $?",
   ],
+  // bash evaluates no bound of an unset parameter; a bad bound or length ends the line
+  "slice bounds": [
+    "echo ${x:1/0}; echo rc=$?",
+    "echo ${x:$((1/0))}; echo rc=$?",
+    "echo ${x:1:1/0}; echo rc=$?",
+    "echo ${x:$(echo sub; echo 1)}; echo rc=$?",
+    "declare -a a; echo ${a[@]:1/0}; echo $?",
+    "a=(); echo ${a[@]:1/0}; echo $?",
+    "echo ${x:y=5}; echo \"y=${y-u}\"",
+    "x=; echo ${x:1/0}; echo rc=$?\necho next $?",
+    "x=abc; echo ${x:1:1/0}; echo rc=$?\necho next $?",
+    "set --; echo ${@:1/0}; echo $?\necho next $?",
+    "x=abc; echo ${x:1:-5}; echo same $?\necho next $?",
+    "a=(1 2 3); echo \"${a[@]:1:-1}\"; echo same $?\necho next $?",
+  ],
   // records already buffered take read's fast path; these must behave like the per-character one
   "read records": [
     "printf 'a b\\\\ c\\nx\\\\\\ny z\\n' | { while read l; do echo \"[$l]\"; done; }",

@@ -95,9 +95,10 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
   // printing
   if (o.on.has("p") || (args.length === 0 && add === 0 && remove === 0) || (args.length === 0 && mode.cmd !== "declare" && mode.cmd !== "local")) {
     if (args.length === 0) {
-      const names = mode.cmd === "local" ? [...ip.st.vars.scopes[ip.st.vars.scopes.length - 1]!.keys()].sort() : ip.st.vars.names();
+      const locals = mode.cmd === "local" ? ip.st.vars.localScope() : undefined;
+      const names = locals !== undefined ? [...locals.keys()].sort() : ip.st.vars.names();
       for (const name of names) {
-        const v = ip.st.vars.lookup(name);
+        const v = locals !== undefined ? locals.get(name) : ip.st.vars.lookup(name);
         if (v === undefined) continue;
         if (mode.cmd === "export" && !(v.attrs & Attr.Export)) continue;
         if (mode.cmd === "readonly" && !(v.attrs & Attr.Readonly)) continue;
@@ -124,7 +125,7 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
     return st;
   }
 
-  const job: DeclareJob = { ctx, mode, args, offset, add, remove, global: o.on.has("g") || (!inFunction && mode.cmd === "declare") };
+  const job: DeclareJob = { ctx, mode, args, offset, add, remove, global: o.on.has("g") || (!inFunction && mode.cmd === "declare"), implicitGlobal: !o.on.has("g") && !inFunction && mode.cmd === "declare" };
   return declareArgs(job, 0, 0);
 }
 
@@ -138,6 +139,8 @@ interface DeclareJob {
   readonly add: number;
   readonly remove: number;
   readonly global: boolean;
+  /** `declare` outside a function without -g (global only because nothing is local there). */
+  readonly implicitGlobal: boolean;
 }
 
 /** Declares `args[from..]`, OR-ing statuses into `status`. */
@@ -176,7 +179,18 @@ function declareArgs(job: DeclareJob, from: number, status: number): number | Pr
 function declareChecked(job: DeclareJob, name: string, pa: PreparedAssign | undefined): number {
   const ip = job.ctx.interp;
   try {
-    return declareOne(ip, job.mode, name, pa, job.add, job.remove, job.global);
+    const vars = ip.st.vars;
+    const temp = vars.tempHolder(name);
+    // `E=x declare E=y` outside a function changes the temporary E (and so nothing lasts)
+    if (temp === undefined || job.implicitGlobal) return declareOne(ip, job, name, pa, temp);
+    // `E=x local E=y`, `E=x export E`, `f(){ export E; }; E=x f`: declared where the prefix
+    // assignments are not
+    const hidden = vars.hideTemps();
+    try {
+      return declareOne(ip, job, name, pa, temp);
+    } finally {
+      vars.restoreTemps(hidden);
+    }
   } catch (e) {
     if (e instanceof FatalError && e.scope === "command") {
       ip.error(`${job.ctx.name}: ${e.message}`);
@@ -200,15 +214,28 @@ function plainAssign(text: string, name: string, idx: string | undefined): Prepa
   return { name, index: idx?.slice(1, -1), append, value: text.slice(eq + 1) };
 }
 
-function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | undefined, add: number, remove: number, global: boolean): number {
+/**
+ * Declares one name. `temp` is the prefix-assignment scope holding `name` (`E=x local E`): a
+ * new local inherits its value, `export`/`readonly` carry its value out of it.
+ */
+function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign | undefined, temp: Scope | undefined): number {
+  const { mode, add, remove, global } = job;
   const vars = ip.st.vars;
-  const scope: Scope = global ? vars.scopes[0]! : mode.cmd === "export" || mode.cmd === "readonly" ? (vars.scopeOf(name) ?? vars.scopes[0]!) : vars.scopes[vars.scopes.length - 1]!;
+  const scoped = mode.cmd === "export" || mode.cmd === "readonly";
+  const scope: Scope = temp !== undefined && job.implicitGlobal ? temp : global ? vars.scopes[0]! : scoped ? (vars.scopeOf(name) ?? vars.scopes[0]!) : vars.scopes[vars.scopes.length - 1]!;
   const existing = scope.get(name);
+  const shadowed = existing === undefined && !global && !scoped ? (temp?.get(name) ?? vars.lookup(name)) : undefined;
   if (existing !== undefined && existing.attrs & Attr.Readonly && (a !== undefined || remove & Attr.Readonly)) {
     ip.error(`${mode.cmd === "local" ? "local" : mode.cmd}: ${name}: readonly variable`);
     return 1;
   }
   const v = vars.create(name, scope);
+  if (shadowed !== undefined) {
+    // bash's make_local_variable: a new local keeps the export attribute of what it shadows,
+    // and the value of a prefix assignment (`E=x local E`)
+    v.attrs |= shadowed.attrs & Attr.Export;
+    if (temp !== undefined && typeof shadowed.value === "string") v.value = shadowed.value;
+  }
   if ((remove & Attr.Array && v.value instanceof IndexedArray) || (remove & Attr.Assoc && v.value instanceof Map)) {
     ip.error(`${mode.cmd}: ${name}: cannot destroy array variables in this way`);
     return 1;
@@ -249,6 +276,12 @@ function declareOne(ip: Interp, mode: Mode, name: string, a: PreparedAssign | un
   }
   if (add & Attr.Readonly) v.attrs |= Attr.Readonly;
   if (add & Attr.Export) v.attrs |= Attr.Export;
+  const tv = scoped ? temp?.get(name) : undefined;
+  if (tv !== undefined) {
+    // bash propagates a prefix assignment that `export`/`readonly` touched: `E=x export E`
+    if (a === undefined && typeof tv.value === "string" && typeof v.value !== "object") v.value = tv.value;
+    v.attrs |= Attr.Export;
+  }
   return 0;
 }
 

@@ -200,3 +200,16 @@ describe("bounds", () => {
     expect(() => parse("echo hi", { maxBytes: 3 })).toThrow(/maxBytes/);
   });
 });
+
+describe("spans", () => {
+  it("the word after a parameter operator spans its text", () => {
+    const src = "echo ${x:-default} ${x%%.*} ${x/a/bb} ${x:-}";
+    const ops = (parse(src).body[0]!.command as SimpleCommand).words.slice(1).map((w) => {
+      const p = w.parts[0]!;
+      return p.type === "ParamExp" ? p.op : undefined;
+    });
+    const text = (w: { span: { start: number; end: number } } | undefined) => (w === undefined ? undefined : src.slice(w.span.start, w.span.end));
+    expect(ops.map((o) => (o && "word" in o ? text(o.word) : o && "pattern" in o ? text(o.pattern) : undefined))).toEqual(["default", ".*", "a", ""]);
+    expect(ops[2] && "replacement" in ops[2] ? text(ops[2].replacement) : undefined).toBe("bb");
+  });
+});

@@ -699,7 +699,8 @@ export abstract class Reader {
   /** The word after a parameter operator. */
   private opWord(stop: number): Word {
     const start = this.pos;
-    return this.word(start, this.pos, this.readParts(stop));
+    const parts = this.readParts(stop);
+    return this.word(start, this.pos, parts);
   }
 
   /** An offset or length of `${x:off:len}`. */

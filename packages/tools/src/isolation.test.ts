@@ -137,6 +137,24 @@ describe("timeout cancellation (the shell's deadline)", () => {
     expect(isTimeoutReason(fired[0])).toBe(true);
   });
 
+  it("several callbacks pending in one run (background jobs) all time out, each with its own signal", async () => {
+    const { registry, fired } = slowRegistry();
+    const r = await new Bash({ toolRegistry: registry, limits: { timeoutMs: 80 } }).exec("slow & slow & slow & wait");
+    expect(r.stderr.split("slow: callback timeout\n").length - 1).toBe(3);
+    expect(fired.length).toBe(3);
+    expect(fired.every(isTimeoutReason)).toBe(true);
+  });
+
+  it("callbacks in runs that already ended leave no watch behind: a later run times out on its own deadline", async () => {
+    const { registry, fired } = slowRegistry();
+    const fast = ToolRegistry.builder().asyncToolFn(new ToolDef("quick", "q"), async () => "ok\n").build();
+    const bash = new Bash({ toolRegistry: fast });
+    for (let i = 0; i < 3; i++) expect((await bash.exec("quick; quick")).stdout).toBe("ok\nok\n");
+    const r = await new Bash({ toolRegistry: registry, limits: { timeoutMs: 50 } }).exec("slow");
+    expect(r.stderr.startsWith("slow: callback timeout\n")).toBe(true);
+    expect(fired.length).toBe(1);
+  });
+
   it("the deadline is the shell's, not the call start's: time spent in the policy counts", async () => {
     // The policy takes 50 of the 150 ms; the callback gets what is left, not another 150 ms.
     const { registry, fired } = slowRegistry(50);

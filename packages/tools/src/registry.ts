@@ -6,7 +6,7 @@
  * `RequestContext` of each execution, never from registry state, so one registry serves many
  * concurrent executions.
  */
-import { AbortError, LimitError, type Command, type CommandContext, type CommandRegistrar, type RequestContext, type ShellExtension } from "@husk/host";
+import { AbortError, LimitError, LimitsMeter, type Command, type CommandContext, type CommandRegistrar, type RequestContext, type ShellExtension } from "@husk/host";
 import { FlagError, parseFlags } from "./flags.js";
 import { discoverCommand, helpCommand, toolHelpText } from "./introspect.js";
 import { jsonObject, sortedJson, type JsonObject } from "./json.js";
@@ -15,6 +15,7 @@ import type { ToolImpl } from "./tool-impl.js";
 import { ToolInvocationTrace } from "./trace.js";
 import { standardValidator } from "./standard-schema.js";
 import { SchemaCompiler, type InputValidator, type SchemaValidatorFactory } from "./validate.js";
+import { atDeadline, type Deadline, isTimeout, type Wake, watchRun } from "./watch.js";
 
 /** What the policy hook sees of a call. */
 export interface PolicyRequest {
@@ -61,21 +62,9 @@ export interface RegisteredTool {
   readonly callback: ToolCallback;
 }
 
-/** Where a callback's deadline comes from: the shell's meter, or a structured call's timeout. */
-interface Deadline {
-  remainingMs(): number;
-}
-
-/** True for the abort reason of a run that passed its deadline. */
-function isTimeout(reason: unknown): boolean {
-  return reason instanceof AbortError && reason.reason === "timeout";
-}
-
 /** Names that `help` and `discover` own; tools cannot take them. */
 const RESERVED = new Set(["help", "discover"]);
 const DEFAULT_TIMEOUT_MS = 30_000;
-const TIMED_OUT = Symbol("timeout");
-const CANCELLED = Symbol("cancelled");
 
 /** The traces an invocation is recorded in: the request's, and an extension's own. */
 function tracesOf(request: RequestContext | undefined, own: ToolInvocationTrace | undefined): ToolInvocationTrace[] {
@@ -411,42 +400,40 @@ export class ToolRegistry implements ShellExtension {
 
   /** Waits for an async callback, bounded by the deadline and the run's cancellation. */
   async #settle(name: string, r: PromiseLike<unknown>, controller: LazyAbort, signal: AbortSignal, deadline: Deadline): Promise<ToolCallResult> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
+    let stop: (() => void) | undefined;
+    let stopAbort: (() => void) | undefined;
     try {
-      const outcome = await new Promise<{ value: unknown } | { error: unknown } | typeof TIMED_OUT | typeof CANCELLED>((resolve) => {
-        // The time left now, after validation and policy (a first ajv compile alone takes tens of
-        // ms). Timers may fire a little early (the event loop's cached time): wait out the rest.
-        const expire = (): void => {
-          const left = deadline.remainingMs();
-          if (left > 0) timer = setTimeout(expire, left);
-          else resolve(TIMED_OUT);
-        };
-        timer = setTimeout(expire, deadline.remainingMs());
-        // The shell aborts the run at its own deadline too: that is this callback's timeout.
-        // (no listener on the shared never-aborted signal: concurrent calls would pile them up)
-        if (signal !== NEVER_ABORTED) {
-          onAbort = () => resolve(isTimeout(signal.reason) ? TIMED_OUT : CANCELLED);
-          signal.addEventListener("abort", onAbort, { once: true });
+      const outcome = await new Promise<{ value: unknown } | { error: unknown } | Wake>((resolve) => {
+        if (deadline instanceof LimitsMeter) {
+          // A shell run: one watch per run (its signal also aborts at the run's own deadline).
+          stop = watchRun(signal, deadline, resolve);
+        } else {
+          stop = atDeadline(deadline, () => resolve("timeout"));
+          // (no listener on the shared never-aborted signal: concurrent calls would pile them up)
+          if (signal !== NEVER_ABORTED) {
+            const onAbort = () => resolve(isTimeout(signal.reason) ? "timeout" : "cancelled");
+            signal.addEventListener("abort", onAbort, { once: true });
+            stopAbort = () => signal.removeEventListener("abort", onAbort);
+          }
         }
         Promise.resolve(r).then(
           (value) => resolve({ value }),
           (error: unknown) => resolve({ error }),
         );
       });
-      if (outcome === TIMED_OUT) {
+      if (outcome === "timeout") {
         controller.abort(new AbortError("timeout", `${name}: callback timeout`));
         return { exitCode: 1, stdout: "", stderr: `${name}: callback timeout\n` };
       }
-      if (outcome === CANCELLED) {
+      if (outcome === "cancelled") {
         controller.abort(new AbortError("cancelled", `${name}: request cancelled`));
         return { exitCode: 1, stdout: "", stderr: `${name}: request cancelled\n` };
       }
       if ("error" in outcome) return this.#failure(name, outcome.error);
       return { exitCode: 0, stdout: asOutput(outcome.value), stderr: "" };
     } finally {
-      if (timer !== undefined) clearTimeout(timer);
-      if (onAbort) signal.removeEventListener("abort", onAbort);
+      stop?.();
+      stopAbort?.();
     }
   }
 

@@ -57,6 +57,19 @@ export interface ToolCallOptions extends ToolCallRequest {
 }
 
 /** A registered tool: its definition and callback. */
+/** One tool call on its way through validation, policy and the callback. */
+interface Call {
+  readonly tool: RegisteredTool;
+  readonly params: JsonObject;
+  readonly stdin: string | undefined;
+  readonly tenant: string | undefined;
+  readonly surface: ToolCallSurface;
+  /** The run's cancellation (or a never-aborted signal). */
+  readonly signal: AbortSignal;
+  /** The shell run's meter, or the structured call's own deadline. */
+  readonly deadline: Deadline;
+}
+
 export interface RegisteredTool {
   readonly def: ToolDef;
   readonly callback: ToolCallback;
@@ -263,14 +276,14 @@ export class ToolRegistry implements ShellExtension {
     const request = ctx.request as ToolCallRequest;
     // Stdin inherited from an enclosing loop or function is not the tool's (`| while read`).
     if (ctx.stdinRedirected !== false) return this.#runWithStdin(tool, ctx, params, own);
-    const result = this.#call(tool, params, undefined, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter);
+    const result = this.#call({ tool, params, stdin: undefined, tenant: request.tenant, surface: request.surface ?? "shell", signal: ctx.signal, deadline: ctx.meter });
     return result instanceof Promise ? result.then((r) => this.#finish(tool, ctx, own, r)) : this.#finish(tool, ctx, own, result);
   }
 
   async #runWithStdin(tool: RegisteredTool, ctx: CommandContext, params: JsonObject, own: ToolInvocationTrace | undefined): Promise<number> {
     const stdinText = await ctx.stdin.readAll();
     const request = ctx.request as ToolCallRequest;
-    const result = await this.#call(tool, params, stdinText === "" ? undefined : stdinText, request.tenant, request.surface ?? "shell", ctx.signal, ctx.meter);
+    const result = await this.#call({ tool, params, stdin: stdinText === "" ? undefined : stdinText, tenant: request.tenant, surface: request.surface ?? "shell", signal: ctx.signal, deadline: ctx.meter });
     return this.#finish(tool, ctx, own, result);
   }
 
@@ -323,67 +336,43 @@ export class ToolRegistry implements ShellExtension {
     else {
       const signal = options.signal ?? NEVER_ABORTED;
       const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-      result = await this.#call(tool, params, options.stdin, options.tenant, options.surface ?? "api", signal, { remainingMs: () => Math.max(0, deadline - Date.now()) });
+      result = await this.#call({ tool, params, stdin: options.stdin, tenant: options.tenant, surface: options.surface ?? "api", signal, deadline: { remainingMs: () => Math.max(0, deadline - Date.now()) } });
     }
     if (options.trace) options.trace.record(name, "tool", [sortedJson(params)], result.exitCode);
     return result;
   }
 
   /** Validate, policy, callback: a result, or a Promise of one when a step is asynchronous. */
-  #call(
-    tool: RegisteredTool,
-    params: JsonObject,
-    stdin: string | undefined,
-    tenant: string | undefined,
-    surface: ToolCallSurface,
-    signal: AbortSignal,
-    deadline: Deadline,
-  ): ToolCallResult | Promise<ToolCallResult> {
-    const checked = this.#validator(tool)(params);
-    if (checked instanceof Promise) return checked.then((d) => this.#checked(tool, d, params, stdin, tenant, surface, signal, deadline));
-    return this.#checked(tool, checked, params, stdin, tenant, surface, signal, deadline);
+  #call(c: Call): ToolCallResult | Promise<ToolCallResult> {
+    const checked = this.#validator(c.tool)(c.params);
+    if (checked instanceof Promise) return checked.then((d) => this.#checked(c, d));
+    return this.#checked(c, checked);
   }
 
-  #checked(
-    tool: RegisteredTool,
-    detail: string | undefined,
-    params: JsonObject,
-    stdin: string | undefined,
-    tenant: string | undefined,
-    surface: ToolCallSurface,
-    signal: AbortSignal,
-    deadline: Deadline,
-  ): ToolCallResult | Promise<ToolCallResult> {
-    const { name } = tool.def;
+  #checked(c: Call, detail: string | undefined): ToolCallResult | Promise<ToolCallResult> {
+    const { name } = c.tool.def;
     if (detail !== undefined) return { exitCode: 2, stdout: "", stderr: `${name}: schema error: ${detail}\n` };
     if (this.#policy) {
       const denied: ToolCallResult = { exitCode: 1, stdout: "", stderr: `${name}: denied by policy\n` };
       let d: PolicyDecision | Promise<PolicyDecision>;
       try {
-        d = this.#policy({ name, params, tenant, surface });
+        d = this.#policy({ name, params: c.params, tenant: c.tenant, surface: c.surface });
       } catch {
         return denied;
       }
       if (d instanceof Promise) {
         return d.then(
-          (v) => (v === true || v === "allow" ? this.#invoke(tool, params, stdin, tenant, surface, signal, deadline) : denied),
+          (v) => (v === true || v === "allow" ? this.#invoke(c) : denied),
           () => denied,
         );
       }
       if (d !== true && d !== "allow") return denied;
     }
-    return this.#invoke(tool, params, stdin, tenant, surface, signal, deadline);
+    return this.#invoke(c);
   }
 
-  #invoke(
-    tool: RegisteredTool,
-    params: JsonObject,
-    stdin: string | undefined,
-    tenant: string | undefined,
-    surface: ToolCallSurface,
-    signal: AbortSignal,
-    deadline: Deadline,
-  ): ToolCallResult | Promise<ToolCallResult> {
+  #invoke(c: Call): ToolCallResult | Promise<ToolCallResult> {
+    const { tool, params, stdin, tenant, surface, signal, deadline } = c;
     const { name } = tool.def;
     if (signal.aborted) return { exitCode: 1, stdout: "", stderr: `${name}: ${isTimeout(signal.reason) ? "callback timeout" : "request cancelled"}\n` };
     // The callback's own signal: fires on our deadline or when the run is cancelled.

@@ -23,7 +23,7 @@ export function isQuotedPart(p: WordPart): boolean {
 
 /** A single-quoted part as the literal text bash's arithmetic sees, quotes included; other parts unchanged. */
 export function quotedAsLiteral(p: WordPart): WordPart {
-  return isQuotedPart(p) ? { type: "Literal", span: p.span, value: `'${(p as { value: string }).value}'` } : p;
+  return isQuotedPart(p) ? { type: "Literal", start: p.start, end: p.end, value: `'${(p as { value: string }).value}'` } : p;
 }
 
 /** The trimmed text without one pair of enclosing single or double quotes. */
@@ -39,7 +39,7 @@ const sources = new WeakMap<Arithmetic, ArithSource>();
 export function arithSource(a: Arithmetic): ArithSource {
   let t = sources.get(a);
   if (t === undefined) {
-    t = { text: literalText(a.source), base: a.source.span.start };
+    t = { text: literalText(a.source), base: a.source.start };
     sources.set(a, t);
   }
   return t;

@@ -222,7 +222,7 @@ function compile(e: ArithExpr): Fn {
   switch (e.type) {
     case "ArithNumber": {
       const text = e.text;
-      const start = e.span.start;
+      const start = e.start;
       const v = I.parseIntConst(text);
       if (typeof v === "string") return (_ev, ctx) => constError(text, v, ctx, start);
       return () => v;
@@ -285,7 +285,7 @@ function compile(e: ArithExpr): Fn {
         };
       }
       const op = e.op.slice(0, -1) as BinOp;
-      const at = e.value.span.start;
+      const at = e.value.start;
       return (ev, ctx) => {
         const old = readVar(ev, t, ctx);
         const val = binary(op, old, value(ev, ctx), ctx, at);
@@ -295,7 +295,7 @@ function compile(e: ArithExpr): Fn {
     }
     case "ArithBinary":
       // `**` reports at the token after its exponent; the others at their right operand
-      return compileBinary(e.op, compile(e.left), compile(e.right), e.op === "**" ? e.right.span.end : e.right.span.start);
+      return compileBinary(e.op, compile(e.left), compile(e.right), e.op === "**" ? e.right.end : e.right.start);
   }
 }
 

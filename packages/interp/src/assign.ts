@@ -101,7 +101,7 @@ export async function reparseCompound(ip: Interp, p: PreparedAssign, assoc: bool
 /** The word with its tilde prefixes as literal text. */
 function literalTildes(w: Word): Word {
   if (!w.parts.some((p) => p.type === "TildePrefix")) return w;
-  return { ...w, parts: w.parts.map((p) => (p.type === "TildePrefix" ? { type: "SingleQuoted", span: p.span, value: `~${p.user}` } : p)) };
+  return { ...w, parts: w.parts.map((p) => (p.type === "TildePrefix" ? { type: "SingleQuoted", start: p.start, end: p.end, value: `~${p.user}` } : p)) };
 }
 
 /** The variable `name` names, namerefs followed (undefined when unset); one scope walk when it is no nameref. */

@@ -21,7 +21,7 @@ import { debugTrap } from "./traps.js";
 export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
   switch (cmd.type) {
     case "FunctionDef":
-      ip.pos = cmd.span.start;
+      ip.pos = cmd.start;
       // bash refuses a name with an expansion in it (`foo$x() {...}`) when it runs the definition
       if (cmd.name.includes("$")) {
         ip.error(`\`${cmd.name}': not a valid identifier`);
@@ -31,7 +31,7 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
       return 0;
     case "Coproc":
       // run the body in the background; its output is discarded (no real fds to share)
-      return ip.startBackground({ type: "Statement", span: cmd.span, command: cmd.body, background: true });
+      return ip.startBackground({ type: "Statement", start: cmd.start, end: cmd.end, command: cmd.body, background: true });
     case "SimpleCommand":
     case "Pipeline":
     case "AndOr":
@@ -53,7 +53,7 @@ type Compound = Exclude<Command, { type: "FunctionDef" | "Coproc" | "SimpleComma
 function compoundBody(ip: Interp, cmd: Compound): MaybeAsync<Completion> {
   switch (cmd.type) {
     case "Subshell":
-      return runSubshellCommand(ip, cmd.span.start, cmd.body);
+      return runSubshellCommand(ip, cmd.start, cmd.body);
     case "BraceGroup":
       return ip.execList(cmd.body);
     case "If":
@@ -83,10 +83,10 @@ async function runSubshellCommand(ip: Interp, pos: number, body: readonly Statem
 }
 
 async function execTestCommand(ip: Interp, cmd: TestCommand): Promise<Completion> {
-  ip.pos = cmd.span.start;
+  ip.pos = cmd.start;
   ip.rt.meter.countCommand();
   if (ip.st.traps.size > 0) {
-    const d = await debugTrap(ip, cmd.span.start);
+    const d = await debugTrap(ip, cmd.start);
     if (d !== undefined) return d;
   }
   let status: number;
@@ -192,7 +192,7 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
 }
 
 async function execFor(ip: Interp, cmd: For): Promise<Completion> {
-  ip.pos = cmd.span.start;
+  ip.pos = cmd.start;
   const items = cmd.items === undefined ? ip.st.positional.slice() : await ip.expandWords(cmd.items);
   if (cmd.type === ("Select" as string)) {
     ip.loopDepth++;
@@ -211,7 +211,7 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
       ip.rt.meter.countIteration(++n);
       if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       if (ip.st.traps.size > 0) {
-        const d = await debugTrap(ip, cmd.span.start);
+        const d = await debugTrap(ip, cmd.start);
         if (d !== undefined) return d;
       }
       ip.setVar(cmd.variable, items[i]!);
@@ -270,8 +270,8 @@ async function readLine(input: import("./io.js").ShellInput): Promise<string | u
 }
 
 async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
-  ip.pos = cmd.span.start;
-  const debug = (): Promise<Abrupt | undefined> => debugTrap(ip, cmd.span.start);
+  ip.pos = cmd.start;
+  const debug = (): Promise<Abrupt | undefined> => debugTrap(ip, cmd.start);
   let d: Abrupt | undefined;
   if (ip.st.traps.size > 0 && (d = await debug()) !== undefined) return d;
   if (cmd.init !== undefined) {
@@ -312,9 +312,9 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
 }
 
 async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
-  ip.pos = cmd.span.start;
+  ip.pos = cmd.start;
   if (ip.st.traps.size > 0) {
-    const d = await debugTrap(ip, cmd.span.start);
+    const d = await debugTrap(ip, cmd.start);
     if (d !== undefined) return d;
   }
   const word = await ip.expandString(cmd.word);
@@ -342,14 +342,14 @@ async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
 }
 
 function execArithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion> {
-  ip.pos = cmd.span.start;
+  ip.pos = cmd.start;
   ip.rt.meter.countCommand();
   if (ip.st.traps.size > 0) return arithAfterDebugTrap(ip, cmd);
   return arithCommand(ip, cmd);
 }
 
 async function arithAfterDebugTrap(ip: Interp, cmd: ArithCommand): Promise<Completion> {
-  return (await debugTrap(ip, cmd.span.start)) ?? arithCommand(ip, cmd);
+  return (await debugTrap(ip, cmd.start)) ?? arithCommand(ip, cmd);
 }
 
 /** The end of a compound command bash counts as a one-command pipeline: PIPESTATUS, then set -e/ERR. */

@@ -42,7 +42,7 @@ function parseArms(text: string): readonly Word[] | null {
   const out: Word[] = [];
   for (const arm of splitArms(text)) {
     if (arm === "") {
-      out.push({ type: "Word", span: { start: 0, end: 0 }, parts: [] });
+      out.push({ type: "Word", start: 0, end: 0, parts: [] });
       continue;
     }
     try {

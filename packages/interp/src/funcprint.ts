@@ -172,7 +172,7 @@ function command(c: Command, ind: string): string {
 
 function functionText(f: FunctionDef, ind: string): string {
   const b = f.body;
-  const inner = b.type === "BraceGroup" ? b.body : [{ type: "Statement" as const, span: b.span, command: b, background: false }];
+  const inner = b.type === "BraceGroup" ? b.body : [{ type: "Statement" as const, start: b.start, end: b.end, command: b, background: false }];
   const tail = b.type === "BraceGroup" ? redirs(b.redirects) : "";
   return `${f.name} () \n${ind}{ \n${ind}${INDENT}${list(inner, ind + INDENT)}\n${ind}}${tail}`;
 }

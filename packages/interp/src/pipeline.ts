@@ -28,7 +28,7 @@ export function execPipeline(ip: Interp, p: Pipeline): MaybeAsync<Completion> {
 
 /** The status of the plain pipeline `p` whose stages ended with `statuses`. */
 function stagesDone(ip: Interp, p: Pipeline, statuses: number[]): MaybeAsync<Completion> {
-  ip.pos = p.commands[p.commands.length - 1]!.span.start;
+  ip.pos = p.commands[p.commands.length - 1]!.start;
   setPipeStatus(ip, statuses);
   const c = pipelineStatus(ip, statuses);
   ip.st.status = c;
@@ -57,12 +57,12 @@ async function execPipelineFull(ip: Interp, p: Pipeline): Promise<Completion> {
       for (let i = 0; i < p.commands.length; i++) {
         const cmd = p.commands[i]!;
         if (cmd.type !== "SimpleCommand" || (lastpipe && i === p.commands.length - 1)) continue;
-        const d = await debugTrap(ip, cmd.span.start);
+        const d = await debugTrap(ip, cmd.start);
         if (d !== undefined) return d;
       }
     }
     const statuses = await runStages(ip, p, ip.st.fds);
-    ip.pos = p.commands[p.commands.length - 1]!.span.start;
+    ip.pos = p.commands[p.commands.length - 1]!.start;
     setPipeStatus(ip, statuses);
     c = pipelineStatus(ip, statuses);
   }

@@ -63,7 +63,7 @@ function subscriptWord(idx: string): Word {
 }
 
 function literalWord(text: string): Word {
-  return { type: "Word", span: { start: 0, end: 0 }, parts: [{ type: "Literal", span: { start: 0, end: 0 }, value: text }] };
+  return { type: "Word", start: 0, end: 0, parts: [{ type: "Literal", start: 0, end: 0, value: text }] };
 }
 
 /**

@@ -49,7 +49,7 @@ export function isBuiltin(c: Command | undefined): c is Builtin {
 
 /** Runs a simple command. Synchronous while its expansions and the command it runs are. */
 export function execSimple(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
-  ip.pos = cmd.span.start;
+  ip.pos = cmd.start;
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
   if (ip.jobSignal?.aborted) throw new AbortError("cancelled");
   ip.rt.meter.countCommand();
@@ -72,7 +72,7 @@ function afterYield(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
 }
 
 async function afterDebugTrap(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
-  return (await debugTrap(ip, cmd.span.start)) ?? simpleCommand(ip, cmd);
+  return (await debugTrap(ip, cmd.start)) ?? simpleCommand(ip, cmd);
 }
 
 /** A simple command after the DEBUG trap. */

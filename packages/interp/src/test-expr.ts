@@ -72,10 +72,10 @@ async function regexSource(ip: Interp, w: Word): Promise<string> {
   for (const p of w.parts) {
     if (p.type === "Literal") src += p.value;
     else if (p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") src += ereEscape(p.value);
-    else if (p.type === "DoubleQuoted") src += ereEscape(await ip.expandString({ type: "Word", span: p.span, parts: p.parts }));
+    else if (p.type === "DoubleQuoted") src += ereEscape(await ip.expandString({ type: "Word", start: p.start, end: p.end, parts: p.parts }));
     // a tilde's expansion matches literally
-    else if (p.type === "TildePrefix") src += ereEscape(await ip.expandString({ type: "Word", span: p.span, parts: [p] }));
-    else src += await ip.expandString({ type: "Word", span: p.span, parts: [p] });
+    else if (p.type === "TildePrefix") src += ereEscape(await ip.expandString({ type: "Word", start: p.start, end: p.end, parts: [p] }));
+    else src += await ip.expandString({ type: "Word", start: p.start, end: p.end, parts: [p] });
   }
   return src;
 }

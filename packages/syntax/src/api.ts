@@ -53,7 +53,7 @@ export function parse(source: string, options?: ParseOptions): Script {
         }
       }
     }
-    return { type: "Script", span: { start: 0, end: source.length }, body };
+    return { type: "Script", start: 0, end: source.length, body };
   });
 }
 

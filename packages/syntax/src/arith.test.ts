@@ -28,11 +28,11 @@ describe("arithmetic tokenizer", () => {
   it("scans numbers, names and subscripts with their spans", () => {
     const e = parseArithmetic(" s + m[$k] ", 10);
     expect(e).toEqual({
-      type: "ArithBinary", span: { start: 11, end: 20 }, op: "+",
-      left: { type: "ArithVar", span: { start: 11, end: 12 }, name: "s" },
-      right: { type: "ArithVar", span: { start: 15, end: 20 }, name: "m", index: "$k" },
+      type: "ArithBinary", start: 11, end: 20, op: "+",
+      left: { type: "ArithVar", start: 11, end: 12, name: "s" },
+      right: { type: "ArithVar", start: 15, end: 20, name: "m", index: "$k" },
     });
-    expect(parseArithmetic("64#@_")).toEqual({ type: "ArithNumber", span: { start: 0, end: 5 }, text: "64#@_" });
+    expect(parseArithmetic("64#@_")).toEqual({ type: "ArithNumber", start: 0, end: 5, text: "64#@_" });
   });
 
   it("an unknown character is an invalid operator, with bash's error token", () => {

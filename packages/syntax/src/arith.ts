@@ -174,7 +174,7 @@ class ArithParser {
     while (this.isOp(",")) {
       this.advance();
       const right = this.assign();
-      left = { type: "ArithBinary", span: { start: left.span.start, end: right.span.end }, op: ",", left, right };
+      left = { type: "ArithBinary", start: left.start, end: right.end, op: ",", left, right };
     }
     return left;
   }
@@ -188,7 +188,7 @@ class ArithParser {
       this.enter();
       const value = this.assign();
       this.depth--;
-      return { type: "ArithAssign", span: { start: left.span.start, end: value.span.end }, op, target: left, value };
+      return { type: "ArithAssign", start: left.start, end: value.end, op, target: left, value };
     }
     return left;
   }
@@ -205,7 +205,7 @@ class ArithParser {
     if (this.kind === T_EOF) this.fail("expression expected");
     const alternate = this.ternary();
     this.depth--;
-    return { type: "ArithTernary", span: { start: test.span.start, end: alternate.span.end }, test, consequent, alternate };
+    return { type: "ArithTernary", start: test.start, end: alternate.end, test, consequent, alternate };
   }
 
   private binary(minPrec: number): ArithExpr {
@@ -220,7 +220,7 @@ class ArithParser {
       // `**` is right-associative; the others left-associative.
       const right = this.binary(op === "**" ? prec : prec + 1);
       this.depth--;
-      left = { type: "ArithBinary", span: { start: left.span.start, end: right.span.end }, op: op as "+", left, right };
+      left = { type: "ArithBinary", start: left.start, end: right.end, op: op as "+", left, right };
     }
     return left;
   }
@@ -234,7 +234,7 @@ class ArithParser {
         this.enter();
         const operand = this.unary();
         this.depth--;
-        return { type: "ArithUnary", span: { start, end: operand.span.end }, op, operand };
+        return { type: "ArithUnary", start, end: operand.end, op, operand };
       }
     }
     const p = this.primary();
@@ -242,7 +242,7 @@ class ArithParser {
       const op = this.text;
       const end = this.base + this.pos;
       this.advance();
-      return { type: "ArithPostfix", span: { start: p.span.start, end }, op, operand: p };
+      return { type: "ArithPostfix", start: p.start, end, op, operand: p };
     }
     return p;
   }
@@ -253,12 +253,12 @@ class ArithParser {
       const text = this.text;
       const end = this.base + this.pos;
       this.advance();
-      return { type: "ArithNumber", span: { start, end }, text };
+      return { type: "ArithNumber", start, end, text };
     }
     if (this.kind === T_VAR) {
       const v: ArithVar = this.index === undefined
-        ? { type: "ArithVar", span: { start, end: this.base + this.pos }, name: this.text }
-        : { type: "ArithVar", span: { start, end: this.base + this.pos }, name: this.text, index: this.index };
+        ? { type: "ArithVar", start, end: this.base + this.pos, name: this.text }
+        : { type: "ArithVar", start, end: this.base + this.pos, name: this.text, index: this.index };
       this.advance();
       return v;
     }
@@ -270,7 +270,7 @@ class ArithParser {
       if (!this.isOp(")")) this.fail("syntax error: missing `)'");
       const end = this.base + this.pos;
       this.advance();
-      return { type: "ArithGroup", span: { start, end }, expr };
+      return { type: "ArithGroup", start, end, expr };
     }
     this.fail("syntax error: operand expected");
   }
@@ -282,7 +282,7 @@ class ArithParser {
  * e.g. `syntax error: operand expected (error token is "+ ")`. `base` offsets the spans.
  */
 export function parseArithmetic(text: string, base = 0, maxDepth = MAX_DEPTH): ArithExpr {
-  if (/^[ \t\n\r]*$/.test(text)) return { type: "ArithNumber", span: { start: base, end: base + text.length }, text: "0" };
+  if (/^[ \t\n\r]*$/.test(text)) return { type: "ArithNumber", start: base, end: base + text.length, text: "0" };
   return new ArithParser(text, base, maxDepth).parseTop();
 }
 

@@ -1,6 +1,9 @@
 /**
- * The bash AST: plain readonly objects, discriminated on `type`, every node with a `span`
- * (UTF-16 offsets into the source; line/column come from `lineColumn()` on demand).
+ * The bash AST: plain readonly objects, discriminated on `type`. Every node is a `Span`: its
+ * `start` and `end` fields are UTF-16 offsets into the source (line/column come from
+ * `lineColumn()` on demand). The offsets sit on the node itself, as in acorn's ESTree nodes,
+ * rather than in a separate span object: a 5,000-line script's AST holds ~60,000 fewer objects,
+ * which is most of what the garbage collector copies while a large script is parsed.
  *
  * This file is the contract between @husk/syntax (which builds it) and @husk/interp (which
  * runs it). Word parts keep their quoting so the interpreter expands exactly as bash does.
@@ -13,9 +16,8 @@ export interface Span {
 }
 
 /** The root: a whole script. */
-export interface Script {
+export interface Script extends Span {
   readonly type: "Script";
-  readonly span: Span;
   readonly body: readonly Statement[];
 }
 
@@ -23,9 +25,8 @@ export interface Script {
  * One element of a command list: a command (possibly an and-or chain) terminated by `;`,
  * newline or `&` (`background`).
  */
-export interface Statement {
+export interface Statement extends Span {
   readonly type: "Statement";
-  readonly span: Span;
   readonly command: Command;
   readonly background: boolean;
 }
@@ -49,9 +50,8 @@ export type Command =
   | Coproc;
 
 /** `left && right` or `left || right`; chains are left-associative. */
-export interface AndOr {
+export interface AndOr extends Span {
   readonly type: "AndOr";
-  readonly span: Span;
   readonly op: "&&" | "||";
   readonly left: Command;
   readonly right: Command;
@@ -61,9 +61,8 @@ export interface AndOr {
  * `[time [-p]] [!] a | b |& c`. `pipeStderr[i]` is true when the junction after
  * `commands[i]` is `|&`. A single command with `!` or `time` is a Pipeline of one.
  */
-export interface Pipeline {
+export interface Pipeline extends Span {
   readonly type: "Pipeline";
-  readonly span: Span;
   readonly commands: readonly Command[];
   readonly pipeStderr: readonly boolean[];
   readonly negated: boolean;
@@ -72,9 +71,8 @@ export interface Pipeline {
 }
 
 /** `name=value ... word ... redirect ...`. Either list may be empty (not both plus redirects). */
-export interface SimpleCommand {
+export interface SimpleCommand extends Span {
   readonly type: "SimpleCommand";
-  readonly span: Span;
   readonly assignments: readonly Assignment[];
   readonly words: readonly Word[];
   /** In source order (order matters: `2>&1 >f` differs from `>f 2>&1`). */
@@ -92,9 +90,8 @@ export interface SimpleCommand {
  * `name=value`, `name+=value`, `name[sub]=value`, `name=(a b [k]=v)`. Also used for the
  * arguments of declaration builtins when they look like assignments (see `SimpleCommand`).
  */
-export interface Assignment {
+export interface Assignment extends Span {
   readonly type: "Assignment";
-  readonly span: Span;
   readonly name: string;
   /** The subscript of `name[sub]=...`, unexpanded (arithmetic or key depending on the array). */
   readonly index?: Word;
@@ -106,9 +103,8 @@ export interface Assignment {
 }
 
 /** One element of `name=( ... )`: `word`, `[key]=word` or `[key]+=word`. */
-export interface ArrayElement {
+export interface ArrayElement extends Span {
   readonly type: "ArrayElement";
-  readonly span: Span;
   readonly index?: Word;
   readonly append: boolean;
   readonly value: Word;
@@ -130,9 +126,8 @@ export type RedirectOp =
   | "<<<";
 
 /** `[n]op target`, `{var}op target`, or a here-document. */
-export interface Redirect {
+export interface Redirect extends Span {
   readonly type: "Redirect";
-  readonly span: Span;
   readonly op: RedirectOp;
   /** Explicit fd number before the operator. */
   readonly fd?: number;
@@ -145,9 +140,8 @@ export interface Redirect {
 }
 
 /** A here-document body. */
-export interface HereDoc {
+export interface HereDoc extends Span {
   readonly type: "HereDoc";
-  readonly span: Span;
   /** The delimiter after quote removal. */
   readonly delimiter: string;
   /** Any part of the delimiter was quoted: the body is literal (no expansions). */
@@ -162,25 +156,22 @@ export interface HereDoc {
 }
 
 /** `( list )` */
-export interface Subshell {
+export interface Subshell extends Span {
   readonly type: "Subshell";
-  readonly span: Span;
   readonly body: readonly Statement[];
   readonly redirects: readonly Redirect[];
 }
 
 /** `{ list; }` */
-export interface BraceGroup {
+export interface BraceGroup extends Span {
   readonly type: "BraceGroup";
-  readonly span: Span;
   readonly body: readonly Statement[];
   readonly redirects: readonly Redirect[];
 }
 
 /** `if c; then b; elif c; then b; else b; fi` */
-export interface If {
+export interface If extends Span {
   readonly type: "If";
-  readonly span: Span;
   /** The `if` clause followed by each `elif` clause. */
   readonly clauses: readonly { readonly condition: readonly Statement[]; readonly body: readonly Statement[] }[];
   readonly elseBody?: readonly Statement[];
@@ -188,9 +179,8 @@ export interface If {
 }
 
 /** `while c; do b; done` or `until c; do b; done` (`until: true`). */
-export interface While {
+export interface While extends Span {
   readonly type: "While";
-  readonly span: Span;
   readonly until: boolean;
   readonly condition: readonly Statement[];
   readonly body: readonly Statement[];
@@ -198,9 +188,8 @@ export interface While {
 }
 
 /** `for name [in words]; do body; done` (no `in`: iterates `"$@"`). */
-export interface For {
+export interface For extends Span {
   readonly type: "For";
-  readonly span: Span;
   readonly variable: string;
   readonly items?: readonly Word[];
   readonly body: readonly Statement[];
@@ -208,9 +197,8 @@ export interface For {
 }
 
 /** `for (( init; test; update )); do body; done` (each part may be empty). */
-export interface ArithFor {
+export interface ArithFor extends Span {
   readonly type: "ArithFor";
-  readonly span: Span;
   readonly init?: Arithmetic;
   readonly test?: Arithmetic;
   readonly update?: Arithmetic;
@@ -219,9 +207,8 @@ export interface ArithFor {
 }
 
 /** `select name [in words]; do body; done` */
-export interface Select {
+export interface Select extends Span {
   readonly type: "Select";
-  readonly span: Span;
   readonly variable: string;
   readonly items?: readonly Word[];
   readonly body: readonly Statement[];
@@ -229,43 +216,38 @@ export interface Select {
 }
 
 /** `case word in pat|pat) body ;; ... esac` */
-export interface Case {
+export interface Case extends Span {
   readonly type: "Case";
-  readonly span: Span;
   readonly word: Word;
   readonly items: readonly CaseItem[];
   readonly redirects: readonly Redirect[];
 }
 
 /** One arm of a case: patterns, body and terminator (`;;`, fallthrough `;&`, continue `;;&`). */
-export interface CaseItem {
+export interface CaseItem extends Span {
   readonly type: "CaseItem";
-  readonly span: Span;
   readonly patterns: readonly Word[];
   readonly body: readonly Statement[];
   readonly terminator: ";;" | ";&" | ";;&";
 }
 
 /** `(( expr ))` */
-export interface ArithCommand {
+export interface ArithCommand extends Span {
   readonly type: "ArithCommand";
-  readonly span: Span;
   readonly expr: Arithmetic;
   readonly redirects: readonly Redirect[];
 }
 
 /** `[[ expr ]]` */
-export interface TestCommand {
+export interface TestCommand extends Span {
   readonly type: "TestCommand";
-  readonly span: Span;
   readonly expr: TestExpr;
   readonly redirects: readonly Redirect[];
 }
 
 /** `name() compound` or `function name [()] compound`. Redirects live on `body`. */
-export interface FunctionDef {
+export interface FunctionDef extends Span {
   readonly type: "FunctionDef";
-  readonly span: Span;
   readonly name: string;
   readonly body: Command;
   /** Written with the `function` keyword. */
@@ -273,9 +255,8 @@ export interface FunctionDef {
 }
 
 /** `coproc [NAME] command` */
-export interface Coproc {
+export interface Coproc extends Span {
   readonly type: "Coproc";
-  readonly span: Span;
   readonly name?: string;
   readonly body: Command;
 }
@@ -284,9 +265,8 @@ export interface Coproc {
 // Words
 
 /** A shell word: the concatenation of its parts (`a"b"$c` is three parts). */
-export interface Word {
+export interface Word extends Span {
   readonly type: "Word";
-  readonly span: Span;
   readonly parts: readonly WordPart[];
 }
 
@@ -308,79 +288,69 @@ export type WordPart =
  * Unquoted literal text (glob characters, braces and `=` stay active here). Inside
  * DoubleQuoted or a here-doc body, it is quoted text.
  */
-export interface Literal {
+export interface Literal extends Span {
   readonly type: "Literal";
-  readonly span: Span;
   readonly value: string;
 }
 
 /** A backslash-escaped character: `\*` (unquoted) or `\$` inside double quotes. `value` excludes the backslash. */
-export interface Escaped {
+export interface Escaped extends Span {
   readonly type: "Escaped";
-  readonly span: Span;
   readonly value: string;
 }
 
 /** `'...'` */
-export interface SingleQuoted {
+export interface SingleQuoted extends Span {
   readonly type: "SingleQuoted";
-  readonly span: Span;
   readonly value: string;
 }
 
 /** `"..."`, or `$"..."` (`locale: true`, treated as `"..."`). */
-export interface DoubleQuoted {
+export interface DoubleQuoted extends Span {
   readonly type: "DoubleQuoted";
-  readonly span: Span;
   readonly parts: readonly WordPart[];
   readonly locale: boolean;
 }
 
 /** `$'...'`: `value` is the decoded text; `raw` the source between the quotes (for printing). */
-export interface AnsiCQuoted {
+export interface AnsiCQuoted extends Span {
   readonly type: "AnsiCQuoted";
-  readonly span: Span;
   readonly value: string;
   readonly raw: string;
 }
 
 /** `~` or `~user` at the start of a word (or after `:`/`=` in assignment values). */
-export interface TildePrefix {
+export interface TildePrefix extends Span {
   readonly type: "TildePrefix";
-  readonly span: Span;
   /** Text after `~` (empty for plain `~`; may be `+` or `-`). */
   readonly user: string;
 }
 
 /** `?(...) *(...) +(...) @(...) !(...)` with extglob; `pattern` is the raw text inside the parens. */
-export interface ExtGlob {
+export interface ExtGlob extends Span {
   readonly type: "ExtGlob";
-  readonly span: Span;
   readonly op: "?" | "*" | "+" | "@" | "!";
   readonly pattern: string;
 }
 
 /** `$(...)` or `` `...` `` */
-export interface CommandSub {
+export interface CommandSub extends Span {
   readonly type: "CommandSub";
-  readonly span: Span;
   readonly body: readonly Statement[];
   readonly backtick: boolean;
 }
 
 /** `$(( ... ))` (and the deprecated `$[ ... ]`). */
-export interface ArithSub {
+export interface ArithSub extends Span {
   readonly type: "ArithSub";
-  readonly span: Span;
   readonly expr: Arithmetic;
   /** Written in the deprecated form `$[ ... ]` (printed back so: its parentheses need not balance). */
   readonly bracket?: true;
 }
 
 /** `<(...)` or `>(...)` */
-export interface ProcessSub {
+export interface ProcessSub extends Span {
   readonly type: "ProcessSub";
-  readonly span: Span;
   readonly op: "<" | ">";
   readonly body: readonly Statement[];
 }
@@ -389,9 +359,8 @@ export interface ProcessSub {
  * `$name`, `${name}`, `${name[sub]}`, `${#name}`, `${!name}`, `${name op ...}`.
  * `name` is a variable name, a positional (`1`, `10`) or a special (`@ * # ? - $ ! 0`).
  */
-export interface ParamExp {
+export interface ParamExp extends Span {
   readonly type: "ParamExp";
-  readonly span: Span;
   /** `$name` without braces. */
   readonly short: boolean;
   readonly name: string;
@@ -429,9 +398,8 @@ export type ParamOp =
  * quotes). When the source has no expansions, `expr` is the parse, done once at parse time;
  * otherwise the interpreter expands `source` and parses the text with `parseArithmetic`.
  */
-export interface Arithmetic {
+export interface Arithmetic extends Span {
   readonly type: "Arithmetic";
-  readonly span: Span;
   readonly source: Word;
   readonly expr?: ArithExpr;
 }
@@ -448,24 +416,21 @@ export type ArithExpr =
   | ArithGroup;
 
 /** A numeric constant as written: `12`, `0x1F`, `017`, `2#101`, `64#_`. */
-export interface ArithNumber {
+export interface ArithNumber extends Span {
   readonly type: "ArithNumber";
-  readonly span: Span;
   readonly text: string;
 }
 
 /** A variable, optionally subscripted (`a[i+1]`; the subscript is raw text, evaluated by array type). */
-export interface ArithVar {
+export interface ArithVar extends Span {
   readonly type: "ArithVar";
-  readonly span: Span;
   readonly name: string;
   readonly index?: string;
 }
 
 /** Binary operators, including `,` (comma). */
-export interface ArithBinary {
+export interface ArithBinary extends Span {
   readonly type: "ArithBinary";
-  readonly span: Span;
   readonly op:
     | "," | "||" | "&&" | "|" | "^" | "&" | "==" | "!=" | "<" | ">" | "<=" | ">="
     | "<<" | ">>" | "+" | "-" | "*" | "/" | "%" | "**";
@@ -474,43 +439,38 @@ export interface ArithBinary {
 }
 
 /** Prefix operators. */
-export interface ArithUnary {
+export interface ArithUnary extends Span {
   readonly type: "ArithUnary";
-  readonly span: Span;
   readonly op: "+" | "-" | "!" | "~" | "++" | "--";
   readonly operand: ArithExpr;
 }
 
 /** `x++`, `x--` */
-export interface ArithPostfix {
+export interface ArithPostfix extends Span {
   readonly type: "ArithPostfix";
-  readonly span: Span;
   readonly op: "++" | "--";
   readonly operand: ArithVar;
 }
 
 /** `x = e`, `x += e`, ... */
-export interface ArithAssign {
+export interface ArithAssign extends Span {
   readonly type: "ArithAssign";
-  readonly span: Span;
   readonly op: "=" | "+=" | "-=" | "*=" | "/=" | "%=" | "<<=" | ">>=" | "&=" | "^=" | "|=" | "**=";
   readonly target: ArithVar;
   readonly value: ArithExpr;
 }
 
 /** `c ? a : b` */
-export interface ArithTernary {
+export interface ArithTernary extends Span {
   readonly type: "ArithTernary";
-  readonly span: Span;
   readonly test: ArithExpr;
   readonly consequent: ArithExpr;
   readonly alternate: ArithExpr;
 }
 
 /** `( e )` (kept for printing). */
-export interface ArithGroup {
+export interface ArithGroup extends Span {
   readonly type: "ArithGroup";
-  readonly span: Span;
   readonly expr: ArithExpr;
 }
 
@@ -521,32 +481,28 @@ export interface ArithGroup {
 export type TestExpr = TestLogical | TestNot | TestGroup | TestUnary | TestBinary | TestWord;
 
 /** `a && b`, `a || b` */
-export interface TestLogical {
+export interface TestLogical extends Span {
   readonly type: "TestLogical";
-  readonly span: Span;
   readonly op: "&&" | "||";
   readonly left: TestExpr;
   readonly right: TestExpr;
 }
 
 /** `! e` */
-export interface TestNot {
+export interface TestNot extends Span {
   readonly type: "TestNot";
-  readonly span: Span;
   readonly operand: TestExpr;
 }
 
 /** `( e )` */
-export interface TestGroup {
+export interface TestGroup extends Span {
   readonly type: "TestGroup";
-  readonly span: Span;
   readonly expr: TestExpr;
 }
 
 /** `-f word`, `-z word`, `-v name`, `-o optname`, ... */
-export interface TestUnary {
+export interface TestUnary extends Span {
   readonly type: "TestUnary";
-  readonly span: Span;
   readonly op: string;
   readonly operand: Word;
 }
@@ -555,18 +511,16 @@ export interface TestUnary {
  * `l op r`: `==` `=` `!=` (right side is a pattern), `=~` (right side is a regex; quoted parts
  * literal), `<` `>`, `-eq -ne -lt -le -gt -ge` (arithmetic), `-nt -ot -ef`.
  */
-export interface TestBinary {
+export interface TestBinary extends Span {
   readonly type: "TestBinary";
-  readonly span: Span;
   readonly op: string;
   readonly left: Word;
   readonly right: Word;
 }
 
 /** A lone word: true when non-empty. */
-export interface TestWord {
+export interface TestWord extends Span {
   readonly type: "TestWord";
-  readonly span: Span;
   readonly word: Word;
 }
 

@@ -114,7 +114,7 @@ function toWord(items: Item[], orig: Word): Word {
   const parts: WordPart[] = [];
   let text = "";
   const flush = (): void => {
-    if (text !== "") parts.push({ type: "Literal", span: orig.span, value: text } satisfies Literal);
+    if (text !== "") parts.push({ type: "Literal", start: orig.start, end: orig.end, value: text } satisfies Literal);
     text = "";
   };
   for (const it of items) {
@@ -125,5 +125,5 @@ function toWord(items: Item[], orig: Word): Word {
     }
   }
   flush();
-  return { type: "Word", span: orig.span, parts };
+  return { type: "Word", start: orig.start, end: orig.end, parts };
 }

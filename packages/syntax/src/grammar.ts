@@ -245,14 +245,15 @@ class CommandParser {
       const cmd = this.andOr();
       const k = this.kind();
       if (!isSep(k)) {
-        put({ type: "Statement", span: cmd.span, command: cmd, background: false });
+        put({ type: "Statement", start: cmd.start, end: cmd.end, command: cmd, background: false });
         break;
       }
       const sep = this.next();
       this.newlines();
       put({
         type: "Statement",
-        span: k === T.Newline ? cmd.span : sp(cmd.span.start, sep.end),
+        start: cmd.start,
+        end: k === T.Newline ? cmd.end : sep.end,
         command: cmd,
         background: k === T.Amp,
       });
@@ -269,7 +270,7 @@ class CommandParser {
       this.i++;
       this.newlines();
       const right = this.pipeline();
-      left = { type: "AndOr", span: sp(left.span.start, right.span.end), op: k === T.AndIf ? "&&" : "||", left, right };
+      left = { type: "AndOr", start: left.start, end: right.end, op: k === T.AndIf ? "&&" : "||", left, right };
     }
   }
 
@@ -292,7 +293,7 @@ class CommandParser {
     }
     let k = this.kind();
     if (start >= 0 && (isTerminator(k) || !startsCommand(k))) {
-      return { type: "Pipeline", span: sp(start, end), commands: EMPTY, pipeStderr: EMPTY, negated, ...(time !== undefined && { time }) };
+      return { type: "Pipeline", start: start, end: end, commands: EMPTY, pipeStderr: EMPTY, negated, ...(time !== undefined && { time }) };
     }
     const first = this.command();
     k = this.kind();
@@ -312,10 +313,11 @@ class CommandParser {
     }
     const commands = take<Command>(mark);
     const pipeStderr = junctions(commands.length - 1, amps);
-    const span = sp(start >= 0 ? start : first.span.start, last.span.end);
+    const s = start >= 0 ? start : first.start;
+    const e = last.end;
     return time === undefined
-      ? { type: "Pipeline", span, commands, pipeStderr, negated }
-      : { type: "Pipeline", span, commands, pipeStderr, negated, time };
+      ? { type: "Pipeline", start: s, end: e, commands, pipeStderr, negated }
+      : { type: "Pipeline", start: s, end: e, commands, pipeStderr, negated, time };
   }
 
   /**
@@ -334,14 +336,14 @@ class CommandParser {
         const a = this.next();
         const body = this.list(false);
         const b = this.expect(T.RBrace);
-        c = { type: "BraceGroup", span: sp(a.startOffset, b.end), body, redirects: EMPTY };
+        c = { type: "BraceGroup", start: a.startOffset, end: b.end, body, redirects: EMPTY };
         break;
       }
       case T.LParen: {
         const a = this.next();
         const body = this.list(false);
         const b = this.expect(T.RParen);
-        c = { type: "Subshell", span: sp(a.startOffset, b.end), body, redirects: EMPTY };
+        c = { type: "Subshell", start: a.startOffset, end: b.end, body, redirects: EMPTY };
         break;
       }
       case T.If:
@@ -354,7 +356,7 @@ class CommandParser {
         this.expect(T.Do);
         const body = this.list(false);
         const z = this.expect(T.Done);
-        c = { type: "While", span: sp(a.startOffset, z.end), until: k === T.Until, condition, body, redirects: EMPTY };
+        c = { type: "While", start: a.startOffset, end: z.end, until: k === T.Until, condition, body, redirects: EMPTY };
         break;
       }
       case T.For:
@@ -366,12 +368,12 @@ class CommandParser {
         break;
       case T.DParen: {
         const tk = this.next();
-        c = { type: "ArithCommand", span: tokSpan(tk), expr: tk.payload as Arithmetic, redirects: EMPTY };
+        c = { type: "ArithCommand", start: tk.startOffset, end: tk.end, expr: tk.payload as Arithmetic, redirects: EMPTY };
         break;
       }
       case T.DBracket: {
         const tk = this.next();
-        c = { type: "TestCommand", span: tokSpan(tk), expr: tk.payload as TestExpr, redirects: EMPTY };
+        c = { type: "TestCommand", start: tk.startOffset, end: tk.end, expr: tk.payload as TestExpr, redirects: EMPTY };
         break;
       }
       default:
@@ -383,9 +385,9 @@ class CommandParser {
     do put((last = this.next().payload as Redirect));
     while (this.kind() === T.Redir);
     // `c` was built just above and is not shared yet: set its fields in place (no copy).
-    const m = c as { redirects: readonly Redirect[]; span: Span };
+    const m = c as { redirects: readonly Redirect[]; end: number };
     m.redirects = take<Redirect>(mark);
-    m.span = sp(c.span.start, last.span.end);
+    m.end = last.end;
     return c;
   }
 
@@ -421,13 +423,10 @@ class CommandParser {
       this.i++;
     }
     const i1 = this.i;
-    // A command of one token has that token's extent: share the span of the node it carries.
-    const one = i1 - i0 === 1 ? toks[i0]! : undefined;
-    const span = one === undefined ? sp(start, end) : one.tokenType === T.AssignWord ? (one.payload as AssignPayload).assignment.span : (one.payload as Word | Redirect).span;
     const w = words === 0 ? EMPTY : this.collect<Word>(i0, i1, 0);
     const a = assignments === 0 ? EMPTY : this.collect<Assignment>(i0, i1, 1);
     const r = redirects === 0 ? EMPTY : this.collect<Redirect>(i0, i1, 2);
-    if (!argAssign) return { type: "SimpleCommand", span, assignments: a, words: w, redirects: r };
+    if (!argAssign) return { type: "SimpleCommand", start, end, assignments: a, words: w, redirects: r };
     // `declare a=(1 2)`: the parsed assignment of each word that is one (undefined elsewhere).
     const argAssignments: (Assignment | undefined)[] = [];
     for (let j = i0; j < i1; j++) {
@@ -435,7 +434,7 @@ class CommandParser {
       if (tk.tokenType === T.Word) argAssignments.push(undefined);
       else if (tk.tokenType === T.AssignWord && argAssignments.length > 0) argAssignments.push((tk.payload as AssignPayload).assignment);
     }
-    return { type: "SimpleCommand", span, assignments: a, words: w, redirects: r, argAssignments: fit(argAssignments) };
+    return { type: "SimpleCommand", start, end, assignments: a, words: w, redirects: r, argAssignments: fit(argAssignments) };
   }
 
   /**
@@ -484,8 +483,9 @@ class CommandParser {
       elseBody = this.list(false);
     }
     const z = this.expect(T.Fi);
-    const span = sp(a.startOffset, z.end);
-    return elseBody === undefined ? { type: "If", span, clauses, redirects: EMPTY } : { type: "If", span, clauses, redirects: EMPTY, elseBody };
+    const start = a.startOffset;
+    const end = z.end;
+    return elseBody === undefined ? { type: "If", start, end, clauses, redirects: EMPTY } : { type: "If", start, end, clauses, redirects: EMPTY, elseBody };
   }
 
   /** `for`/`select` headers, then `do list done` or `{ list }`. */
@@ -521,12 +521,12 @@ class CommandParser {
     if (head !== undefined) {
       if (select) throw new ParseError(unexpectedToken(head.image), tokSpan(head), lineOf(this.source, head.startOffset));
       const p = head.payload as ArithForPayload;
-      return { type: "ArithFor", span: sp(a.startOffset, end), ...p, body, redirects: EMPTY };
+      return { type: "ArithFor", start: a.startOffset, end, ...p, body, redirects: EMPTY };
     }
     const type = select ? "Select" : "For";
-    const span = sp(a.startOffset, end);
+    const start = a.startOffset;
     const variable = name!.image;
-    return items === undefined ? { type, span, variable, body, redirects: EMPTY } : { type, span, variable, body, redirects: EMPTY, items };
+    return items === undefined ? { type, start, end, variable, body, redirects: EMPTY } : { type, start, end, variable, body, redirects: EMPTY, items };
   }
 
   /** `case word in items esac`; the items are parsed inline (one stack frame less per level). */
@@ -562,13 +562,13 @@ class CommandParser {
       }
       this.newlines();
       const last = body[body.length - 1];
-      if (last !== undefined && last.span.end > end) end = last.span.end;
-      const item: CaseItem = { type: "CaseItem", span: sp(start, end), patterns, body, terminator };
+      if (last !== undefined && last.end > end) end = last.end;
+      const item: CaseItem = { type: "CaseItem", start: start, end: end, patterns, body, terminator };
       put(item);
     }
     const items = take<CaseItem>(mark);
     const z = this.expect(T.Esac);
-    return { type: "Case", span: sp(a.startOffset, z.end), word: w.payload as Word, items, redirects: EMPTY };
+    return { type: "Case", start: a.startOffset, end: z.end, word: w.payload as Word, items, redirects: EMPTY };
   }
 
   private funcDef(): Command {
@@ -590,7 +590,7 @@ class CommandParser {
     }
     this.newlines();
     const body = this.compoundWithRedirects();
-    return { type: "FunctionDef", span: sp(start, body.span.end), name, body, keyword };
+    return { type: "FunctionDef", start: start, end: body.end, name, body, keyword };
   }
 
   private coproc(): Command {
@@ -604,7 +604,7 @@ class CommandParser {
     } else if (startsCompound(k)) body = this.compoundWithRedirects();
     else if (isSimplePart(k)) body = this.simple();
     else this.errWord();
-    const n = { type: "Coproc" as const, span: sp(a.startOffset, body.span.end), body };
+    const n = { type: "Coproc" as const, start: a.startOffset, end: body.end, body };
     return name === undefined ? n : { ...n, name };
   }
 }

@@ -2,7 +2,7 @@
  * Scanner helpers that only need the word reader: array literals, the words of declaration
  * arguments, redirect nodes, operator text for error messages, here-doc delimiters.
  */
-import type { ArrayElement, Assignment, HereDoc, Redirect, RedirectOp, Span, Word, WordPart } from "./ast.js";
+import type { ArrayElement, Assignment, HereDoc, Redirect, RedirectOp, Word, WordPart } from "./ast.js";
 import { print } from "./printer.js";
 import { walk } from "./walk.js";
 import { unexpectedToken } from "./errors.js";
@@ -37,17 +37,17 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
       if (src[close] === "]" && (src[close + 1] === "=" || (src[close + 1] === "+" && src[close + 2] === "="))) {
         const append = src[close + 1] === "+";
         r.pos = close + (append ? 3 : 2);
-        const index: Word = { type: "Word", span: r.span(es + 1, close), parts };
+        const index: Word = { type: "Word", start: es + 1 + r.base, end: close + r.base, parts };
         const vs = r.pos;
-        const value = r.readWord(STOP_CMD, true) ?? { type: "Word", span: r.span(vs, vs), parts: EMPTY };
-        out.push({ type: "ArrayElement", span: r.span(es, r.pos), index, append, value });
+        const value = r.readWord(STOP_CMD, true) ?? { type: "Word", start: vs + r.base, end: vs + r.base, parts: EMPTY };
+        out.push({ type: "ArrayElement", start: es + r.base, end: r.pos + r.base, index, append, value });
         continue;
       }
       r.pos = es;
     }
     const value = r.readWord(STOP_CMD);
     if (value === undefined) r.fail(unexpectedToken(opText(r, r.pos)));
-    out.push({ type: "ArrayElement", span: value.span, append: false, value });
+    out.push({ type: "ArrayElement", start: value.start, end: value.end, append: false, value });
   }
 }
 
@@ -95,24 +95,24 @@ export function delimiterQuoted(w: Word): boolean {
 /** The source text of `node` with each command or process substitution in it printed. */
 function asWritten(src: string, node: WordPart, base: number): string {
   let out = "";
-  let at = node.span.start;
+  let at = node.start;
   walk(node, (n) => {
     if (n.type !== "CommandSub" && n.type !== "ProcessSub") return true;
-    out += src.slice(at - base, n.span.start - base) + print(n);
-    at = n.span.end;
+    out += src.slice(at - base, n.start - base) + print(n);
+    at = n.end;
     return false;
   });
-  return out + src.slice(at - base, node.span.end - base);
+  return out + src.slice(at - base, node.end - base);
 }
 
 /** A Redirect node with only the optional fields that are set (object literals written out: no spreads per redirect). */
-export function redirectNode(span: Span, op: RedirectOp, target: Word, fd: number | undefined, fdVar: string | undefined, heredoc: HereDoc | undefined): Redirect {
+export function redirectNode(start: number, end: number, op: RedirectOp, target: Word, fd: number | undefined, fdVar: string | undefined, heredoc: HereDoc | undefined): Redirect {
   if (heredoc === undefined) {
-    if (fd !== undefined) return { type: "Redirect", span, op, target, fd };
-    return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar } : { type: "Redirect", span, op, target };
+    if (fd !== undefined) return { type: "Redirect", start, end, op, target, fd };
+    return fdVar !== undefined ? { type: "Redirect", start, end, op, target, fdVar } : { type: "Redirect", start, end, op, target };
   }
-  if (fd !== undefined) return { type: "Redirect", span, op, target, fd, heredoc };
-  return fdVar !== undefined ? { type: "Redirect", span, op, target, fdVar, heredoc } : { type: "Redirect", span, op, target, heredoc };
+  if (fd !== undefined) return { type: "Redirect", start, end, op, target, fd, heredoc };
+  return fdVar !== undefined ? { type: "Redirect", start, end, op, target, fdVar, heredoc } : { type: "Redirect", start, end, op, target, heredoc };
 }
 
 /**
@@ -126,7 +126,6 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
   const src = r.src;
   // (a name written with a backslash-newline in it, `x\<newline>y=1`, is read as a word)
   if (a.index !== undefined || a.array !== undefined || !src.startsWith(a.name, s)) return undefined;
-  const end = r.pos;
   // The name as written (not joined across a backslash-newline), then `=` or `+=`.
   const eq = s + a.name.length;
   if (!src.startsWith(a.name, s) || (a.append ? src[eq] !== "+" || src[eq + 1] !== "=" : src[eq] !== "=")) return undefined;
@@ -137,14 +136,11 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
   const first = parts[0];
   const out: WordPart[] = [];
   if (first !== undefined && first.type === "Literal") {
-    out.push({ type: "Literal", span: r.span(s, first.span.end - r.base), value: src.slice(s, vs) + first.value });
+    out.push({ type: "Literal", start: s + r.base, end: first.end, value: src.slice(s, vs) + first.value });
     for (let i = 1; i < parts.length; i++) out.push(parts[i]!);
   } else {
-    out.push({ type: "Literal", span: r.span(s, vs), value: src.slice(s, vs) });
+    out.push({ type: "Literal", start: s + r.base, end: vs + r.base, value: src.slice(s, vs) });
     for (const p of parts) out.push(p);
   }
-  const only = out.length === 1 ? out[0]! : undefined;
-  // (a.span is the same range, s to end)
-  const span = only !== undefined && only.span.end === end + r.base ? only.span : a.span;
-  return { type: "Word", span, parts: fit(out) };
+  return { type: "Word", start: s + r.base, end: r.pos + r.base, parts: fit(out) };
 }

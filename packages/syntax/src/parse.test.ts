@@ -160,7 +160,9 @@ describe("AST shapes", () => {
   });
   it("spans cover the source", () => {
     const s = parse("echo a\n  foo bar\n");
-    expect(s.body[1]!.span).toEqual({ start: 9, end: 16 });
+    expect(s.body[1]).toMatchObject({ start: 9, end: 16 });
+    const w = (s.body[1]!.command as SimpleCommand).words[1]!;
+    expect([w.start, w.end, w.parts[0]!.start, w.parts[0]!.end]).toEqual([13, 16, 13, 16]);
   });
 });
 
@@ -208,7 +210,7 @@ describe("spans", () => {
       const p = w.parts[0]!;
       return p.type === "ParamExp" ? p.op : undefined;
     });
-    const text = (w: { span: { start: number; end: number } } | undefined) => (w === undefined ? undefined : src.slice(w.span.start, w.span.end));
+    const text = (w: { start: number; end: number } | undefined) => (w === undefined ? undefined : src.slice(w.start, w.end));
     expect(ops.map((o) => (o && "word" in o ? text(o.word) : o && "pattern" in o ? text(o.pattern) : undefined))).toEqual(["default", ".*", "a", ""]);
     expect(ops[2] && "replacement" in ops[2] ? text(ops[2].replacement) : undefined).toBe("bb");
   });

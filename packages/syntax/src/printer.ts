@@ -84,7 +84,7 @@ class Printer {
       if (this.cut) continue; // after a body that ran to end of input: empty ones, at its end
       const body = bodyText(hd);
       this.o.push(body);
-      if (isCut(hd) && (this.ctx === "backtick" || hd.span.end === this.eof || hd.delimiter.includes("\n"))) {
+      if (isCut(hd) && (this.ctx === "backtick" || hd.end === this.eof || hd.delimiter.includes("\n"))) {
         this.cut = true;
         continue;
       }
@@ -498,7 +498,7 @@ export function print(node: Node): string {
   switch (node.type) {
     case "Script": {
       const p = new Printer();
-      p.eof = node.span.end;
+      p.eof = node.end;
       p.list(node.body);
       p.end();
       const text = p.text();
@@ -559,7 +559,7 @@ export function print(node: Node): string {
     default: {
       // A command: one line, plus here-document bodies when it has some.
       const p = new Printer();
-      p.list([{ type: "Statement", span: node.span, command: node, background: false }]);
+      p.list([{ type: "Statement", start: node.start, end: node.end, command: node, background: false }]);
       p.end();
       const t = p.text();
       return t.endsWith("\n") && !t.slice(0, -1).includes("\n") ? t.slice(0, -1) : t;
@@ -567,7 +567,11 @@ export function print(node: Node): string {
   }
 }
 
-/** A deep copy of `node` without `span` fields (for comparing trees). */
+/** A deep copy of `node` without the nodes' `start` and `end` offsets (for comparing trees). */
 export function stripSpans<T>(node: T): T {
-  return JSON.parse(JSON.stringify(node, (k, v: unknown) => (k === "span" ? undefined : v))) as T;
+  return JSON.parse(
+    JSON.stringify(node, function (this: Record<string, unknown>, k, v: unknown) {
+      return (k === "start" || k === "end") && typeof this.type === "string" ? undefined : v;
+    }),
+  ) as T;
 }

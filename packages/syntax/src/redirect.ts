@@ -58,21 +58,23 @@ export function readRedirect(r: Reader, s: number, fd: number | undefined, fdVar
     if (fe >= 0) r.fail(unexpectedToken(src.slice(ts, fe)), ts);
   }
   const target = r.readWord(STOP_CMD)!;
-  const span = r.span(s, r.pos);
+  const start = s + r.base;
+  const end = r.pos + r.base;
   let heredoc: HereDoc | undefined;
   if (op === "<<" || op === "<<-") {
     const hd: PendingHeredoc["hd"] = {
       type: "HereDoc",
-      span: r.span(r.pos, r.pos),
+      start: end,
+      end,
       delimiter: delimiterText(src, target, r.base),
       quoted: delimiterQuoted(target),
       stripTabs: op === "<<-",
-      body: { type: "Word", span: r.span(r.pos, r.pos), parts: EMPTY },
+      body: { type: "Word", start: end, end, parts: EMPTY },
     };
     pending.push({ hd });
     heredoc = hd;
   }
-  return redirectNode(span, op, target, fd, fdVar, heredoc);
+  return redirectNode(start, end, op, target, fd, fdVar, heredoc);
 }
 
 /**
@@ -95,19 +97,21 @@ export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub:
     }
     let text = src.slice(bodyStart, bodyEnd);
     if (hd.stripTabs) text = text.replace(/^\t+/gm, "");
-    const span = r.span(bodyStart, bodyEnd);
-    hd.span = span;
+    const start = bodyStart + r.base;
+    const end = bodyEnd + r.base;
+    hd.start = start;
+    hd.end = end;
     if (hd.quoted) {
-      hd.body = { type: "Word", span, parts: text === "" ? EMPTY : [{ type: "Literal", span, value: text }] };
+      hd.body = { type: "Word", start, end, parts: text === "" ? EMPTY : [{ type: "Literal", start, end, value: text }] };
     } else if (!hd.stripTabs) {
       const saveEnd = r.end;
       r.pos = bodyStart;
       r.end = bodyEnd;
       const parts = r.readDQParts(false, true);
       r.end = saveEnd;
-      hd.body = { type: "Word", span, parts };
+      hd.body = { type: "Word", start, end, parts };
     } else {
-      hd.body = { type: "Word", span, parts: sub(text, bodyStart + r.base).readDQParts(false, true) };
+      hd.body = { type: "Word", start, end, parts: sub(text, bodyStart + r.base).readDQParts(false, true) };
     }
     r.pos = after;
   }

@@ -378,7 +378,7 @@ export class Scanner extends Reader {
         let word: Word;
         if (a.array !== undefined) {
           // Normalized text (what the printer writes), so that print/parse round-trips.
-          word = { type: "Word", span: a.span, parts: [{ type: "Literal", span: a.span, value: printAssignment(a) }] };
+          word = { type: "Word", start: a.start, end: a.end, parts: [{ type: "Literal", start: a.start, end: a.end, value: printAssignment(a) }] };
         } else {
           const shared = declWord(this, s, a);
           if (shared !== undefined) word = shared;
@@ -516,8 +516,9 @@ export class Scanner extends Reader {
 
   /** The Word of plain text `lit` from s to pos (what readWord builds for it). */
   private litWord(s: number, lit: string): Word {
-    const span = this.span(s, this.pos);
-    return { type: "Word", span, parts: [{ type: "Literal", span, value: lit }] };
+    const start = s + this.base;
+    const end = this.pos + this.base;
+    return { type: "Word", start, end, parts: [{ type: "Literal", start, end, value: lit }] };
   }
 
   /** At s: a name and `=` (`[A-Za-z_][A-Za-z0-9_]*=`). */
@@ -643,15 +644,15 @@ export class Scanner extends Reader {
         // Not an assignment: the word is `name[...]` (blanks included) plus what follows.
         const close = this.pos;
         const mark = this.mark();
-        this.lit(s, index.span.start - this.base);
+        this.lit(s, index.start - this.base);
         for (const p of parts) {
-          if (p.type === "Literal") this.lit(p.span.start - this.base, p.span.end - this.base);
+          if (p.type === "Literal") this.lit(p.start - this.base, p.end - this.base);
           else this.add(p);
         }
         this.lit(close, close + 1);
         this.pos = close + 1;
         this.readInto(STOP_CMD);
-        return { type: "Word", span: this.span(s, this.pos), parts: this.cut(mark) };
+        return { type: "Word", start: s + this.base, end: this.pos + this.base, parts: this.cut(mark) };
       }
     }
     let append = false;
@@ -668,15 +669,17 @@ export class Scanner extends Reader {
     if (src[j] === "(" && j < this.end) {
       this.pos = j + 1;
       const array = readArray(this, j);
-      const span = this.span(s, this.pos);
+      const start = s + this.base;
+      const end = this.pos + this.base;
       return index === undefined
-        ? { type: "Assignment", name, append, span, array }
-        : { type: "Assignment", name, append, index, span, array };
+        ? { type: "Assignment", start, end, name, append, array }
+        : { type: "Assignment", start, end, name, append, index, array };
     }
     const value = this.readWord(STOP_CMD, true);
-    const span = this.span(s, this.pos);
-    if (index === undefined) return value === undefined ? { type: "Assignment", name, append, span } : { type: "Assignment", name, append, span, value };
-    return value === undefined ? { type: "Assignment", name, append, index, span } : { type: "Assignment", name, append, index, span, value };
+    const start = s + this.base;
+    const end = this.pos + this.base;
+    if (index === undefined) return value === undefined ? { type: "Assignment", start, end, name, append } : { type: "Assignment", start, end, name, append, value };
+    return value === undefined ? { type: "Assignment", start, end, name, append, index } : { type: "Assignment", start, end, name, append, index, value };
   }
 
   private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {

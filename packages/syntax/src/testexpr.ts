@@ -115,7 +115,7 @@ class TestParser {
     return t;
   }
   private describe(t: Tk): string {
-    return t.k === "end" ? "]]" : t.k === "op" ? t.op : this.r.src.slice(t.w.span.start - this.r.base, t.w.span.end - this.r.base);
+    return t.k === "end" ? "]]" : t.k === "op" ? t.op : this.r.src.slice(t.w.start - this.r.base, t.w.end - this.r.base);
   }
 
   // The errors follow bash 5.2's cond_term, cond_and, cond_or and cond_error (parse.y).
@@ -134,7 +134,7 @@ class TestParser {
     for (let t = this.peek(); t.k === "op" && t.op === "||"; t = this.peek()) {
       this.next();
       const right = this.and();
-      left = { type: "TestLogical", span: { start: left.span.start, end: right.span.end }, op: "||", left, right };
+      left = { type: "TestLogical", start: left.start, end: right.end, op: "||", left, right };
     }
     return left;
   }
@@ -144,7 +144,7 @@ class TestParser {
     for (let t = this.peek(); t.k === "op" && t.op === "&&"; t = this.peek()) {
       this.next();
       const right = this.not();
-      left = { type: "TestLogical", span: { start: left.span.start, end: right.span.end }, op: "&&", left, right };
+      left = { type: "TestLogical", start: left.start, end: right.end, op: "&&", left, right };
     }
     return left;
   }
@@ -157,7 +157,7 @@ class TestParser {
       this.r.enter();
       const operand = this.not();
       this.r.depth--;
-      return { type: "TestNot", span: { start: t.start + this.r.base, end: operand.span.end }, operand };
+      return { type: "TestNot", start: t.start + this.r.base, end: operand.end, operand };
     }
     return this.primary();
   }
@@ -180,7 +180,7 @@ class TestParser {
         const what = this.tokenText(c);
         this.fail(what === undefined ? "expected `)'" : `unexpected token \`${what}', expected \`)'`);
       }
-      return { type: "TestGroup", span: { start: t.start + this.r.base, end: this.r.pos + this.r.base }, expr };
+      return { type: "TestGroup", start: t.start + this.r.base, end: this.r.pos + this.r.base, expr };
     }
     if (t.k !== "word") this.fail(`unexpected token \`${this.describe(t)}' in conditional command`);
     const left = t.w;
@@ -195,7 +195,7 @@ class TestParser {
       const operand = p.k === "word" ? p.w : p.k === "op" && p.op === "!" ? this.bang(p.start) : undefined;
       if (operand === undefined) this.fail(`unexpected argument \`${this.describe(p)}' to conditional unary operator`);
       this.next();
-      return { type: "TestUnary", span: { start: left.span.start, end: operand.span.end }, op: t.lit!, operand };
+      return { type: "TestUnary", start: left.start, end: operand.end, op: t.lit!, operand };
     }
     const p = this.peek();
     const opText = p.k === "word" ? p.lit : p.k === "op" && (p.op === "<" || p.op === ">") ? p.op : undefined;
@@ -203,17 +203,18 @@ class TestParser {
       this.next();
       if (this.atNewline()) this.fail("unexpected argument `newline' to conditional binary operator");
       const right = this.operand(opText === "=~");
-      return { type: "TestBinary", span: { start: left.span.start, end: right.span.end }, op: opText, left, right };
+      return { type: "TestBinary", start: left.start, end: right.end, op: opText, left, right };
     }
     if (p.k === "word" || (p.k === "op" && p.op === "!")) this.fail("conditional binary operator expected");
     if (p.k === "op" && p.op !== "&&" && p.op !== "||" && p.op !== ")") this.fail(`unexpected token \`${p.op}', conditional binary operator expected`);
-    return { type: "TestWord", span: left.span, word: left };
+    return { type: "TestWord", start: left.start, end: left.end, word: left };
   }
 
   /** The word `!` at `start` (a `!` token where bash reads a word). */
   private bang(start: number): Word {
-    const span = this.r.span(start, start + 1);
-    return { type: "Word", span, parts: [{ type: "Literal", span, value: "!" }] };
+    const s = start + this.r.base;
+    const e = s + 1;
+    return { type: "Word", start: s, end: e, parts: [{ type: "Literal", start: s, end: e, value: "!" }] };
   }
 }
 

@@ -19,7 +19,6 @@ export function walk(root: Node, visitor: (node: Node, parent: Node | undefined)
       next = obj as unknown as Node;
     }
     for (const key in obj) {
-      if (key === "span" || key === "type") continue;
       const v = obj[key];
       if (v !== null && typeof v === "object") visit(v, next);
     }

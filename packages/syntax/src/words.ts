@@ -41,7 +41,7 @@ import {
 import { EMPTY } from "./fit.js";
 import { sliceShared } from "./intern.js";
 
-/** A here-document whose body is not read yet (`hd.body` and `hd.span` are set when it is). */
+/** A here-document whose body is not read yet (`hd.body`, `hd.start` and `hd.end` are set when it is). */
 export interface PendingHeredoc {
   readonly hd: { -readonly [K in keyof HereDoc]: HereDoc[K] };
 }
@@ -170,9 +170,9 @@ export abstract class Reader {
     // "the last call appended at this height" (no megamorphic `type` load per call).
     if (this.litTop === this.top) {
       const last = this.stack[this.top - 1] as Literal;
-      this.stack[this.top - 1] = { type: "Literal", span: { start: last.span.start, end: end + this.base }, value: last.value + value };
+      this.stack[this.top - 1] = { type: "Literal", start: last.start, end: end + this.base, value: last.value + value };
     } else {
-      this.add({ type: "Literal", span: this.span(start, end), value });
+      this.add({ type: "Literal", start: start + this.base, end: end + this.base, value });
       this.litTop = this.top;
     }
   }
@@ -185,11 +185,9 @@ export abstract class Reader {
     return this.word(start, this.pos, parts);
   }
 
-  /** The Word of `parts` from `start` to `end`; a one-part word shares its part's span object when it covers the same range (one allocation less). */
+  /** The Word of `parts` from `start` to `end` (offsets in the reader's text). */
   word(start: number, end: number, parts: WordPart[]): Word {
-    const only = parts.length === 1 ? parts[0]! : undefined;
-    const span = only !== undefined && only.span.start === start + this.base && only.span.end === end + this.base ? only.span : this.span(start, end);
-    return { type: "Word", span, parts };
+    return { type: "Word", start: start + this.base, end: end + this.base, parts };
   }
 
   /**
@@ -272,12 +270,12 @@ export abstract class Reader {
             // A trailing backslash stands for itself. It is an Escaped backslash (not a Literal
             // one) so that the printer's `\\` reads back as the same node wherever the word
             // ends up: a raw `\` followed by anything would escape what follows.
-            this.add({ type: "Escaped", span: this.span(this.pos, this.pos + 1), value: "\\" });
+            this.add({ type: "Escaped", start: this.pos + this.base, end: this.pos + 1 + this.base, value: "\\" });
             this.pos++;
           } else if (src[this.pos + 1] === "\n") {
             this.pos += 2;
           } else {
-            this.add({ type: "Escaped", span: this.span(this.pos, this.pos + 2), value: src[this.pos + 1]! });
+            this.add({ type: "Escaped", start: this.pos + this.base, end: this.pos + 2 + this.base, value: src[this.pos + 1]! });
             this.pos += 2;
           }
           litStart = this.pos;
@@ -332,7 +330,7 @@ export abstract class Reader {
             const s = this.pos;
             this.pos += 2;
             const body = this.readCommandSub();
-            this.add({ type: "ProcessSub", span: this.span(s, this.pos), op: c, body });
+            this.add({ type: "ProcessSub", start: s + this.base, end: this.pos + this.base, op: c, body });
             litStart = this.pos;
             continue;
           }
@@ -345,7 +343,7 @@ export abstract class Reader {
           if (src[this.pos + 1] === "(" && (this.opts.extglob || this.forceExtglob) && (stop === STOP_CMD || stop === STOP_PARAM || stop === STOP_SLASH || stop === STOP_REGEX)) {
             const g = this.readExtGlob();
             if (g !== undefined) {
-              this.lit(litStart, g.span.start - this.base);
+              this.lit(litStart, g.start - this.base);
               this.add(g);
               litStart = this.pos;
               continue;
@@ -372,7 +370,7 @@ export abstract class Reader {
       (stop === STOP_CMD ? isMeta(next) && !((next === "<" || next === ">") && src[j + 1] === "(") : stop === STOP_PARAM ? next === "}" : stop === STOP_SLASH ? next === "}" || next === "/" : stop === STOP_REGEX ? next === " " || next === "\t" || next === "\n" || next === ")" : false);
     if (!ok) return false;
     this.lit(litStart, this.pos);
-    this.add({ type: "TildePrefix", span: this.span(this.pos, j), user: src.slice(this.pos + 1, j) });
+    this.add({ type: "TildePrefix", start: this.pos + this.base, end: j + this.base, user: src.slice(this.pos + 1, j) });
     this.pos = j;
     return true;
   }
@@ -383,7 +381,7 @@ export abstract class Reader {
     const e = this.src.indexOf("'", s + 1);
     if (e < 0 || e >= this.end) this.eof("'", s);
     this.pos = e + 1;
-    return { type: "SingleQuoted", span: this.span(s, this.pos), value: sliceShared(this.src, s + 1, e) };
+    return { type: "SingleQuoted", start: s + this.base, end: this.pos + this.base, value: sliceShared(this.src, s + 1, e) };
   }
 
   /** `$'...'` at pos. */
@@ -395,7 +393,7 @@ export abstract class Reader {
     if (i >= this.end) this.eof("'", s);
     const raw = src.slice(s + 2, i);
     this.pos = i + 1;
-    return { type: "AnsiCQuoted", span: this.span(s, this.pos), value: decodeAnsiC(raw), raw };
+    return { type: "AnsiCQuoted", start: s + this.base, end: this.pos + this.base, value: decodeAnsiC(raw), raw };
   }
 
   /** `"..."` (or `$"..."`, `skip` = 2) starting at `s`. */
@@ -406,7 +404,7 @@ export abstract class Reader {
     this.depth--;
     if (this.pos >= this.end) this.eof('"', s);
     this.pos++;
-    return { type: "DoubleQuoted", span: this.span(s, this.pos), parts, locale };
+    return { type: "DoubleQuoted", start: s + this.base, end: this.pos + this.base, parts, locale };
   }
 
   /**
@@ -434,7 +432,7 @@ export abstract class Reader {
         }
         if (n === "$" || n === "`" || n === "\\" || (n === '"' && !heredoc)) {
           this.lit(litStart, this.pos);
-          this.add({ type: "Escaped", span: this.span(this.pos, this.pos + 2), value: n });
+          this.add({ type: "Escaped", start: this.pos + this.base, end: this.pos + 2 + this.base, value: n });
           this.pos += 2;
           litStart = this.pos;
           continue;
@@ -476,13 +474,13 @@ export abstract class Reader {
       if (src[s + 2] === "(") {
         const a = this.tryArith(s, 3, STOP_ARITH, "))");
         if (a !== undefined) {
-          this.add({ type: "ArithSub", span: this.span(s, this.pos), expr: a });
+          this.add({ type: "ArithSub", start: s + this.base, end: this.pos + this.base, expr: a });
           return;
         }
       }
       this.pos = s + 2;
       const body = this.readCommandSub();
-      this.add({ type: "CommandSub", span: this.span(s, this.pos), body, backtick: false });
+      this.add({ type: "CommandSub", start: s + this.base, end: this.pos + this.base, body, backtick: false });
       return;
     }
     if (n === "{") {
@@ -494,7 +492,7 @@ export abstract class Reader {
     if (n === "[") {
       const a = this.tryArith(s, 2, STOP_BRACKET, "]");
       if (a === undefined) this.eof("]", s);
-      this.add({ type: "ArithSub", span: this.span(s, this.pos), expr: a, bracket: true });
+      this.add({ type: "ArithSub", start: s + this.base, end: this.pos + this.base, expr: a, bracket: true });
       return;
     }
     if (n !== undefined && s + 1 < this.end) {
@@ -516,7 +514,7 @@ export abstract class Reader {
   }
 
   private param(s: number, name: string): ParamExp {
-    return { type: "ParamExp", span: this.span(s, this.pos), short: true, name, length: false, indirect: false };
+    return { type: "ParamExp", start: s + this.base, end: this.pos + this.base, short: true, name, length: false, indirect: false };
   }
 
   /**
@@ -551,10 +549,10 @@ export abstract class Reader {
     let expr;
     if (parts.length === 0) expr = tryParseArithmetic("", start + this.base);
     // The expression nests inside what is open here: it gets the rest of the depth budget.
-    else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.span.start, this.opts.maxDepth - this.nest - this.depth);
+    else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.start, this.opts.maxDepth - this.nest - this.depth);
     return expr === undefined
-      ? { type: "Arithmetic", span: source.span, source }
-      : { type: "Arithmetic", span: source.span, source, expr };
+      ? { type: "Arithmetic", start: source.start, end: source.end, source }
+      : { type: "Arithmetic", start: source.start, end: source.end, source, expr };
   }
 
   /** `${ ... }` at s. */
@@ -685,15 +683,16 @@ export abstract class Reader {
       return this.badParam(s, name, length, indirect);
     }
     this.pos++;
-    const span = this.span(s, this.pos);
+    const start = s + this.base;
+    const end = this.pos + this.base;
     if (index === undefined) {
       return op === undefined
-        ? { type: "ParamExp", span, short: false, name, length, indirect }
-        : { type: "ParamExp", span, short: false, name, length, indirect, op };
+        ? { type: "ParamExp", start, end, short: false, name, length, indirect }
+        : { type: "ParamExp", start, end, short: false, name, length, indirect, op };
     }
     return op === undefined
-      ? { type: "ParamExp", span, short: false, name, length, indirect, index }
-      : { type: "ParamExp", span, short: false, name, length, indirect, index, op };
+      ? { type: "ParamExp", start, end, short: false, name, length, indirect, index }
+      : { type: "ParamExp", start, end, short: false, name, length, indirect, index, op };
   }
 
   /** The word after a parameter operator. */
@@ -722,7 +721,7 @@ export abstract class Reader {
     if (this.pos >= this.end) this.eof("}", s);
     const text = this.src.slice(s + 2, this.pos);
     this.pos++;
-    return { type: "ParamExp", span: this.span(s, this.pos), short: false, name, length, indirect, op: { kind: "bad", text } };
+    return { type: "ParamExp", start: s + this.base, end: this.pos + this.base, short: false, name, length, indirect, op: { kind: "bad", text } };
   }
 
   /** `` `...` `` at pos (`inDQ`: inside double quotes, where `\"` is unescaped too). */
@@ -750,7 +749,7 @@ export abstract class Reader {
     text += src.slice(chunk, i);
     this.pos = i + 1;
     const body = this.parseBacktick(text, s + 1 + this.base);
-    return { type: "CommandSub", span: this.span(s, this.pos), body, backtick: true };
+    return { type: "CommandSub", start: s + this.base, end: this.pos + this.base, body, backtick: true };
   }
 
   /** Inside `[[ ]]` bash parses extglob patterns whatever the option says. */
@@ -780,6 +779,6 @@ export abstract class Reader {
     }
     if (i >= this.end) return undefined;
     this.pos = i + 1;
-    return { type: "ExtGlob", span: this.span(s, this.pos), op: src[s] as "?", pattern: src.slice(s + 2, i) };
+    return { type: "ExtGlob", start: s + this.base, end: this.pos + this.base, op: src[s] as "?", pattern: src.slice(s + 2, i) };
   }
 }

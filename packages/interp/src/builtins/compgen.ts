@@ -23,7 +23,7 @@ export const compgen = builtin("compgen", "Display possible completions dependin
   if (actions.has("k") || actions.has("c")) out.push(...KEYWORDS);
   if (actions.has("function") || actions.has("c")) out.push(...[...ip.st.functions.keys()].sort());
   if (actions.has("c")) out.push(...ip.rt.commands.names().filter((n) => !isBuiltin(ip.rt.commands.get(n))).sort());
-  if (o.values.has("W")) out.push(...(await ip.expandWords([{ type: "Word", span: { start: 0, end: 0 }, parts: [{ type: "Literal", span: { start: 0, end: 0 }, value: o.values.get("W")! }] }])));
+  if (o.values.has("W")) out.push(...(await ip.expandWords([{ type: "Word", start: 0, end: 0, parts: [{ type: "Literal", start: 0, end: 0, value: o.values.get("W")! }] }])));
   const pre = o.values.get("P") ?? "";
   const suf = o.values.get("S") ?? "";
   const matches = out.filter((w) => w.startsWith(word));

@@ -496,3 +496,30 @@ f() { E=env local v=var; echo "[$E] [$v]"; }; f; echo "[$v]"; g() { E=env declar
 [] [1]
 [] [3]
 ## END
+
+#### printf -v, let, getopts and cd assign through a prefix assignment of the same name; read, mapfile, eval and functions do not
+E=x printf -v E %s hi; echo "printf [$E]"; unset E
+E=x let E=5; echo "let [$E]"; unset E
+E=x getopts a E -a; echo "getopts [$E]"; unset E
+E=x read -r E <<< q; echo "read [$E]"; unset E
+E=x mapfile -t E <<< q; echo "mapfile [$E]"; unset E
+E=x eval 'E=hi'; echo "eval [$E]"; unset E
+f() { local E=l; E=x printf -v E hi; echo "in f [$E]"; }; f; echo "after f [$E]"
+E=x command printf -v E hi; echo "command [$E]"; unset E
+E=x; E=y builtin let E=4; echo "preset [$E]"; unset E
+printf() { command printf -v E other; }; E=x printf -v E hi; echo "function [$E]"; unset -f printf; unset E
+cd /tmp; OLDPWD=x cd /; echo "cd [$OLDPWD]"
+## STDOUT:
+printf [hi]
+let [5]
+getopts [a]
+read []
+mapfile []
+eval []
+in f [hi]
+after f []
+command [hi]
+preset [4]
+function []
+cd [/tmp]
+## END

@@ -247,6 +247,21 @@ async function execRedirectsOnly(ip: Interp, cmd: SimpleCommand): Promise<Comple
 /** Builtins whose prefix assignments are a scope of the code they run (bash's isbltinenv). */
 const CONTEXT_BUILTINS: ReadonlySet<string> = new Set(["eval", "source", ".", "unset", "mapfile", "readarray"]);
 
+/**
+ * Builtins whose assignments to a prefix-assigned name also reach the variable beneath it, as
+ * bash 5.2 does: `E=x printf -v E hi` (and `let`, `getopts`, `cd`'s PWD/OLDPWD) leaves E=hi
+ * after the command, while `E=x read E`, `declare`, `mapfile`, `eval` and functions do not.
+ */
+const WRITE_THROUGH: ReadonlySet<string> = new Set(["printf", "let", "getopts", "cd"]);
+
+/** The builtin `argv` runs if it is one of {@link WRITE_THROUGH} (through `command`/`builtin`), else undefined. */
+function writeThroughBuiltin(ip: Interp, argv: readonly string[]): string | undefined {
+  let i = 0;
+  while ((argv[i] === "command" || argv[i] === "builtin") && !ip.st.functions.has(argv[i]!)) i++;
+  const name = argv[i];
+  return name !== undefined && WRITE_THROUGH.has(name) && (i > 0 || !ip.st.functions.has(name)) ? name : undefined;
+}
+
 /** A command with prefix assignments (expanded now, bound temporarily around it) or traced by set -x. */
 async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): Promise<Completion> {
   const temp: Scope | undefined = cmd.assignments.length > 0 ? new TempScope(CONTEXT_BUILTINS.has(argv[0] ?? "")) : undefined;
@@ -283,6 +298,8 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
     }
     throw e;
   }
+  // the prefix values as bound, to see which ones a write-through builtin assigned
+  const before = temp !== undefined && writeThroughBuiltin(ip, argv) !== undefined ? [...temp].map(([name, v]) => [name, v, v.value] as const) : undefined;
   try {
     if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
     const status = await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
@@ -293,6 +310,11 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
       const i = sc.lastIndexOf(temp);
       if (i >= 0) {
         sc.splice(i, 1);
+        if (before !== undefined) {
+          for (const [name, v, value] of before) {
+            if (temp.get(name) === v && typeof v.value === "string" && v.value !== value) ip.setVar(name, v.value);
+          }
+        }
         // what the command itself declared there (`E=x local v=1`) belongs to the scope below
         const below = sc[i - 1];
         let dropped = temp.size;

@@ -177,7 +177,7 @@ async function openInput(ip: Interp, t: string): Promise<ShellInput> {
   const m = /^\/dev\/fd\/([0-9]+)$/.exec(t);
   if (m !== null) {
     const e = ip.st.fds[Number(m[1])];
-    if (e?.input === undefined) throw new RedirError(`${t}: Bad file descriptor`);
+    if (e?.input === undefined) throw new RedirError(`${t}: No such file or directory`);
     return e.input;
   }
   denied(ip, t);
@@ -220,7 +220,7 @@ async function openOutput(ip: Interp, t: string, fd: number, append: boolean, no
   const m = /^\/dev\/fd\/([0-9]+)$/.exec(t);
   if (m !== null) {
     const e = ip.st.fds[Number(m[1])];
-    if (e === undefined) throw new RedirError(`${t}: Bad file descriptor`);
+    if (e === undefined) throw new RedirError(`${t}: No such file or directory`);
     return set(e);
   }
   if (t === "") throw new RedirError(`: No such file or directory`);

@@ -105,6 +105,13 @@ const rows: [string, string, string, string, number][] = [
   // allowed: /dev/null, fd duplication
   ["/dev/null both ways", "cat < /dev/null; echo hi > /dev/null; echo ok", "ok\n", "", 0],
   ["fd duplication", "echo hi >&2", "", "hi\n", 0],
+  // the shell's own streams by name are fd duplication too (bash: /dev/stderr is >&2), not files
+  ["/dev/stderr and /dev/stdout", "echo e > /dev/stderr; echo o > /dev/stdout; echo f >> /dev/fd/1", "o\nf\n", "e\n", 0],
+  ["/dev/stdin", "tr a b < /dev/stdin <<< aa", "bb\n", "", 0],
+  ["/dev/fd/N of an fd the script opened", "exec 3>&2; echo three > /dev/fd/3", "", "three\n", 0],
+  ["other /dev names are files", "echo x > /dev/tty; cat < /dev/zero", "", redirected("/dev/tty") + redirected("/dev/zero"), 1],
+  // an fd the script did not open: what Linux bash says (its /dev/fd is the kernel's)
+  ["/dev/fd/N not open", "echo y > /dev/fd/9; cat < /dev/fd/8", "", "bash: line 1: /dev/fd/9: No such file or directory\nbash: line 1: /dev/fd/8: No such file or directory\n", 1],
 ];
 
 describe("logic-only rejections through every route (ScriptedTool)", () => {

@@ -68,6 +68,11 @@ export interface CompiledJq {
    * `run` does. If the run throws, elements reported since the last `end` belong to no output.
    */
   stream(input: Val, emit: (v: Val) => boolean | undefined | void, sink: CollectSink, options?: RunOptions): void;
+  /**
+   * Defined when the program is `map(f)`: `stream` on an array input whose elements are the values
+   * `next` returns until `undefined` (read as they are needed, so the array is never held).
+   */
+  readonly streamArray: ((next: () => Val | undefined, sink: CollectSink, options?: RunOptions) => void) | undefined;
 }
 
 /** Receives an array output element by element (see `CompiledJq.stream`). */
@@ -109,6 +114,7 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
   const tail = compileCollectTail(prog.body, scope, env);
   const body: Filter = tail ? joinCollectTail(tail) : compile(prog.body, scope, env);
   const nslots = scope.alloc.n;
+  const each = tail?.each;
   const start = (o: RunOptions, go: (root: Frame) => void): void => {
     const rt = new RunWorld(o);
     const root = new Frame(nslots, [], null, rt);
@@ -137,6 +143,16 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
       };
       start(o, (root) => tail.prefix(input, null, root, (v) => tail.items(v, null, root, item) || sink.end()));
     },
+    streamArray: each && ((next, sink, o = {}) => {
+      const item = (v: Val): boolean => {
+        sink.item(v);
+        return false;
+      };
+      start(o, (root) => {
+        for (let x = next(); x !== undefined; x = next()) if (each(x, null, root, item)) return;
+        sink.end();
+      });
+    }),
   };
 }
 

@@ -20,6 +20,11 @@ import { JqMap } from "./value.js";
 export interface CollectTail {
   readonly prefix: Filter;
   readonly items: Filter;
+  /**
+   * For a program that is `map(f)` (the native `map`, no stage before it): `f`, which `items`
+   * runs on each element of an array input, so a caller may run it on elements as they are read.
+   */
+  readonly each?: Filter;
 }
 
 const IDENTITY: Filter = (i, p, _f, e) => e(i, p);
@@ -78,7 +83,7 @@ function split(node: Node, scope: Scope, env: CompileEnv): CollectTail | undefin
         } else iterate(i, null, f, () => false);
         return false;
       };
-      return { prefix: IDENTITY, items };
+      return { prefix: IDENTITY, items, each: g };
     }
   }
   return undefined;

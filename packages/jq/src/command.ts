@@ -58,6 +58,14 @@ class Usage extends Error {
 /** The last output's stand-in (for `-e`) when it was an array written element by element. */
 const EMPTY_ARRAY: Val = [];
 
+/**
+ * What the input list yields for an array text that a `map(f)` program reads element by element
+ * (see `runStreamed`); compared by identity.
+ */
+const STREAMED: Val = new JqMap();
+/** Texts shorter than this are always read whole (streaming saves memory on large documents only). */
+const MIN_STREAMED = 64 * 1024;
+
 const L_NEEDS_DIR = "-L takes a parameter: (e.g. -L /search/path or -L/search/path)";
 
 function parseArgs(args: readonly string[]): Opts | "help" | "version" {
@@ -295,6 +303,12 @@ async function runJq(ctx: CommandContext): Promise<number> {
   let parseFailed = false;
   // Streaming runs the program on stdin's texts as they arrive: there is no input list then.
   const inputs = streaming ? undefined : inputIterator();
+  // A side-effect-free `map(f)` program reads a large array text element by element: the
+  // document is never held, only `f`'s outputs (as text). On any error the text is read again
+  // whole and the program run as usual, so errors and their order are those of a whole read.
+  const canStream = prog.streamArray !== undefined && !prog.effectful && !prog.readsInputs && !opts.color && !opts.stream && !opts.slurp && !opts.seq && !opts.rawInput;
+  let streamReader: JsonReader | undefined;
+  let streamDone = false;
   function* inputIterator(): Generator<Val> {
     if (opts.rawInput) {
       if (opts.slurp) {
@@ -326,6 +340,20 @@ async function runJq(ctx: CommandContext): Promise<number> {
       let first: Val = null;
       for (;;) {
         let v: Val | undefined;
+        if (r !== undefined && canStream && s.text.length >= MIN_STREAMED && r.atArray()) {
+          if (lines < 0) lines = countLines(s.text, s.text.length);
+          currentLine = lines;
+          const at = r.pos;
+          streamReader = r;
+          streamDone = false;
+          ctx.meter.tick();
+          yield STREAMED;
+          streamReader = undefined;
+          // Never remembered as the document (it was not built).
+          n = 2;
+          if (streamDone) continue;
+          r.pos = at;
+        }
         try {
           if (r === undefined) v = n === 0 ? hit : undefined;
           else {
@@ -468,6 +496,31 @@ async function runJq(ctx: CommandContext): Promise<number> {
       skip = seen;
     }
   };
+  // Runs `map(f)` on the elements of the array text `streamReader` is at (see `STREAMED`). On an
+  // error nothing is written and `streamDone` stays false: the input list then reads the text whole.
+  const runStreamed = async (): Promise<undefined> => {
+    const r = streamReader!;
+    skip = 0;
+    seen = 0;
+    pending = undefined;
+    arrayDump.reset();
+    collected = [];
+    r.openArray();
+    try {
+      prog.streamArray!(() => r.nextItem(), sink, runOpts);
+    } catch (e) {
+      if (!(e instanceof JqError || e instanceof JsonParseError || e instanceof HaltSignal || e instanceof ModuleFileMiss)) throw e;
+      arrayDump.reset();
+      collected = [];
+      return undefined;
+    }
+    streamDone = true;
+    if (pending !== undefined) {
+      await pending;
+      if (ctx.stdout.closed) throw new BrokenPipeError();
+    }
+    return undefined;
+  };
   const runOnce = (input: Val): number | undefined => {
     try {
       if (opts.color) prog.run(input, emit, runOpts);
@@ -548,7 +601,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
       }
     } else {
       for (let v = nextInput(); v !== undefined; v = nextInput()) {
-        const h = await runOne(v);
+        const h = v === STREAMED ? await runStreamed() : await runOne(v);
         await flush();
         if (h !== undefined) return h;
         if (ctx.signal.aborted) throw new AbortError("cancelled");

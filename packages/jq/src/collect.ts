@@ -89,6 +89,19 @@ function split(node: Node, scope: Scope, env: CompileEnv): CollectTail | undefin
   return undefined;
 }
 
+const isIterate = (n: Node): boolean => n.k === "Iterate" && n.target.k === "Identity";
+
+/**
+ * For a program `.[] | f` (or `.[]`): `f` compiled on its own (identity for `.[]`), which the
+ * program runs on each element of an array input, so a caller may run it on elements as they
+ * are read. Else undefined. The caller compiles the whole program too (for other inputs).
+ */
+export function compileEachTail(node: Node, scope: Scope, env: CompileEnv): Filter | undefined {
+  if (isIterate(node)) return IDENTITY;
+  if (node.k === "Pipe" && isIterate(node.left)) return compile(node.right, scope, env);
+  return undefined;
+}
+
 /** The ordinary filter of a split program: collects each array, then emits it. */
 export function joinCollectTail(t: CollectTail): Filter {
   return (i, p, f, e) =>

@@ -63,6 +63,9 @@ const EMPTY_ARRAY: Val = [];
  * (see `runStreamed`); compared by identity.
  */
 const STREAMED: Val = new JqMap();
+/** Thrown when a streamed run's held output passes the output limit (see `hold`). */
+class StreamAbandoned extends Error {}
+
 /** Texts shorter than this are always read whole (streaming saves memory on large documents only). */
 const MIN_STREAMED = 64 * 1024;
 
@@ -303,10 +306,10 @@ async function runJq(ctx: CommandContext): Promise<number> {
   let parseFailed = false;
   // Streaming runs the program on stdin's texts as they arrive: there is no input list then.
   const inputs = streaming ? undefined : inputIterator();
-  // A side-effect-free `map(f)` program reads a large array text element by element: the
-  // document is never held, only `f`'s outputs (as text). On any error the text is read again
+  // A side-effect-free `map(f)` or `.[] | f` program reads a large array text element by element:
+  // the document is never held, only the outputs (as text, written once the text is read). On any error the text is read again
   // whole and the program run as usual, so errors and their order are those of a whole read.
-  const canStream = prog.streamArray !== undefined && !prog.effectful && !prog.readsInputs && !opts.color && !opts.stream && !opts.slurp && !opts.seq && !opts.rawInput;
+  const canStream = (prog.streamArray !== undefined || prog.streamEach !== undefined) && !prog.effectful && !prog.readsInputs && !opts.color && !opts.stream && !opts.slurp && !opts.seq && !opts.rawInput;
   let streamReader: JsonReader | undefined;
   let streamDone = false;
   function* inputIterator(): Generator<Val> {
@@ -424,10 +427,26 @@ async function runJq(ctx: CommandContext): Promise<number> {
     if (ctx.stdout.closed) throw new BrokenPipeError();
     return ctx.stdout.write(text);
   };
+  // Output of a streamed run (see runStreamed), not yet written: flat chunks and their size.
+  let held: string[] | undefined;
+  let heldSize = 0;
+  const hold = (): void => {
+    const text = buf;
+    buf = "";
+    text.charCodeAt(0);
+    held!.push(text);
+    heldSize += text.length;
+    // Past the output limit the streamed run gives up: the whole read then writes as it goes.
+    if (heldSize > maxOut) throw new StreamAbandoned();
+  };
   // Ends an output whose text is in `buf`: the separator, then a write once `buf` is large.
   const endOutput = (): boolean => {
     put(sep);
     if (buf.length > 65536) {
+      if (held !== undefined) {
+        hold();
+        return false;
+      }
       const n = buf.length;
       const w = writeBuf();
       if (w && !prog.effectful) {
@@ -465,7 +484,10 @@ async function runJq(ctx: CommandContext): Promise<number> {
       if (opts.seq) put("\x1e");
       for (const part of parts) {
         buf += part;
-        if (buf.length > 65536) writeBuf();
+        if (buf.length > 65536) {
+          if (held !== undefined) hold();
+          else writeBuf();
+        }
       }
       return endOutput();
     },
@@ -496,28 +518,40 @@ async function runJq(ctx: CommandContext): Promise<number> {
       skip = seen;
     }
   };
-  // Runs `map(f)` on the elements of the array text `streamReader` is at (see `STREAMED`). On an
-  // error nothing is written and `streamDone` stays false: the input list then reads the text whole.
+  // Runs `map(f)` or `.[] | f` on the elements of the array text `streamReader` is at (see
+  // `STREAMED`), holding the output until the text is read. On an error nothing is written and
+  // `streamDone` stays false: the input list then reads the text whole.
   const runStreamed = async (): Promise<undefined> => {
     const r = streamReader!;
+    const last = lastOutput;
     skip = 0;
     seen = 0;
-    pending = undefined;
     arrayDump.reset();
     collected = [];
+    held = [];
+    heldSize = 0;
     r.openArray();
     try {
-      prog.streamArray!(() => r.nextItem(), sink, runOpts);
+      if (prog.streamArray) prog.streamArray(() => r.nextItem(), sink, runOpts);
+      else prog.streamEach!(() => r.nextItem(), emit, runOpts);
     } catch (e) {
-      if (!(e instanceof JqError || e instanceof JsonParseError || e instanceof HaltSignal || e instanceof ModuleFileMiss)) throw e;
+      held = undefined;
+      if (!(e instanceof JqError || e instanceof JsonParseError || e instanceof HaltSignal || e instanceof ModuleFileMiss || e instanceof StreamAbandoned)) throw e;
       arrayDump.reset();
       collected = [];
+      buf = "";
+      lastOutput = last;
       return undefined;
     }
+    const parts = held;
+    held = undefined;
     streamDone = true;
-    if (pending !== undefined) {
-      await pending;
+    for (let i = 0; i < parts.length; i++) {
+      const text = parts[i]!;
+      parts[i] = "";
       if (ctx.stdout.closed) throw new BrokenPipeError();
+      const w = ctx.stdout.write(text);
+      if (w) await w;
     }
     return undefined;
   };

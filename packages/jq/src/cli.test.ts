@@ -251,6 +251,9 @@ const BIG = JSON.stringify(RECORDS);
 const BIG_BAD = JSON.stringify(RECORDS.map((r, i) => (i === 1500 ? { ...r, score: "x" } : r)));
 const BIG_DEEP = `${BIG.slice(0, -1)},${"[".repeat(200)}${"]".repeat(200)}]`;
 CASES.push(
+  // contains past its recursion depth (builtins/contains.ts: an explicit stack from depth 256).
+  { args: ["-nc", '(reduce range(300) as $i ([1,"ab"]; [$i, {k: .}])) as $x | [($x | contains($x)), ($x | contains([{k:[{k:[{k:[296]}]}]}])), ($x | contains([{k:[{k:[{k:[297]}]}]}])), ($x | contains([{k:[{k:[{k:[{k:[{k:["b"]}]}]}]}]}]))]'] },
+  { args: ["-nc", '(reduce range(4990) as $i ({a: "xyz", b: [1, 2]}; {a: [., $i], b: [$i]})) as $x | [($x | contains($x)), ($x | contains({a: [{a: [{b: [4987]}]}]})), ($x | contains({a: [{a: [{b: [1]}]}]})), ($x | inside($x))]'] },
   ...["map(to_entries)", "map(.id, .k)", "map(empty)", "map(select(.active) | .score) | add", "def f: .tags; map(f[1])", "map(.score + 1)", "map(length)", ".[]", '.[] | "\\(.k): \\(.id)"', ".[] | .tags[]", ".[] | .score + 1", ".[] | empty"].map((q) => ({
     args: ["-c", q, "big.json", "bad.json", "deep.json"],
     files: { "big.json": `\n ${BIG.replace(/\},\{/g, "} ,\n\t{")} \n`, "bad.json": BIG_BAD, "deep.json": BIG_DEEP },

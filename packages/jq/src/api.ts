@@ -7,7 +7,7 @@ import { LimitError } from "@husk/host";
 import type { CompileEnv } from "./compile.js";
 import { compile, compileDefs } from "./compile.js";
 import { bindVar, type Scope } from "./scope.js";
-import { compileCollectTail, joinCollectTail } from "./collect.js";
+import { compileCollectTail, compileEachTail, joinCollectTail } from "./collect.js";
 import { builtinNames, builtinScope, NATIVES } from "./builtins/index.js";
 import { gen } from "./builtins/define.js";
 import type { DumpOptions } from "./dump.js";
@@ -68,6 +68,16 @@ export interface CompiledJq {
    * `run` does. If the run throws, elements reported since the last `end` belong to no output.
    */
   stream(input: Val, emit: (v: Val) => boolean | undefined | void, sink: CollectSink, options?: RunOptions): void;
+  /**
+   * Defined when the program is `map(f)`: `stream` on an array input whose elements are the values
+   * `next` returns until `undefined` (read as they are needed, so the array is never held).
+   */
+  readonly streamArray: ((next: () => Val | undefined, sink: CollectSink, options?: RunOptions) => void) | undefined;
+  /**
+   * Defined when the program is `.[] | f` (or `.[]`): `run` on an array input whose elements are
+   * the values `next` returns until `undefined` (read as they are needed).
+   */
+  readonly streamEach: ((next: () => Val | undefined, emit: (v: Val) => boolean | undefined | void, options?: RunOptions) => void) | undefined;
 }
 
 /** Receives an array output element by element (see `CompiledJq.stream`). */
@@ -108,6 +118,8 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
   scope = compileDefs(prog.defs, scope, env);
   const tail = compileCollectTail(prog.body, scope, env);
   const body: Filter = tail ? joinCollectTail(tail) : compile(prog.body, scope, env);
+  const each = tail?.each;
+  const eachTail = tail ? undefined : compileEachTail(prog.body, scope, env);
   const nslots = scope.alloc.n;
   const start = (o: RunOptions, go: (root: Frame) => void): void => {
     const rt = new RunWorld(o);
@@ -137,6 +149,22 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
       };
       start(o, (root) => tail.prefix(input, null, root, (v) => tail.items(v, null, root, item) || sink.end()));
     },
+    streamArray: each && ((next, sink, o = {}) => {
+      const item = (v: Val): boolean => {
+        sink.item(v);
+        return false;
+      };
+      start(o, (root) => {
+        for (let x = next(); x !== undefined; x = next()) if (each(x, null, root, item)) return;
+        sink.end();
+      });
+    }),
+    streamEach: eachTail && ((next, emit, o = {}) => {
+      const out = (v: Val): boolean => emit(v) === true;
+      start(o, (root) => {
+        for (let x = next(); x !== undefined; x = next()) if (eachTail(x, null, root, out)) return;
+      });
+    }),
   };
 }
 

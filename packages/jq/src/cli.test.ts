@@ -244,6 +244,36 @@ const CASES: Case[] = [
   { args: ["-n", "-c", '[range(12)] | map({(tostring): .}) | add | [keys_unsorted, .["11"], (del(.["3"]) | .["3"] = 0 | keys_unsorted[-2:])]'] },
 ];
 
+// A `map(f)` or `.[] | f` program reads a large array file element by element (command.ts, STREAMED); on an
+// error it reads the file whole and runs again, so outputs and errors are those of a whole read.
+const RECORDS = Array.from({ length: 3000 }, (_, i) => ({ id: i, k: `key${i % 50}`, tags: ["x", i], score: i * 1.5, active: i % 2 === 0 }));
+const BIG = JSON.stringify(RECORDS);
+const BIG_BAD = JSON.stringify(RECORDS.map((r, i) => (i === 1500 ? { ...r, score: "x" } : r)));
+const BIG_DEEP = `${BIG.slice(0, -1)},${"[".repeat(200)}${"]".repeat(200)}]`;
+CASES.push(
+  // contains past its recursion depth (builtins/contains.ts: an explicit stack from depth 256).
+  { args: ["-nc", '(reduce range(300) as $i ([1,"ab"]; [$i, {k: .}])) as $x | [($x | contains($x)), ($x | contains([{k:[{k:[{k:[296]}]}]}])), ($x | contains([{k:[{k:[{k:[297]}]}]}])), ($x | contains([{k:[{k:[{k:[{k:[{k:["b"]}]}]}]}]}]))]'] },
+  { args: ["-nc", '(reduce range(4990) as $i ({a: "xyz", b: [1, 2]}; {a: [., $i], b: [$i]})) as $x | [($x | contains($x)), ($x | contains({a: [{a: [{b: [4987]}]}]})), ($x | contains({a: [{a: [{b: [1]}]}]})), ($x | inside($x))]'] },
+  ...["map(to_entries)", "map(.id, .k)", "map(empty)", "map(select(.active) | .score) | add", "def f: .tags; map(f[1])", "map(.score + 1)", "map(length)", ".[]", '.[] | "\\(.k): \\(.id)"', ".[] | .tags[]", ".[] | .score + 1", ".[] | empty"].map((q) => ({
+    args: ["-c", q, "big.json", "bad.json", "deep.json"],
+    files: { "big.json": `\n ${BIG.replace(/\},\{/g, "} ,\n\t{")} \n`, "bad.json": BIG_BAD, "deep.json": BIG_DEEP },
+  })),
+  { args: [".", "--tab", "-e", "map(.tags)", "big.json"], files: { "big.json": BIG } },
+);
+
+describe("a map(f) or .[] | f program over a large array file", () => {
+  it("reports a parse error after the elements as a whole read does: no output", async () => {
+    for (const text of [`${BIG_BAD.slice(0, -1)},]`, `${BIG_BAD.slice(0, -1)} 1]`, BIG_BAD.slice(0, -10), `[,${BIG.slice(1)}`]) {
+      for (const q of ["map(.score + 1)", ".[] | .score + 1"]) {
+        const got = await ours({ args: ["-c", q, "f.json"], files: { "f.json": text } });
+        expect(got.stdout).toBe("");
+        expect(got.stderr).toMatch(/^jq: parse error \(at f.json:0\): .* at line 1, column \d+\n$/);
+        expect(got.status).toBe(5);
+      }
+    }
+  });
+});
+
 /** Runs our jq command on a case. */
 async function ours(c: Case) {
   const { ctx, stdout, stderr } = testContext(c.args, { stdin: c.stdin, files: c.files, env: { HUSKTESTVAR: "hv" } });

@@ -20,6 +20,11 @@ import { JqMap } from "./value.js";
 export interface CollectTail {
   readonly prefix: Filter;
   readonly items: Filter;
+  /**
+   * For a program that is `map(f)` (the native `map`, no stage before it): `f`, which `items`
+   * runs on each element of an array input, so a caller may run it on elements as they are read.
+   */
+  readonly each?: Filter;
 }
 
 const IDENTITY: Filter = (i, p, _f, e) => e(i, p);
@@ -78,9 +83,22 @@ function split(node: Node, scope: Scope, env: CompileEnv): CollectTail | undefin
         } else iterate(i, null, f, () => false);
         return false;
       };
-      return { prefix: IDENTITY, items };
+      return { prefix: IDENTITY, items, each: g };
     }
   }
+  return undefined;
+}
+
+const isIterate = (n: Node): boolean => n.k === "Iterate" && n.target.k === "Identity";
+
+/**
+ * For a program `.[] | f` (or `.[]`): `f` compiled on its own (identity for `.[]`), which the
+ * program runs on each element of an array input, so a caller may run it on elements as they
+ * are read. Else undefined. The caller compiles the whole program too (for other inputs).
+ */
+export function compileEachTail(node: Node, scope: Scope, env: CompileEnv): Filter | undefined {
+  if (isIterate(node)) return IDENTITY;
+  if (node.k === "Pipe" && isIterate(node.left)) return compile(node.right, scope, env);
   return undefined;
 }
 

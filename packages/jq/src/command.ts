@@ -58,6 +58,17 @@ class Usage extends Error {
 /** The last output's stand-in (for `-e`) when it was an array written element by element. */
 const EMPTY_ARRAY: Val = [];
 
+/**
+ * What the input list yields for an array text that a `map(f)` program reads element by element
+ * (see `runStreamed`); compared by identity.
+ */
+const STREAMED: Val = new JqMap();
+/** Thrown when a streamed run's held output passes the output limit (see `hold`). */
+class StreamAbandoned extends Error {}
+
+/** Texts shorter than this are always read whole (streaming saves memory on large documents only). */
+const MIN_STREAMED = 64 * 1024;
+
 const L_NEEDS_DIR = "-L takes a parameter: (e.g. -L /search/path or -L/search/path)";
 
 function parseArgs(args: readonly string[]): Opts | "help" | "version" {
@@ -295,6 +306,12 @@ async function runJq(ctx: CommandContext): Promise<number> {
   let parseFailed = false;
   // Streaming runs the program on stdin's texts as they arrive: there is no input list then.
   const inputs = streaming ? undefined : inputIterator();
+  // A side-effect-free `map(f)` or `.[] | f` program reads a large array text element by element:
+  // the document is never held, only the outputs (as text, written once the text is read). On any error the text is read again
+  // whole and the program run as usual, so errors and their order are those of a whole read.
+  const canStream = (prog.streamArray !== undefined || prog.streamEach !== undefined) && !prog.effectful && !prog.readsInputs && !opts.color && !opts.stream && !opts.slurp && !opts.seq && !opts.rawInput;
+  let streamReader: JsonReader | undefined;
+  let streamDone = false;
   function* inputIterator(): Generator<Val> {
     if (opts.rawInput) {
       if (opts.slurp) {
@@ -326,6 +343,20 @@ async function runJq(ctx: CommandContext): Promise<number> {
       let first: Val = null;
       for (;;) {
         let v: Val | undefined;
+        if (r !== undefined && canStream && s.text.length >= MIN_STREAMED && r.atArray()) {
+          if (lines < 0) lines = countLines(s.text, s.text.length);
+          currentLine = lines;
+          const at = r.pos;
+          streamReader = r;
+          streamDone = false;
+          ctx.meter.tick();
+          yield STREAMED;
+          streamReader = undefined;
+          // Never remembered as the document (it was not built).
+          n = 2;
+          if (streamDone) continue;
+          r.pos = at;
+        }
         try {
           if (r === undefined) v = n === 0 ? hit : undefined;
           else {
@@ -396,10 +427,26 @@ async function runJq(ctx: CommandContext): Promise<number> {
     if (ctx.stdout.closed) throw new BrokenPipeError();
     return ctx.stdout.write(text);
   };
+  // Output of a streamed run (see runStreamed), not yet written: flat chunks and their size.
+  let held: string[] | undefined;
+  let heldSize = 0;
+  const hold = (): void => {
+    const text = buf;
+    buf = "";
+    text.charCodeAt(0);
+    held!.push(text);
+    heldSize += text.length;
+    // Past the output limit the streamed run gives up: the whole read then writes as it goes.
+    if (heldSize > maxOut) throw new StreamAbandoned();
+  };
   // Ends an output whose text is in `buf`: the separator, then a write once `buf` is large.
   const endOutput = (): boolean => {
     put(sep);
     if (buf.length > 65536) {
+      if (held !== undefined) {
+        hold();
+        return false;
+      }
       const n = buf.length;
       const w = writeBuf();
       if (w && !prog.effectful) {
@@ -437,7 +484,10 @@ async function runJq(ctx: CommandContext): Promise<number> {
       if (opts.seq) put("\x1e");
       for (const part of parts) {
         buf += part;
-        if (buf.length > 65536) writeBuf();
+        if (buf.length > 65536) {
+          if (held !== undefined) hold();
+          else writeBuf();
+        }
       }
       return endOutput();
     },
@@ -467,6 +517,43 @@ async function runJq(ctx: CommandContext): Promise<number> {
       if (ctx.signal.aborted) throw new AbortError("cancelled");
       skip = seen;
     }
+  };
+  // Runs `map(f)` or `.[] | f` on the elements of the array text `streamReader` is at (see
+  // `STREAMED`), holding the output until the text is read. On an error nothing is written and
+  // `streamDone` stays false: the input list then reads the text whole.
+  const runStreamed = async (): Promise<undefined> => {
+    const r = streamReader!;
+    const last = lastOutput;
+    skip = 0;
+    seen = 0;
+    arrayDump.reset();
+    collected = [];
+    held = [];
+    heldSize = 0;
+    r.openArray();
+    try {
+      if (prog.streamArray) prog.streamArray(() => r.nextItem(), sink, runOpts);
+      else prog.streamEach!(() => r.nextItem(), emit, runOpts);
+    } catch (e) {
+      held = undefined;
+      if (!(e instanceof JqError || e instanceof JsonParseError || e instanceof HaltSignal || e instanceof ModuleFileMiss || e instanceof StreamAbandoned)) throw e;
+      arrayDump.reset();
+      collected = [];
+      buf = "";
+      lastOutput = last;
+      return undefined;
+    }
+    const parts = held;
+    held = undefined;
+    streamDone = true;
+    for (let i = 0; i < parts.length; i++) {
+      const text = parts[i]!;
+      parts[i] = "";
+      if (ctx.stdout.closed) throw new BrokenPipeError();
+      const w = ctx.stdout.write(text);
+      if (w) await w;
+    }
+    return undefined;
   };
   const runOnce = (input: Val): number | undefined => {
     try {
@@ -548,7 +635,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
       }
     } else {
       for (let v = nextInput(); v !== undefined; v = nextInput()) {
-        const h = await runOne(v);
+        const h = v === STREAMED ? await runStreamed() : await runOne(v);
         await flush();
         if (h !== undefined) return h;
         if (ctx.signal.aborted) throw new AbortError("cancelled");

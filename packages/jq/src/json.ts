@@ -61,6 +61,8 @@ export class JsonReader {
   /** Elements of the arrays and objects being read (below `#top`; the array never shrinks). */
   readonly #stack: Val[] = [];
   #top = 0;
+  /** The array `nextItem` reads: 0 none, 1 before its first element, 2 after an element. */
+  #items = 0;
   readonly #line: number;
   readonly #col: number;
   /** `line`/`col`: where `text` starts in the whole input (for error positions). */
@@ -90,6 +92,64 @@ export class JsonReader {
     if (this.pos < this.text.length && !(c < 128 && WS[c]) && c !== 0x5b && c !== 0x7b && c !== 0x22 && isLiteralChar(c) && isLiteralChar(this.text.charCodeAt(this.pos - 1))) {
       this.#fail("Invalid numeric literal");
     }
+    return v;
+  }
+
+  /**
+   * True when the next text is an array (after whitespace): `openArray` and `nextItem` can then
+   * read it element by element, never building it (see `nextItem`).
+   */
+  atArray(): boolean {
+    this.#skipWs();
+    return this.text.charCodeAt(this.pos) === 0x5b;
+  }
+
+  /** Consumes the `[` that `atArray` saw; `nextItem` then reads the elements. */
+  openArray(): void {
+    this.pos++;
+    this.#items = 1;
+  }
+
+  /**
+   * The next element of the array `openArray` opened, or `undefined` after its `]`. Reads what
+   * `next` would read for the whole array, with the same errors at the same positions.
+   */
+  nextItem(): Val | undefined {
+    const s = this.text;
+    if (this.#items === 0) return undefined;
+    if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
+    if (this.#items === 1) {
+      if (s.charCodeAt(this.pos) === 0x5d) {
+        this.pos++;
+        this.#items = 0;
+        return undefined;
+      }
+    } else {
+      const d = s.charCodeAt(this.pos);
+      this.pos++;
+      if (d === 0x5d) {
+        this.#items = 0;
+        return undefined;
+      }
+      if (d !== 0x2c) {
+        if (this.pos > s.length) this.#fail("Unfinished JSON term at EOF");
+        this.#failAfterToken("Expected separator between values", this.pos - 1);
+      }
+      if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
+    }
+    if (this.pos >= s.length) this.#fail("Unfinished JSON term at EOF");
+    if (s.charCodeAt(this.pos) === 0x2c) this.#fail("Expected value before ','");
+    this.#top = 0;
+    const start = this.pos;
+    let v: Val;
+    try {
+      v = this.#value(1);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      this.pos = start;
+      v = this.#valueIterative(1);
+    }
+    this.#items = 2;
     return v;
   }
 
@@ -241,8 +301,8 @@ export class JsonReader {
     return this.#literal();
   }
 
-  /** The same grammar as `#value`, with an explicit stack (for deeply nested texts). */
-  #valueIterative(): Val {
+  /** The same grammar as `#value`, with an explicit stack (for deeply nested texts); `depth0`: the value's nesting. */
+  #valueIterative(depth0 = 0): Val {
     const s = this.text;
     const stack: { c: Val[] | JqObject; key: string }[] = [];
     const readKey = (): string => {
@@ -273,7 +333,7 @@ export class JsonReader {
           this.pos++;
           v = c === 0x5b ? [] : new JqMap();
         } else {
-          if (stack.length + 1 >= this.#maxDepth) this.#fail("Exceeds depth limit for parsing");
+          if (stack.length + 1 + depth0 >= this.#maxDepth) this.#fail("Exceeds depth limit for parsing");
           if (c === 0x5b) stack.push({ c: [], key: "" });
           else stack.push({ c: new JqMap(), key: readKey() });
           continue;

@@ -12,6 +12,7 @@ import { JqError, JqMap, compare, compareRaw, equals, guardDepth, sortedKeys, tr
 import { gen, out, v0, vN } from "./define.js";
 import { tostring } from "../format.js";
 import { groupBy, keyed, sortBy, uniqueBy } from "./keyed.js";
+import { contains } from "./contains.js";
 
 const ext = (p: Path, k: Val, v: Val): Path => (p === null ? null : extendPath(p, k, v));
 
@@ -38,30 +39,6 @@ function has(v: Val, k: Val): boolean {
   if (v instanceof JqMap && typeof k === "string") return v.has(k);
   if (Array.isArray(v) && typeof k === "number") return k >= 0 && k < v.length;
   throw new JqError(`Cannot check whether ${typeOf(v)} has a ${typeOf(k)} key`);
-}
-
-/** jq's `contains` (kinds must match at the top; inside, a kind mismatch is just false). */
-export function contains(a: Val, b: Val): boolean {
-  if (typeOf(a) !== typeOf(b)) throw new JqError(`${describe(a)} and ${describe(b)} cannot have their containment checked`);
-  return guardDepth(() => containsIn(a, b, 0), "Containment check too deep");
-}
-
-function containsIn(a: Val, b: Val, depth: number): boolean {
-  if (depth > 10000) throw new JqError("Containment check too deep");
-  if (a instanceof JqMap && b instanceof JqMap) {
-    const bk = b.keyList();
-    const bvs = b.valueList();
-    for (let i = 0; i < bk.length; i++) {
-      const bv = bvs[i]!;
-      const av = a.get(bk[i]!);
-      if (av === undefined || !containsIn(av, bv, depth + 1)) return false;
-    }
-    return true;
-  }
-  if (Array.isArray(a) && Array.isArray(b)) return b.every((x) => a.some((y) => containsIn(y, x, depth + 1)));
-  if (typeof a === "string" && typeof b === "string") return a.includes(b);
-  if (typeOf(a) === typeOf(b)) return equals(a, b);
-  return false;
 }
 
 function sortArr(v: Val): Val[] {

@@ -403,12 +403,16 @@ async function runJq(ctx: CommandContext): Promise<number> {
   // Output text not yet written. Built with `+=` (much faster than joining many small pieces)
   // and flattened before it is handed on, so no rope of pieces outlives a write.
   let buf = "";
-  const flush = async () => {
-    if (buf === "") return;
+  /** Takes `buf`, flattened (reading a character makes V8 flatten a rope of `+=` pieces). */
+  const takeBuf = (): string => {
     const text = buf;
     buf = "";
     text.charCodeAt(0);
-    await ctx.stdout.write(text);
+    return text;
+  };
+  const flush = async () => {
+    if (buf === "") return;
+    await ctx.stdout.write(takeBuf());
   };
   // Backpressure: the evaluator is synchronous, so when the reader is slow (a pipe into `head`)
   // a side-effect-free program is stopped, the write awaited, and the program re-run on the same
@@ -421,9 +425,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   };
   // Hands `buf` to stdout (flattened first); the write's promise when the reader is slow.
   const writeBuf = (): Promise<void> | undefined => {
-    const text = buf;
-    buf = "";
-    text.charCodeAt(0);
+    const text = takeBuf();
     if (ctx.stdout.closed) throw new BrokenPipeError();
     return ctx.stdout.write(text);
   };
@@ -431,9 +433,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   let held: string[] | undefined;
   let heldSize = 0;
   const hold = (): void => {
-    const text = buf;
-    buf = "";
-    text.charCodeAt(0);
+    const text = takeBuf();
     held!.push(text);
     heldSize += text.length;
     // Past the output limit the streamed run gives up: the whole read then writes as it goes.

@@ -120,6 +120,8 @@ export class JustBashEngine implements Engine {
         maxSedIterations: BIG,
         maxJqIterations: BIG,
         maxSourceBytes: 64 * 1024 * 1024,
+        // also counts ${x#pat} and ${x%pat} work (string-ops at full size stopped at 1,000,000)
+        maxGlobOperations: BIG,
       },
     });
   }

@@ -27,6 +27,35 @@ export class ParseError extends Error {
     this.lines = lines;
     this.conditional = conditional;
   }
+
+  /**
+   * What bash prints on stderr for this error: each of `lines` after `WHERE: line N: `, then,
+   * for an unexpected token (not at the end of input, not in `[[ ]]`), the source line the
+   * token is on as `` WHERE: line N: `LINE' `` (bash's print_offending_line). `where` is
+   * bash's prefix (`bash`, `bash: -c`, `f.sh`, `f.sh: eval`), `source` the parsed text and
+   * `lineOffset` what is added to the line numbers (eval continues its caller's).
+   */
+  report(source: string, where: string, lineOffset = 0): string {
+    const head = `${where}: line ${this.line + lineOffset}: `;
+    let out = "";
+    for (const m of this.lines) out += `${head}${m}\n`;
+    if (!this.conditional && this.message.startsWith("syntax error near unexpected token")) {
+      out += `${head}\`${sourceLine(source, this.line)}'\n`;
+    }
+    return out;
+  }
+}
+
+/** The text of 1-based line `n` of `src`, without its newline ("" past the end). */
+function sourceLine(src: string, n: number): string {
+  let start = 0;
+  for (let k = 1; k < n; k++) {
+    const nl = src.indexOf("\n", start);
+    if (nl < 0) return "";
+    start = nl + 1;
+  }
+  const end = src.indexOf("\n", start);
+  return src.slice(start, end < 0 ? src.length : end);
 }
 
 /** 1-based line number of `offset` in `src`. */

@@ -1,0 +1,62 @@
+/**
+ * What `bash -n FILE` prints for broken scripts, byte for byte: `ParseError.report()` (the
+ * message lines, then the offending source line for an unexpected token) and the warnings,
+ * compared with GNU bash 5.2 run on this machine for each script.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ParseError, Parser } from "./api.js";
+
+/** Stderr and status of `bash -n t.sh`, as the CLI's `-n` computes them. */
+function husk(src: string): { stderr: string; status: number } {
+  let stderr = "";
+  const p = new Parser(src, { onWarning: (w) => void (stderr += `t.sh: line ${w.line}: warning: ${w.message}\n`) });
+  try {
+    while (p.next() !== undefined);
+    return { stderr, status: 0 };
+  } catch (e) {
+    if (!(e instanceof ParseError)) throw e;
+    return { stderr: stderr + e.report(src, "t.sh"), status: e.conditional ? 0 : 2 };
+  }
+}
+
+const SCRIPTS = [
+  "echo (\n",
+  "if true; then\necho (\nfi\n",
+  "\techo (  # comment\n",
+  "echo a; echo (\n",
+  "echo ( a\n",
+  "echo a (\n",
+  '"echo" (\n',
+  "a=1 (\n",
+  "echo ( ) x\n",
+  "for x in a (\n",
+  "case x in a (\n",
+  "x && echo (|\n",
+  "fi\n",
+  "echo hi\ndone\necho after\n",
+  "then\n",
+  "case x in a) echo;; b\n",
+  "if true; then echo; else; fi\n",
+  "foo() { }\n",
+  "echo 'unclosed\n",
+  "echo $(\n",
+  "while true; do\n",
+  "[[ a -zz b ]]\necho hi\n",
+  "[[ ( a ]]\n",
+  "cat <<EOF\nhi\n",
+  "echo a\ncat <<EOF\nb\n",
+  "x=$(cat <<EOF\nhi\n)\n",
+];
+
+describe("syntax errors and warnings as bash -n prints them", () => {
+  const dir = mkdtempSync(join(tmpdir(), "husk-errors-"));
+  it.each(SCRIPTS)("%j", (src) => {
+    writeFileSync(join(dir, "t.sh"), src);
+    const r = spawnSync("bash", ["-n", "t.sh"], { cwd: dir, encoding: "utf8", env: { PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8" } });
+    expect(husk(src)).toEqual({ stderr: r.stderr, status: r.status });
+  });
+});

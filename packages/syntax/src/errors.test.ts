@@ -19,7 +19,7 @@ function husk(src: string): { stderr: string; status: number } {
     return { stderr, status: 0 };
   } catch (e) {
     if (!(e instanceof ParseError)) throw e;
-    return { stderr: stderr + e.report(src, "t.sh"), status: e.conditional ? 0 : 2 };
+    return { stderr: stderr + e.report(src, "t.sh"), status: e.exitStatus(0) };
   }
 }
 
@@ -47,6 +47,20 @@ const SCRIPTS = [
   "while true; do\n",
   "[[ a -zz b ]]\necho hi\n",
   "[[ ( a ]]\n",
+  "[[\n",
+  "[[ a\n",
+  "[[ a\necho hi\n",
+  "[[ a ==\n",
+  "[[ a ==\n\n",
+  "[[ -n\n",
+  "[[ ( a\n",
+  "[[ ( a == b\n",
+  "[[ a == b\n",
+  "[[ a &&\n",
+  "[[ !\n",
+  "[[ a\n",
+  "[[ a",
+  "[[ a &&",
   "cat <<EOF\nhi\n",
   "echo a\ncat <<EOF\nb\n",
   "x=$(cat <<EOF\nhi\n)\n",
@@ -56,7 +70,7 @@ describe("syntax errors and warnings as bash -n prints them", () => {
   const dir = mkdtempSync(join(tmpdir(), "husk-errors-"));
   it.each(SCRIPTS)("%j", (src) => {
     writeFileSync(join(dir, "t.sh"), src);
-    const r = spawnSync("bash", ["-n", "t.sh"], { cwd: dir, encoding: "utf8", env: { PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8" } });
+    const r = spawnSync("bash", ["-n", "t.sh"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8" } });
     expect(husk(src)).toEqual({ stderr: r.stderr, status: r.status });
   });
 });

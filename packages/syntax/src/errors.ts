@@ -19,13 +19,24 @@ export class ParseError extends Error {
    * the status of the last command, not 2.
    */
   readonly conditional: boolean;
-  constructor(message: string, span: Span, line: number, lines: readonly string[] = [message], conditional = false) {
+  /**
+   * A `conditional` error at the end of the input (`[[ a` then nothing, `[[ a &&`): bash
+   * reads on to the end of the input and stops with status 2 after all.
+   */
+  readonly atEnd: boolean;
+  constructor(message: string, span: Span, line: number, lines: readonly string[] = [message], conditional = false, atEnd = false) {
     super(message);
     this.name = "ParseError";
     this.span = span;
     this.line = line;
     this.lines = lines;
     this.conditional = conditional;
+    this.atEnd = atEnd;
+  }
+
+  /** The status bash stops with after this error, `last` being the last command's. */
+  exitStatus(last: number): number {
+    return this.conditional && !this.atEnd ? last : 2;
   }
 
   /**

@@ -64,6 +64,11 @@ export interface Runtime {
   tmpCounter: number;
 }
 
+/** A parse warning's own line number (`here-document at line N`) continued as eval's lines are. */
+function shiftLines(message: string, lineOffset: number): string {
+  return lineOffset === 0 ? message : message.replace(/^(here-document at line )(\d+)/, (_m, a: string, n: string) => `${a}${Number(n) + lineOffset}`);
+}
+
 /** One shell. */
 export class Interp {
   readonly arith: ArithEvaluator;
@@ -143,6 +148,7 @@ export class Interp {
       alias: (n) => this.st.aliases.get(n),
       maxDepth: this.rt.limits.maxParseDepth,
       maxBytes: this.rt.limits.maxScriptBytes,
+      warn: (w) => this.stderr().write(`${this.nameForError()}: line ${w.line + lineOffset}: warning: ${shiftLines(w.message, lineOffset)}\n`),
     });
     let status: Completion = this.st.status;
     try {

@@ -4,7 +4,8 @@
  * driver script runs through real bash and through Husk, whose `bash` is its own child shell,
  * so every way bash names a script's text is covered (`FILE: line N:`, `NAME: -c: line N:`,
  * `FILE: eval: line N:`, `exit trap`, sourced files, `main`/`environment` in functions), plus
- * the library's own run (as bash runs a script from stdin).
+ * the library's own run (as bash runs a script from stdin) and the parse cache's replay of
+ * here-document warnings.
  */
 import { spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, writeFileSync } from "node:fs";
@@ -28,6 +29,7 @@ const SCRIPTS: Record<string, string> = {
   "[[ ]] error": "[[ a -zz b ]]\necho hi\n",
   "[[ ]] error after false": "false\n[[ a -zz b ]]\n",
 
+  "here-document at end of file": "echo a\nread -r -d '' x <<EOF; echo \"[$x]\"\nb\n",
   "eval with an error": "echo a\neval $'echo x\\necho ('\necho after $?\n",
   "[[ ]] error at the end": "true\n[[ a\n",
   "eval in a function": "f() { eval 'echo ('; echo \"${BASH_SOURCE[0]}\"; }\nf\n",
@@ -82,6 +84,26 @@ describe("syntax errors as bash 5.2 reports them", () => {
     // the library collects stdout and stderr apart: compare each line set in order
     expect(got.status).toBe(want.status);
     expect(got.out.split("\n").sort()).toEqual(want.out.split("\n").sort());
+  });
+
+  it("a cached parse reports its here-document warnings again", async () => {
+    const script = "echo a\nwhile read -r l; do echo \"$l\"; done <<EOF\nbody\n";
+    const warning = "bash: line 3: warning: here-document at line 2 delimited by end-of-file (wanted `EOF')\n";
+    for (let run = 0; run < 3; run++) {
+      const r = await new ShellSession({ fs: new MemoryFs(), commands: commandTable() }).run(script);
+      expect({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }).toEqual({ stdout: "a\nbody\n", stderr: warning, exitCode: 0 });
+    }
+  });
+
+  it("warnings of eval text (cached too) name the caller's lines; an alias makes the rest parse live", async () => {
+    const script = "shopt -s expand_aliases\nfor i in 1 2; do eval $'echo $i\\nread -r -d \\'\\' x <<E; echo \"[$x]\"\\nx'; done\nalias hi='echo hi'\nhi\nread -r -d '' y <<F; echo \"[$y]\"\ny\n";
+    const dir = mkdtempSync(join(tmpdir(), "husk-perr-"));
+    writeFileSync(join(dir, "t.sh"), script);
+    const bash = spawnSync("bash", ["t.sh"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+    for (let run = 0; run < 2; run++) {
+      const r = await new ShellSession({ fs: new MemoryFs(), commands: commandTable() }).run(script, { invocation: "file", args0: "t.sh" });
+      expect({ stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode }).toEqual({ stdout: bash.stdout, stderr: bash.stderr, exitCode: bash.status });
+    }
   });
 
   it("-c as the library's invocation: `$0: -c: line N:` and the offending line", async () => {

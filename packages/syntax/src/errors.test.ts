@@ -64,6 +64,9 @@ const SCRIPTS = [
   "cat <<EOF\nhi\n",
   "echo a\ncat <<EOF\nb\n",
   "x=$(cat <<EOF\nhi\n)\n",
+  "cat <<EOF",
+  "cat <<A <<B\nx\nA",
+  "cat <<EOF\na",
 ];
 
 describe("syntax errors and warnings as bash -n prints them", () => {

@@ -30,6 +30,7 @@ const SCRIPTS: Record<string, string> = {
   "[[ ]] error after false": "false\n[[ a -zz b ]]\n",
 
   "here-document at end of file": "echo a\nread -r -d '' x <<EOF; echo \"[$x]\"\nb\n",
+  "here-document cut by the end of a -c string": "while read -r l; do echo \"[$l]\"; done <<EOF\nb\n",
   "eval with an error": "echo a\neval $'echo x\\necho ('\necho after $?\n",
   "[[ ]] error at the end": "true\n[[ a\n",
   "eval in a function": "f() { eval 'echo ('; echo \"${BASH_SOURCE[0]}\"; }\nf\n",

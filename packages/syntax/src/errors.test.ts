@@ -37,6 +37,8 @@ const SCRIPTS = [
   "case x in a (\n",
   "x && echo (|\n",
   "fi\n",
+  "in\n",
+  "echo a; in x\n",
   "echo hi\ndone\necho after\n",
   "then\n",
   "case x in a) echo;; b\n",

@@ -74,7 +74,7 @@ export const KEYWORDS: ReadonlyMap<string, TokenKind> = new Map<string, TokenKin
   ["if", T.If], ["then", T.Then], ["elif", T.Elif], ["else", T.Else], ["fi", T.Fi],
   ["do", T.Do], ["done", T.Done], ["case", T.Case], ["esac", T.Esac], ["while", T.While],
   ["until", T.Until], ["for", T.For], ["select", T.Select], ["function", T.Function],
-  ["{", T.LBrace], ["}", T.RBrace], ["!", T.Bang], ["time", T.Time], ["coproc", T.Coproc],
+  ["{", T.LBrace], ["}", T.RBrace], ["!", T.Bang], ["time", T.Time], ["coproc", T.Coproc], ["in", T.In],
 ]);
 
 /** A scanner token: its kind, offsets, text (sliced lazily) and the AST piece the scanner built. */

@@ -162,7 +162,7 @@ export class Interp {
             this.stderr().write(e.report(source, input === undefined || input === name ? name : `${name}: ${input}`, lineOffset));
             // bash quirk: a syntax error inside `[[ ]]` exits with the previous status, not 2
             // (eval and source still return 2)
-            const st = topLevel ? e.exitStatus(this.st.status) : 2;
+            const st = !topLevel && e.conditional ? 2 : e.exitStatus(this.st.status);
             this.st.status = st;
             return topLevel ? new Abrupt("exit", 0, st) : st;
           }

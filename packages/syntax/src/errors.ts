@@ -69,6 +69,16 @@ function sourceLine(src: string, n: number): string {
   return src.slice(start, end < 0 ? src.length : end);
 }
 
+/**
+ * An error inside `name=( ... )` (an operator, or the end of the text): bash stops with status
+ * 1 after it, not 2 (the words of a compound assignment are read apart from the grammar).
+ */
+export class ArrayError extends ParseError {
+  override exitStatus(_last: number): number {
+    return 1;
+  }
+}
+
 /** 1-based line number of `offset` in `src`. */
 export function lineOf(src: string, offset: number): number {
   let line = 1;

@@ -39,6 +39,8 @@ const SCRIPTS = [
   "fi\n",
   "in\n",
   "x=(a b\n",
+  "echo $[1+\n",
+  "echo $[ $[ 1 ]\n",
   "echo 1; x=(a\nb\n",
   "declare -A a=( [x]= \n",
   "x=(a; b)\n",

@@ -101,13 +101,17 @@ function checkSyntax(a: CliArgs, script: string): Outcome {
   const name = shellName(a);
   let stderr = "";
   const parser = new Parser(script, { onWarning: (w) => void (stderr += `${name}: line ${w.line}: warning: ${w.message}\n`) });
-  try {
-    while (parser.next() !== undefined);
-    return { stdout: "", stderr, exitCode: 0 };
-  } catch (e) {
-    if (!(e instanceof ParseError)) throw e;
-    stderr += e.report(script, a.command !== undefined ? `${name}: -c` : name);
-    return { stdout: "", stderr, exitCode: e.exitStatus(0), error: "parse" };
+  let exitCode = 0;
+  for (;;) {
+    try {
+      if (parser.next() === undefined) return { stdout: "", stderr, exitCode, ...(exitCode !== 0 && { error: "parse" }) };
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+      stderr += e.report(script, a.command !== undefined ? `${name}: -c` : name);
+      exitCode = e.exitStatus(exitCode);
+      // (bash goes on after an error inside name=( ... ))
+      if (!e.resumes) return { stdout: "", stderr, exitCode, error: "parse" };
+    }
   }
 }
 

@@ -160,6 +160,10 @@ export class Interp {
           if (e instanceof ParseError) {
             const name = this.nameForError();
             this.stderr().write(e.report(source, input === undefined || input === name ? name : `${name}: ${input}`, lineOffset));
+            if (e.resumes) {
+              this.st.status = status = e.exitStatus(this.st.status);
+              continue;
+            }
             // bash quirk: a syntax error inside `[[ ]]` exits with the previous status, not 2
             // (eval and source still return 2)
             const st = !topLevel && e.conditional ? 2 : e.exitStatus(this.st.status);

@@ -31,6 +31,7 @@ const SCRIPTS: Record<string, string> = {
 
   "here-document at end of file": "echo a\nread -r -d '' x <<EOF; echo \"[$x]\"\nb\n",
   "here-document cut by the end of a -c string": "while read -r l; do echo \"[$l]\"; done <<EOF\nb\n",
+  "array errors: bash goes on with the next line": "x=(a & b)\necho \"after $?\"\ny=(1 &\n2)\necho not reached\n",
   "eval with an error": "echo a\neval $'echo x\\necho ('\necho after $?\n",
   "[[ ]] error at the end": "true\n[[ a\n",
   "eval in a function": "f() { eval 'echo ('; echo \"${BASH_SOURCE[0]}\"; }\nf\n",

@@ -14,12 +14,16 @@ import { ParseError, Parser } from "./api.js";
 function husk(src: string): { stderr: string; status: number } {
   let stderr = "";
   const p = new Parser(src, { onWarning: (w) => void (stderr += `t.sh: line ${w.line}: warning: ${w.message}\n`) });
-  try {
-    while (p.next() !== undefined);
-    return { stderr, status: 0 };
-  } catch (e) {
-    if (!(e instanceof ParseError)) throw e;
-    return { stderr: stderr + e.report(src, "t.sh"), status: e.exitStatus(0) };
+  let status = 0;
+  for (;;) {
+    try {
+      if (p.next() === undefined) return { stderr, status };
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+      stderr += e.report(src, "t.sh");
+      status = e.exitStatus(status);
+      if (!e.resumes) return { stderr, status };
+    }
   }
 }
 
@@ -46,6 +50,9 @@ const SCRIPTS = [
   "x=(a; b)\n",
   "f() { x=(a | b); }\n",
   "x=(a ) b)\n",
+  "x=(a & b)\necho after\n",
+  "x=(1 &\n2)\n",
+  "a=(\n1\n&\n'2 3'\n)\n",
   "echo a; in x\n",
   "echo hi\ndone\necho after\n",
   "then\n",

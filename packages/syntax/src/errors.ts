@@ -34,6 +34,14 @@ export class ParseError extends Error {
     this.atEnd = atEnd;
   }
 
+  /**
+   * True when bash goes on with the next line after this error, with `exitStatus` as `$?`
+   * (an error inside `name=( ... )`); else the script ends there.
+   */
+  get resumes(): boolean {
+    return false;
+  }
+
   /** The status bash stops with after this error, `last` being the last command's. */
   exitStatus(last: number): number {
     return this.conditional && !this.atEnd ? last : 2;
@@ -70,10 +78,14 @@ function sourceLine(src: string, n: number): string {
 }
 
 /**
- * An error inside `name=( ... )` (an operator, or the end of the text): bash stops with status
- * 1 after it, not 2 (the words of a compound assignment are read apart from the grammar).
+ * An error inside `name=( ... )` (an operator, or the end of the text): the words of a
+ * compound assignment are read apart from bash's grammar, so bash sets `$?` to 1 and goes on
+ * with the next line instead of ending the script with 2.
  */
 export class ArrayError extends ParseError {
+  override get resumes(): boolean {
+    return true;
+  }
   override exitStatus(_last: number): number {
     return 1;
   }

@@ -63,8 +63,8 @@ describe("TM-DOS: each attack ends at its limit with the documented message", ()
 
 /** [threat, name, script]: attacks that may end on their own with an error status (bash does too). */
 const BOUNDED_CASES: readonly [string, string, string, RegExp, number][] = [
-  ["TM-DOS-008", "deep ( ) nesting in the parser", `eval "${open("( ", 5000)}:${open(" )", 5000)}"`, /^bash: line 1: maximum nesting depth exceeded( \(maxDepth \d+\))?\n$/, 2],
-  ["TM-DOS-008", "deep { } nesting in the parser", `eval "${open("{ ", 5000)}:${open("; }", 5000)}"`, /^bash: line 1: maximum nesting depth exceeded( \(maxDepth \d+\))?\n$/, 2],
+  ["TM-DOS-008", "deep ( ) nesting in the parser", `eval "${open("( ", 5000)}:${open(" )", 5000)}"`, /^bash: eval: line 1: maximum nesting depth exceeded( \(maxDepth \d+\))?\n$/, 2],
+  ["TM-DOS-008", "deep { } nesting in the parser", `eval "${open("{ ", 5000)}:${open("; }", 5000)}"`, /^bash: eval: line 1: maximum nesting depth exceeded( \(maxDepth \d+\))?\n$/, 2],
   ["TM-DOS-008", "deep arithmetic nesting", `echo $(( ${open("(", 5000)}1${open(")", 5000)} ))`, /^bash: line 1: /, 1],
   ["TM-DOS-008", "deep jq nesting", `jq -n '${open("[", 5000)}1${open("]", 5000)}'`, /nest|depth|limit maxParseDepth/, 3],
   ["TM-DOS-008", "deep awk nesting", `awk 'BEGIN{print ${open("(", 5000)}1${open(")", 5000)}}'`, /^awk: /, -1],

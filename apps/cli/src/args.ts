@@ -45,7 +45,9 @@ Options:
 
 With no script and stdin a terminal, husk starts an interactive shell (line editing,
 history in memory, multi-line input for open constructs; exit or Ctrl-D leaves).
-The exit status is the script's.
+The exit status is the script's. Messages are bash's, with husk where bash names
+itself: "husk: -c: line 1: syntax error near unexpected token ..." for -c (the NAME
+after -c SCRIPT instead, as bash's $0), "FILE: line N: ..." for a script file.
 `;
 
 /** Parses argv (without node and the script path). Throws CliUsageError. */

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "./args.js";
 import { scriptedToolFromModule } from "./load-tools.js";
@@ -55,11 +56,42 @@ describe("husk CLI", () => {
 
   it("-n checks syntax only", async () => {
     expect(await cli(["-n", "-c", "echo hi; rm -rf /"])).toEqual({ stdout: "", stderr: "", exitCode: 0 });
-    expect(await cli(["-n", "-c", "echo )"])).toEqual({ stdout: "", stderr: "husk: -c: line 1: syntax error near unexpected token `)'\n", exitCode: 2 });
+    const err = "husk: -c: line 1: syntax error near unexpected token `)'\nhusk: -c: line 1: `echo )'\n";
+    expect(await cli(["-n", "-c", "echo )"])).toEqual({ stdout: "", stderr: err, exitCode: 2 });
     expect((await cli(["-n"], "if true; then\n")).exitCode).toBe(2);
     const j = await cli(["-n", "--json", "-c", "echo )"]);
     expect(j.exitCode).toBe(2);
-    expect(JSON.parse(j.stdout)).toEqual({ stdout: "", stderr: "husk: -c: line 1: syntax error near unexpected token `)'\n", exitCode: 2, error: "parse" });
+    expect(JSON.parse(j.stdout)).toEqual({ stdout: "", stderr: err, exitCode: 2, error: "parse" });
+  });
+
+  // The CLI names itself as bash does, with `husk` for `bash` (the name after -c SCRIPT when
+  // given, the script's path for a file): each expectation is real bash's output for the same
+  // script run as `bash -c SCRIPT husk`, `bash -n -c SCRIPT husk`, `bash FILE`, `bash -n FILE`.
+  describe("syntax errors and warnings as bash prints them", () => {
+    const scripts = [
+      "echo (\n",
+      "if true; then\necho (\nfi\n",
+      "echo a\nfi\necho b\n",
+      "echo 'open\n",
+      "[[ a -zz b ]]\necho hi\n",
+      "[[ a\n",
+      "echo a\nread -r -d '' x <<EOF; echo \"[$x]\"\nhi\n",
+      "f() { eval 'echo ('; echo \"${BASH_SOURCE[0]}\"; }\nf\n",
+    ];
+    const dir = mkdtempSync(join(tmpdir(), "husk-cli-perr-"));
+    const bash = (args: string[]) => {
+      const r = spawnSync("bash", args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { PATH: "/usr/bin:/bin" } });
+      return { stdout: r.stdout, stderr: r.stderr, exitCode: r.status };
+    };
+    it.each(scripts)("%j", async (src) => {
+      const file = join(dir, "t.sh");
+      writeFileSync(file, src);
+      expect(await cli(["-c", src])).toEqual(bash(["-c", src, "husk"]));
+      expect(await cli(["-c", src, "nm"])).toEqual(bash(["-c", src, "nm"]));
+      expect(await cli(["-n", "-c", src])).toEqual(bash(["-n", "-c", src, "husk"]));
+      expect(await cli([file])).toEqual(bash([file]));
+      expect(await cli(["-n", file])).toEqual(bash(["-n", file]));
+    });
   });
 
   it("missing script file", async () => {

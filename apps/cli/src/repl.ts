@@ -20,7 +20,7 @@ export const HISTORY_SIZE = 1000;
 /**
  * True when `source` is an unfinished construct that more input could complete: the parser
  * stops at the end of the text (`unexpected end of file`, `unexpected EOF while looking
- * for...`), or the last line ends in an unescaped backslash.
+ * for...`, a `[[ ]]` error there), or the last line ends in an unescaped backslash.
  */
 export function isIncomplete(source: string): boolean {
   const trailing = /(\\+)$/.exec(source);
@@ -30,7 +30,8 @@ export function isIncomplete(source: string): boolean {
     return false;
   } catch (e) {
     if (!(e instanceof ParseError)) return false;
-    return /unexpected end of file|^unexpected EOF/.test(e.message);
+    // (a `[[ ]]` error at the end of the text, `[[ a ==`, waits for its operand too)
+    return e.atEnd || /unexpected end of file|^unexpected EOF/.test(e.message);
   }
 }
 

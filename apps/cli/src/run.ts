@@ -3,7 +3,7 @@
  * status. main.ts wires it to the real process.
  */
 import { readFileSync } from "node:fs";
-import { parse, ParseError } from "@husk/syntax";
+import { ParseError, Parser } from "@husk/syntax";
 import { Bash } from "@husk/bash";
 import { CliUsageError, parseArgs, USAGE, type CliArgs } from "./args.js";
 import { readSeedFiles } from "./files.js";
@@ -20,11 +20,12 @@ export interface CliIO {
   writeStderr(text: string): void;
 }
 
-/** Where a script came from, for messages (`bash: -c: line 1: ...`). */
-function sourceLabel(a: CliArgs): string {
-  if (a.command !== undefined) return "husk: -c";
-  if (a.file !== undefined) return a.file;
-  return "husk";
+/**
+ * The shell's name in messages, bash's `$0`: the name after `-c SCRIPT` (else `husk`, where
+ * bash says `bash`), the script file, or `husk` for a script on stdin.
+ */
+function shellName(a: CliArgs): string {
+  return a.args0 ?? "husk";
 }
 
 /** Quotes a string for bash (single quotes). */
@@ -91,14 +92,26 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   return out.exitCode;
 }
 
-/** `-n`: parse only; bash's message shape and status 2 on a syntax error. */
+/**
+ * `-n`: parse only, as `bash -n` does: its warnings (`NAME: line N: warning: ...`), and at the
+ * first syntax error its message (`NAME: -c: line N: ...` for -c, then the offending line),
+ * status 2; most errors inside `[[ ]]` leave the status 0, as in bash.
+ */
 function checkSyntax(a: CliArgs, script: string): Outcome {
-  try {
-    parse(script);
-    return { stdout: "", stderr: "", exitCode: 0 };
-  } catch (e) {
-    if (!(e instanceof ParseError)) throw e;
-    return { stdout: "", stderr: `${sourceLabel(a)}: line ${e.line}: ${e.message}\n`, exitCode: 2, error: "parse" };
+  const name = shellName(a);
+  let stderr = "";
+  const parser = new Parser(script, { onWarning: (w) => void (stderr += `${name}: line ${w.line}: warning: ${w.message}\n`) });
+  let exitCode = 0;
+  for (;;) {
+    try {
+      if (parser.next() === undefined) return { stdout: "", stderr, exitCode, ...(exitCode !== 0 && { error: "parse" }) };
+    } catch (e) {
+      if (!(e instanceof ParseError)) throw e;
+      stderr += e.report(script, a.command !== undefined ? `${name}: -c` : name);
+      exitCode = e.exitStatus(exitCode);
+      // (bash goes on after an error inside name=( ... ))
+      if (!e.resumes) return { stdout: "", stderr, exitCode, error: "parse" };
+    }
   }
 }
 
@@ -129,11 +142,11 @@ export async function replExec(a: CliArgs): Promise<ReplExec> {
     return (script) => tool.execute({ commands: script });
   }
   const bash = shellFor(a, true);
-  return (script) => bash.exec(script, { args: a.args, args0: a.args0 ?? "husk" });
+  return (script) => bash.exec(script, { args: a.args, args0: shellName(a) });
 }
 
 async function runPlain(a: CliArgs, script: string, stdin: string): Promise<Outcome> {
   const bash = shellFor(a);
-  const r = await bash.exec(script, { stdin, args: a.args, args0: a.args0 ?? "husk" });
+  const r = await bash.exec(script, { stdin, args: a.args, args0: shellName(a), invocation: a.command !== undefined ? "command" : a.file !== undefined ? "file" : "stdin" });
   return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, error: r.error?.kind };
 }

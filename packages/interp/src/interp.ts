@@ -64,6 +64,11 @@ export interface Runtime {
   tmpCounter: number;
 }
 
+/** A parse warning's own line number (`here-document at line N`) continued as eval's lines are. */
+function shiftLines(message: string, lineOffset: number): string {
+  return lineOffset === 0 ? message : message.replace(/^(here-document at line )(\d+)/, (_m, a: string, n: string) => `${a}${Number(n) + lineOffset}`);
+}
+
 /** One shell. */
 export class Interp {
   readonly arith: ArithEvaluator;
@@ -128,9 +133,11 @@ export class Interp {
 
   /**
    * Runs a script one complete command line at a time. Returns the final status; `exit`
-   * and fatal errors end it. `lineOffset` shifts $LINENO (eval, source).
+   * and fatal errors end it. `lineOffset` shifts $LINENO (eval, source). `input` is the name
+   * bash gives the text in its syntax errors after the shell's name (`-c`, `eval`, `exit
+   * trap`: `bash: eval: line 1: ...`); undefined for a script or sourced file.
    */
-  async runScript(source: string, lineOffset = 0, topLevel = true, file = this.src.file): Promise<Completion> {
+  async runScript(source: string, lineOffset = 0, topLevel = true, file = this.src.file, input?: string): Promise<Completion> {
     if (source.length > this.rt.limits.maxScriptBytes) {
       throw new LimitError("maxScriptBytes", `script too large: ${source.length} bytes`);
     }
@@ -141,6 +148,7 @@ export class Interp {
       alias: (n) => this.st.aliases.get(n),
       maxDepth: this.rt.limits.maxParseDepth,
       maxBytes: this.rt.limits.maxScriptBytes,
+      warn: (w) => this.stderr().write(`${this.nameForError()}: line ${w.line + lineOffset}: warning: ${shiftLines(w.message, lineOffset)}\n`),
     });
     let status: Completion = this.st.status;
     try {
@@ -150,9 +158,15 @@ export class Interp {
           stmts = parser.next();
         } catch (e) {
           if (e instanceof ParseError) {
-            for (const m of e.lines) this.errorAtLine(e.line + lineOffset, m);
+            const name = this.nameForError();
+            this.stderr().write(e.report(source, input === undefined || input === name ? name : `${name}: ${input}`, lineOffset));
+            if (e.resumes) {
+              this.st.status = status = e.exitStatus(this.st.status);
+              continue;
+            }
             // bash quirk: a syntax error inside `[[ ]]` exits with the previous status, not 2
-            const st = e.conditional ? this.st.status : 2;
+            // (eval and source still return 2)
+            const st = !topLevel && e.conditional ? 2 : e.exitStatus(this.st.status);
             this.st.status = st;
             return topLevel ? new Abrupt("exit", 0, st) : st;
           }
@@ -412,11 +426,22 @@ export class Interp {
   }
 
   /**
-   * Writes `NAME: line N: msg` for a given line, NAME being the shell's `$0` as in bash
-   * (`bash` by default; the script's path when a file is run: `/tmp/x.sh: line 3: ...`).
+   * Writes `NAME: line N: msg` for a given line, NAME being bash's name for errors (see
+   * `nameForError`: `bash` by default, the script's path when a file is run, a sourced file's
+   * name while it runs).
    */
   errorAtLine(line: number, msg: string): void {
-    this.stderr().write(`${this.st.arg0}: line ${line}: ${msg}\n`);
+    this.stderr().write(`${this.nameForError()}: line ${line}: ${msg}\n`);
+  }
+
+  /**
+   * The name bash puts first in its messages (get_name_for_error): `${BASH_SOURCE[0]}` when
+   * set (the script or sourced file; in a function, its file: `main`/`environment` for one
+   * defined by a script read from stdin / given with -c), else `$0`.
+   */
+  nameForError(): string {
+    const f = this.st.callStack;
+    return f.length > 0 ? f[f.length - 1]!.source : this.st.arg0;
   }
 
   /** The shell's current stderr. */

@@ -5,13 +5,15 @@
  * remembered by its text; running it again replays the parsed lines instead of parsing.
  */
 import { ParseError, Parser } from "@husk/syntax";
-import type { Statement } from "@husk/syntax";
+import type { ParseWarning, Statement } from "@husk/syntax";
 
 /** One line of a script: its statements, or the error that line gave. */
 type Line = readonly Statement[] | ParseError;
 
 interface Entry {
   readonly lines: readonly Line[];
+  /** The parse warnings of each line (sparse: most lines have none), replayed on a cache hit. */
+  readonly warnings: readonly (readonly ParseWarning[] | undefined)[];
   readonly maxDepth: number;
   readonly maxBytes: number;
 }
@@ -46,6 +48,11 @@ export interface ScriptLinesOptions {
   aliasesActive(): boolean;
   /** The alias for a command word, when one applies. */
   alias(name: string): string | undefined;
+  /**
+   * Called with each parse warning (bash's here-document warnings) as the line that has it
+   * is parsed, or served from the cache, before that line's statements are returned.
+   */
+  warn?(w: ParseWarning): void;
 }
 
 /**
@@ -54,10 +61,14 @@ export interface ScriptLinesOptions {
  * line after which the following line comes next), served from the cache when it can be.
  */
 export class ScriptLines {
-  #cached: readonly Line[] | undefined;
+  #cached: Entry | undefined;
   #parser: Parser | undefined;
   /** The lines parsed so far, while the parse can still be cached. */
   #recording: Line[] | undefined;
+  /** The warnings of the lines recorded so far, by line index. */
+  #recWarnings: (readonly ParseWarning[] | undefined)[] = [];
+  /** True while the live parser re-reads lines already served (their warnings were reported). */
+  #replaying = false;
   #i = 0;
 
   constructor(
@@ -65,7 +76,7 @@ export class ScriptLines {
     readonly options: ScriptLinesOptions,
   ) {
     const e = source.length <= MAX_ENTRY_CHARS ? cache.get(source) : undefined;
-    if (e !== undefined && e.maxDepth === options.maxDepth && e.maxBytes === options.maxBytes) this.#cached = e.lines;
+    if (e !== undefined && e.maxDepth === options.maxDepth && e.maxBytes === options.maxBytes) this.#cached = e;
     else if (source.length <= MAX_ENTRY_CHARS) this.#recording = [];
   }
 
@@ -74,20 +85,30 @@ export class ScriptLines {
     const cached = this.#cached;
     if (cached !== undefined) {
       if (!this.options.aliasesActive()) {
-        if (this.#i >= cached.length) return undefined;
-        const l = cached[this.#i++]!;
+        const ws = cached.warnings[this.#i];
+        if (ws !== undefined && this.options.warn !== undefined) for (const w of ws) this.options.warn(w);
+        if (this.#i >= cached.lines.length) {
+          this.#i++;
+          return undefined;
+        }
+        const l = cached.lines[this.#i++]!;
         if (l instanceof ParseError) throw l;
         return l as Statement[];
       }
       // Aliases now apply: parse the rest for real, after the lines already served.
       this.#cached = undefined;
       this.#parser = this.#live();
-      for (let k = 0; k < this.#i; k++) {
-        try {
-          if (this.#parser.next() === undefined) break;
-        } catch (e) {
-          if (!(e instanceof ParseError)) throw e;
+      this.#replaying = true;
+      try {
+        for (let k = 0; k < this.#i; k++) {
+          try {
+            if (this.#parser.next() === undefined) break;
+          } catch (e) {
+            if (!(e instanceof ParseError)) throw e;
+          }
         }
+      } finally {
+        this.#replaying = false;
       }
     }
     const parser = (this.#parser ??= this.#live());
@@ -102,11 +123,23 @@ export class ScriptLines {
     }
     if (rec !== undefined) {
       if (stmts === undefined) {
-        remember(this.source, { lines: rec, maxDepth: this.options.maxDepth, maxBytes: this.options.maxBytes });
+        remember(this.source, { lines: rec, warnings: this.#recWarnings, maxDepth: this.options.maxDepth, maxBytes: this.options.maxBytes });
         this.#recording = undefined;
       } else rec.push(stmts);
     }
     return stmts;
+  }
+
+  /** A warning of the live parser: reported now, and kept with the line being recorded. */
+  #warn(w: ParseWarning): void {
+    if (this.#replaying) return;
+    if (this.#recording !== undefined) {
+      const i = this.#recording.length;
+      const ws = this.#recWarnings[i];
+      if (ws === undefined) this.#recWarnings[i] = [w];
+      else (ws as ParseWarning[]).push(w);
+    }
+    this.options.warn?.(w);
   }
 
   #live(): Parser {
@@ -122,6 +155,7 @@ export class ScriptLines {
       },
       maxDepth: o.maxDepth,
       maxBytes: o.maxBytes,
+      onWarning: (w) => this.#warn(w),
     });
   }
 }

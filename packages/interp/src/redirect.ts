@@ -109,7 +109,10 @@ async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened
       case "<<":
       case "<<-": {
         const hd = r.heredoc!;
-        const text = hd.quoted ? hd.body.parts.map((p) => ("value" in p ? p.value : "")).join("") : await ip.expandString(hd.body);
+        let text = hd.quoted ? hd.body.parts.map((p) => ("value" in p ? p.value : "")).join("") : await ip.expandString(hd.body);
+        // a body cut by the end of the text without a final newline: bash's line reader adds it
+        const last = hd.body.parts[hd.body.parts.length - 1];
+        if (last !== undefined && !(last.type === "Literal" && last.value.endsWith("\n"))) text += "\n";
         setFd(ip, fd, { input: new ShellInput(new StringInput(text)) });
         break;
       }

@@ -47,6 +47,13 @@ export interface RunOptions {
   readonly context?: RequestContext;
   /** Overrides of the instance's limits for this run. */
   readonly limits?: Partial<Limits>;
+  /**
+   * How bash got the script, for its messages and `$-`: `"stdin"` (the default, `bash <
+   * script`: `bash: line N: ...`), `"command"` (`bash -c SCRIPT`: syntax errors read `$0: -c:
+   * line N: ...`, `$-` has `c`) or `"file"` (`bash FILE`: `$0` is the file's name, as
+   * `args0` must give it, and BASH_SOURCE names it: `FILE: line N: ...`, also in functions).
+   */
+  readonly invocation?: "stdin" | "command" | "file";
 }
 
 /** What a run produced (the facade's `exec()` result). Never a thrown error for script failures. */
@@ -171,13 +178,17 @@ export class ShellSession {
     }
     st.positional = ro.args?.slice() ?? [];
     st.arg0 = ro.args0 ?? "bash";
+    const how = ro.invocation ?? "stdin";
+    st.flagSuffix = how === "command" ? "c" : how === "file" ? "" : "s";
+    // a script file has bash's `main` frame (BASH_SOURCE and messages name the file)
+    if (how === "file") st.callStack = [{ name: "main", line: 0, source: st.arg0, fn: false }];
     st.fds = [{ input: new ShellInput(new StringInput(ro.stdin ?? "")) }, { output: stdout }, { output: stderr }];
     const ip = new Interp(rt, st);
     rt.shells.set(this.identity.pid, ip);
     let exitCode = 0;
     let error: RunResult["error"];
     try {
-      const c = await ip.runScript(script);
+      const c = await ip.runScript(script, 0, true, how === "file" ? st.arg0 : how === "command" ? "environment" : undefined, how === "command" ? "-c" : undefined);
       exitCode = c instanceof Abrupt ? c.status : c;
       exitCode = await ip.finish(exitCode & 255);
       // background jobs, including those started by background jobs while we wait

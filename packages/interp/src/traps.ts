@@ -21,6 +21,24 @@ function bitOf(name: string): number {
   return name === "DEBUG" ? Running.Debug : name === "ERR" ? Running.Err : name === "RETURN" ? Running.Return : Running.Other;
 }
 
+/** What bash calls a trap's text in its syntax errors (`bash: exit trap: line 1: ...`). */
+function trapLabel(name: string): string {
+  switch (name) {
+    case "EXIT":
+      return "exit trap";
+    case "DEBUG":
+      return "debug trap";
+    case "ERR":
+      return "error trap";
+    case "RETURN":
+      return "return trap";
+    case "INT":
+      return "interrupt trap";
+    default:
+      return "trap";
+  }
+}
+
 /**
  * Runs a trap's action text in `ip` at the current line. Errors inside are reported, not
  * propagated; `$?` is restored afterwards. Returns an exit completion when the action runs
@@ -32,7 +50,7 @@ export async function runTrapText(ip: Interp, text: string, name = "EXIT", lineO
   const savedPos = ip.pos;
   ip.runningTraps |= bitOf(name);
   try {
-    const c = await ip.runScript(text, lineOffset, false);
+    const c = await ip.runScript(text, lineOffset, false, undefined, trapLabel(name));
     if (c instanceof Abrupt && c.kind === "exit") return c;
     return savedStatus;
   } finally {

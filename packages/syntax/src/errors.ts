@@ -19,13 +19,75 @@ export class ParseError extends Error {
    * the status of the last command, not 2.
    */
   readonly conditional: boolean;
-  constructor(message: string, span: Span, line: number, lines: readonly string[] = [message], conditional = false) {
+  /**
+   * A `conditional` error at the end of the input (`[[ a` then nothing, `[[ a &&`): bash
+   * reads on to the end of the input and stops with status 2 after all.
+   */
+  readonly atEnd: boolean;
+  constructor(message: string, span: Span, line: number, lines: readonly string[] = [message], conditional = false, atEnd = false) {
     super(message);
     this.name = "ParseError";
     this.span = span;
     this.line = line;
     this.lines = lines;
     this.conditional = conditional;
+    this.atEnd = atEnd;
+  }
+
+  /**
+   * True when bash goes on with the next line after this error, with `exitStatus` as `$?`
+   * (an error inside `name=( ... )`); else the script ends there.
+   */
+  get resumes(): boolean {
+    return false;
+  }
+
+  /** The status bash stops with after this error, `last` being the last command's. */
+  exitStatus(last: number): number {
+    return this.conditional && !this.atEnd ? last : 2;
+  }
+
+  /**
+   * What bash prints on stderr for this error: each of `lines` after `WHERE: line N: `, then,
+   * for an unexpected token (not at the end of input, not in `[[ ]]`), the source line the
+   * token is on as `` WHERE: line N: `LINE' `` (bash's print_offending_line). `where` is
+   * bash's prefix (`bash`, `bash: -c`, `f.sh`, `f.sh: eval`), `source` the parsed text and
+   * `lineOffset` what is added to the line numbers (eval continues its caller's).
+   */
+  report(source: string, where: string, lineOffset = 0): string {
+    const head = `${where}: line ${this.line + lineOffset}: `;
+    let out = "";
+    for (const m of this.lines) out += `${head}${m}\n`;
+    if (!this.conditional && this.message.startsWith("syntax error near unexpected token")) {
+      out += `${head}\`${sourceLine(source, this.line)}'\n`;
+    }
+    return out;
+  }
+}
+
+/** The text of 1-based line `n` of `src`, without its newline ("" past the end). */
+function sourceLine(src: string, n: number): string {
+  let start = 0;
+  for (let k = 1; k < n; k++) {
+    const nl = src.indexOf("\n", start);
+    if (nl < 0) return "";
+    start = nl + 1;
+  }
+  const end = src.indexOf("\n", start);
+  return src.slice(start, end < 0 ? src.length : end);
+}
+
+/**
+ * An error inside `name=( ... )` (an operator, or the end of the text): the words of a
+ * compound assignment are read apart from bash's grammar, so bash sets `$?` to 1 and goes on
+ * with the next line instead of ending the script with 2.
+ */
+export class ArrayError extends ParseError {
+  override get resumes(): boolean {
+    return true;
+  }
+  override exitStatus(_last: number): number {
+    return 1;
   }
 }
 

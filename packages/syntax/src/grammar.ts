@@ -74,7 +74,7 @@ export const KEYWORDS: ReadonlyMap<string, TokenKind> = new Map<string, TokenKin
   ["if", T.If], ["then", T.Then], ["elif", T.Elif], ["else", T.Else], ["fi", T.Fi],
   ["do", T.Do], ["done", T.Done], ["case", T.Case], ["esac", T.Esac], ["while", T.While],
   ["until", T.Until], ["for", T.For], ["select", T.Select], ["function", T.Function],
-  ["{", T.LBrace], ["}", T.RBrace], ["!", T.Bang], ["time", T.Time], ["coproc", T.Coproc],
+  ["{", T.LBrace], ["}", T.RBrace], ["!", T.Bang], ["time", T.Time], ["coproc", T.Coproc], ["in", T.In],
 ]);
 
 /** A scanner token: its kind, offsets, text (sliced lazily) and the AST piece the scanner built. */
@@ -200,12 +200,27 @@ class CommandParser {
 
   /** A syntax error at the current token (bash's "unexpected end of file" at the end). */
   private err(): never {
+    if (this.atFuncParen()) {
+      // bash read `WORD (` as the start of `WORD ( )`: the error is at what follows the `(`
+      this.i++;
+      if (this.i >= this.n) this.errWord();
+    }
     if (this.i >= this.n) {
       const at = this.source.length;
       throw new ParseError(unexpectedToken(undefined), sp(at, at), eofLine(this.source));
     }
     const tk = this.toks[this.i]!;
     throw new ParseError(unexpectedToken(tk.image), tokSpan(tk), lineOf(this.source, tk.startOffset));
+  }
+
+  /** The current token is a `(` after a command's only word (`echo (`, `"f" ( x`). */
+  private atFuncParen(): boolean {
+    const i = this.i;
+    const t = this.toks;
+    if (i >= this.n || i < 1 || t[i]!.tokenType !== T.LParen || t[i - 1]!.tokenType !== T.Word) return false;
+    if (i < 2) return true;
+    const k = t[i - 2]!.tokenType;
+    return !isSimplePart(k) && k !== T.In && k !== T.For && k !== T.Select && k !== T.Case;
   }
 
   /**

@@ -5,7 +5,7 @@
 import type { ArrayElement, Assignment, HereDoc, Redirect, RedirectOp, Word, WordPart } from "./ast.js";
 import { print } from "./printer.js";
 import { walk } from "./walk.js";
-import { unexpectedToken } from "./errors.js";
+import { ArrayError, lineOf, unexpectedToken } from "./errors.js";
 import { EMPTY, fit } from "./fit.js";
 import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
 import type { Reader } from "./words.js";
@@ -24,7 +24,10 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
         r.pos = nl < 0 || nl > r.end ? r.end : nl;
       } else break;
     }
-    if (r.pos >= r.end) r.eof(")", open);
+    if (r.pos >= r.end) {
+      const msg = "unexpected EOF while looking for matching `)'";
+      throw new ArrayError(msg, r.span(open, open), lineOf(src, open));
+    }
     if (src[r.pos] === ")") {
       r.pos++;
       return fit(out);
@@ -46,7 +49,10 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
       r.pos = es;
     }
     const value = r.readWord(STOP_CMD);
-    if (value === undefined) r.fail(unexpectedToken(opText(r, r.pos)));
+    if (value === undefined) {
+      const msg = unexpectedToken(opText(r, r.pos));
+      throw new ArrayError(msg, r.span(r.pos, r.pos), lineOf(src, r.pos));
+    }
     out.push({ type: "ArrayElement", start: value.start, end: value.end, append: false, value });
   }
 }

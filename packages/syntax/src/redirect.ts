@@ -91,8 +91,10 @@ export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub:
     const { bodyEnd, after } = heredocEnd(src, bodyStart, r.end, hd);
     // (a delimiter line found makes bodyEnd its start, before r.end)
     if (bodyEnd === r.end && warn !== undefined) {
-      // bash names the line it was on when it started the body: the one before it.
-      const message = `here-document at line ${lineOf(src, bodyStart) - 1} delimited by end-of-file (wanted \`${hd.delimiter}')`;
+      // bash names the line it was on when it started the body: the one before it (the last
+      // line when the text ends before the newline that would start the body).
+      const cut = bodyStart >= r.end && bodyStart > 0 && src[bodyStart - 1] !== "\n";
+      const message = `here-document at line ${lineOf(src, bodyStart) - (cut ? 0 : 1)} delimited by end-of-file (wanted \`${hd.delimiter}')`;
       warn({ message, span: r.span(bodyStart, bodyEnd), line: lastLine(src.slice(0, r.end)) });
     }
     let text = src.slice(bodyStart, bodyEnd);

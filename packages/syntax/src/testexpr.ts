@@ -5,7 +5,7 @@
  */
 import type { TestExpr, Word } from "./ast.js";
 import { isMeta, STOP_CMD, STOP_REGEX } from "./chars.js";
-import { lineOf, ParseError } from "./errors.js";
+import { eofLine, lineOf, ParseError } from "./errors.js";
 import type { Reader } from "./words.js";
 
 const UNARY = new Set([
@@ -21,6 +21,10 @@ type Tk =
 
 class TestParser {
   private peeked: Tk | undefined;
+  /** The next `fail` is at the end of the input (see ParseError.atEnd). */
+  private atEnd = false;
+  /** The next `fail` is for the end of input where a term starts (bash names the line after). */
+  private termAtEof = false;
   constructor(private readonly r: Reader, private readonly open: number) {}
 
   private skip(): void {
@@ -37,8 +41,10 @@ class TestParser {
   private lex(regex: boolean): Tk {
     const r = this.r;
     const src = r.src;
+    const before = r.pos;
     this.skip();
-    if (r.pos >= r.end) r.fail("unexpected EOF while looking for `]]'");
+    // bash's cond lexer returns the end of input as a token of its own (at the last line read)
+    if (r.pos >= r.end) return { k: "op", op: "EOF", start: before };
     const s = r.pos;
     const c = src[s]!;
     if (c === "]" && src[s + 1] === "]" && (s + 2 >= r.end || isMeta(src[s + 2]!))) {
@@ -92,13 +98,23 @@ class TestParser {
     const src = r.src;
     let i = r.pos;
     while (i < r.end && (src[i] === " " || src[i] === "\t" || (src[i] === "\\" && src[i + 1] === "\n"))) i += src[i] === "\\" ? 2 : 1;
-    return src[i] === "\n" && i < r.end;
+    return i >= r.end || src[i] === "\n";
+  }
+
+  /** After blanks, a newline (or the end) that ends the input: bash then stops with status 2. */
+  private newlineEndsInput(): boolean {
+    const r = this.r;
+    const src = r.src;
+    let i = r.pos;
+    while (i < r.end && (src[i] === " " || src[i] === "\t" || (src[i] === "\\" && src[i + 1] === "\n"))) i += src[i] === "\\" ? 2 : 1;
+    return i >= r.end || (src[i] === "\n" && i + 1 >= r.end);
   }
 
   /** Throws a `[[ ]]` error: bash prints `lines` (none for a bare `]]` where a term starts). */
   private fail(...lines: string[]): never {
     const r = this.r;
-    throw new ParseError(lines[0] ?? "syntax error in conditional expression", r.span(r.pos, r.pos), lineOf(r.src, r.pos), lines, true);
+    const line = this.termAtEof ? eofLine(r.src) : lineOf(r.src, r.pos);
+    throw new ParseError(lines[0] ?? "syntax error in conditional expression", r.span(r.pos, r.pos), line, lines, true, this.atEnd);
   }
 
   /** The token as bash names it in a message, or undefined for a word (bash names none). */
@@ -122,6 +138,10 @@ class TestParser {
   parse(): TestExpr {
     const e = this.or();
     const t = this.next();
+    if (t.k === "op" && t.op === "EOF") {
+      this.r.pos = t.start;
+      this.r.fail("unexpected EOF while looking for `]]'");
+    }
     if (t.k !== "end") {
       const what = this.tokenText(t);
       this.fail(what === undefined ? "syntax error in conditional expression" : `syntax error in conditional expression: unexpected token \`${what}'`);
@@ -171,22 +191,31 @@ class TestParser {
       try {
         expr = this.or();
       } catch (e) {
-        if (e instanceof ParseError && e.conditional) this.fail(...e.lines, "expected `)'");
+        if (e instanceof ParseError && e.conditional) {
+          this.atEnd = e.atEnd;
+          this.fail(...e.lines, "expected `)'");
+        }
         throw e;
       }
       this.r.depth--;
       const c = this.next();
       if (c.k !== "op" || c.op !== ")") {
         const what = this.tokenText(c);
+        this.atEnd = c.k === "op" && c.op === "EOF";
+        if (c.k === "op" && c.op === "EOF") this.r.pos = c.start;
         this.fail(what === undefined ? "expected `)'" : `unexpected token \`${what}', expected \`)'`);
       }
       return { type: "TestGroup", start: t.start + this.r.base, end: this.r.pos + this.r.base, expr };
     }
-    if (t.k !== "word") this.fail(`unexpected token \`${this.describe(t)}' in conditional command`);
+    if (t.k !== "word") {
+      this.atEnd = this.termAtEof = t.k === "op" && t.op === "EOF";
+      this.fail(`unexpected token \`${this.describe(t)}' in conditional command`);
+    }
     const left = t.w;
     const unary = t.lit !== undefined && UNARY.has(t.lit);
     // bash skips newlines only where a term starts or after one: not after its first word.
     if (this.atNewline()) {
+      this.atEnd = this.newlineEndsInput();
       this.fail(unary ? "unexpected argument `newline' to conditional unary operator" : "unexpected token `newline', conditional binary operator expected");
     }
     if (unary) {
@@ -201,7 +230,10 @@ class TestParser {
     const opText = p.k === "word" ? p.lit : p.k === "op" && (p.op === "<" || p.op === ">") ? p.op : undefined;
     if (opText !== undefined && BINARY.has(opText)) {
       this.next();
-      if (this.atNewline()) this.fail("unexpected argument `newline' to conditional binary operator");
+      if (this.atNewline()) {
+        this.atEnd = this.newlineEndsInput();
+        this.fail("unexpected argument `newline' to conditional binary operator");
+      }
       const right = this.operand(opText === "=~");
       return { type: "TestBinary", start: left.start, end: right.end, op: opText, left, right };
     }

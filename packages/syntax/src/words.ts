@@ -531,7 +531,7 @@ export abstract class Reader {
     this.depth--;
     if (!this.src.startsWith(close, this.pos) || this.pos + close.length > this.end) {
       // bash: an arithmetic context cut off by end of input is an error, not a subshell.
-      if (this.pos >= this.end) this.eof(")", s);
+      if (this.pos >= this.end) this.eof(close === "]" ? "]" : ")", s);
       this.pos = s;
       // Remembered: `$(($((...) )) )` retries each level as `$( (`, which would re-try the
       // levels inside it again (exponential time without this).

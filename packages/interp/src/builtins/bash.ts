@@ -180,7 +180,7 @@ async function run(ctx: BuiltinContext): Promise<number> {
   child.jobSignal = parent.jobSignal;
   parent.rt.shells.set(st.shellPid, child);
   try {
-    return await child.runSubshell(() => child.runScript(script!, 0, true, file));
+    return await child.runSubshell(() => child.runScript(script!, 0, true, file, st.flagSuffix === "c" ? "-c" : undefined));
   } finally {
     parent.rt.shells.delete(st.shellPid);
   }

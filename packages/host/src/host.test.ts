@@ -70,6 +70,11 @@ describe("streams", () => {
     ["é", 2],
     ["€", 3],
     ["😀", 4],
+    // long texts (counted from their first non-ASCII character)
+    ["a".repeat(300), 300],
+    [`${"a".repeat(300)}é😀€`, 309],
+    [`${"é".repeat(300)}a`, 601],
+    [`${"x".repeat(400)}\ud83d`, 403],
   ])("utf8Length(%j) = %d", (s, n) => {
     expect(utf8Length(s)).toBe(n);
     expect(new TextEncoder().encode(s).length).toBe(n);

@@ -179,3 +179,30 @@ HOME=/home/bar; echo ${undef:-~}; echo "${undef:-~}" "${undef:-~/a}"; x="${undef
 ~
 /home/bar
 ## END
+
+#### a tilde prefix ends at ':'; in an assignment ${x-w} and ${x+w} expand a tilde after ':'
+HOME=/h
+echo ~:x ~: ${u-~:~} ~nosuchuserx:y
+x=~:${undef-~:~}; echo $x
+x=${u-a:~/b:~}; echo $x
+declare d=${u-a:~}; export e=${u:-a:~}; echo $d $e
+x=${u-${v-c:~}}; echo $x
+x=${u-"a:~"}; echo $x
+x=${u-a=~}; echo $x
+x=${w=q:~}; echo $x $w
+x=${w/q:~/r:~}; echo $x
+v=1; x=${v+a:~}; echo $x
+a=(${u-p:~}); echo $a
+## STDOUT:
+/h:x /h: /h:~ ~nosuchuserx:y
+/h:/h:/h
+a:/h/b:/h
+a:/h a:/h
+c:/h
+a:~
+a=~
+q:~ q:~
+r:~
+a:/h
+p:~
+## END

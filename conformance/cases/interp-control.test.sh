@@ -523,3 +523,26 @@ preset [4]
 function []
 cd [/tmp]
 ## END
+
+#### a ! started with set -e off ignores only its own status: set -e inside takes effect
+foo() { set -e; false; echo "not reached"; }
+g() { set -e; return 1; }
+bash -c 'g() { set -e; return 1; }; ! g; echo "after g $?"'
+bash -c 'trap "echo ERR" ERR; ! { false; echo x; }; ! false; echo "end $?"'
+bash -c 'set -e; foo() { set -e; false; echo in-foo; }; ! foo; echo "after $?"'
+bash -c '! (set -e; false; echo in-sub); echo "sub $?"'
+bash -c 'set -e; ! if true; then false; echo inif; fi; echo "if $?"'
+! foo
+echo "not reached either"
+## status: 1
+## STDOUT:
+after g 0
+ERR
+x
+end 0
+in-foo
+after 1
+sub 0
+inif
+if 1
+## END

@@ -546,3 +546,21 @@ sub 0
 inif
 if 1
 ## END
+
+#### a prefix assignment to a readonly variable is skipped with an error; set -e makes it fatal
+readonly a=1
+a=2 echo one; echo "st=$?"
+f() { echo "f $a"; }; a=3 f
+a=5 b=6 printenv b
+a=2 false; echo "st=$?"
+bash -c 'readonly a=1; set -e; a=2 echo one; echo still'; echo "rc=$?"
+bash -o posix -c 'readonly a=1; a=2 echo one; echo still'; echo "rc=$?"
+## STDOUT:
+one
+st=0
+f 1
+6
+st=1
+rc=1
+rc=1
+## END

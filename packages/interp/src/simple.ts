@@ -270,23 +270,32 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
     for (const a of cmd.assignments) {
       if (temp === undefined) break;
       const p = await prepareAssign(ip, a);
-      const v = ip.st.vars.create(p.name, temp, Attr.Export);
-      if (p.array !== undefined || p.index !== undefined) applyAssign(ip, p);
-      else {
+      if (p.array !== undefined || p.index !== undefined) {
+        ip.st.vars.create(p.name, temp, Attr.Export);
+        applyAssign(ip, p);
+      } else {
         const outer = ip.st.vars.scopes.slice(0, -1);
         let old: string | undefined;
+        let readonly = false;
         for (let i = outer.length - 1; i >= 0; i--) {
           const ov = outer[i]!.get(p.name);
           if (ov !== undefined) {
             old = typeof ov.value === "string" ? ov.value : undefined;
-            if (ov.attrs & Attr.Readonly) {
-              ip.st.vars.popScope();
-              ip.error(`${p.name}: readonly variable`);
-              return ip.checkErr(1);
-            }
+            readonly = (ov.attrs & Attr.Readonly) !== 0;
             break;
           }
         }
+        if (readonly) {
+          // bash reports it and runs the command without that binding; under set -e or in
+          // POSIX mode it is an assignment error that ends the shell
+          ip.error(`${p.name}: readonly variable`);
+          if (ip.st.options.errexit || ip.st.options.posix) {
+            ip.st.vars.popScope();
+            return new Abrupt("exit", 0, 1);
+          }
+          continue;
+        }
+        const v = ip.st.vars.create(p.name, temp, Attr.Export);
         v.value = p.append && old !== undefined ? old + (p.value ?? "") : (p.value ?? "");
       }
     }

@@ -206,3 +206,17 @@ r:~
 a:/h
 p:~
 ## END
+
+#### set -u: ${!r} to an unset variable is fatal; a declared empty associative array takes string keys
+bash -c 'set -u; declare -A A; echo "[${A[k]-d}]"; r="A[k]"; echo "[${!r-e}]"; A[k]=1; echo "${!r}"'
+bash -c 'set -u; r=nope; echo "[${!r-d}]"; a=(); r="a[@]"; echo "[${!r}]"; r=nope; echo "${!r}"; echo not reached'; echo "rc=$?"
+bash -c 'set -u; declare -A A; r="A[k]"; echo "${!r}"'; echo "rc=$?"
+## STDOUT:
+[d]
+[e]
+1
+[d]
+[]
+rc=127
+rc=127
+## END

@@ -137,7 +137,8 @@ function finishParam(ip: Interp, pe: ParamExp, ref: Ref, val: PValue, q: boolean
     return emit(ip, { list: false, v: String(charLength(val.v ?? "")) }, q, b);
   }
   if (!val.list && val.v === undefined && ip.st.options.nounset && !isSpecialSet(ref.name)) {
-    if (!(pe.indirect && op === undefined)) throw unbound(ip, displayName(ref));
+    // bash names the indirection itself: `${!r}` to an unset variable is `!r: unbound variable`
+    throw unbound(ip, pe.indirect && op === undefined ? `!${pe.name}` : displayName(ref));
   }
   if (op === undefined) return emit(ip, val, q, b);
   // operators see the parameter the indirection reached (`${!r@a}`, slices of `${!r}`)
@@ -280,12 +281,14 @@ export function lookup(ip: Interp, name: string, index: Word | "@" | "*" | undef
     if (key instanceof Promise) return keyLater(val, key);
     return { list: false, v: val.get(key) };
   }
+  // `declare -A A` with no value yet: still a string key, not arithmetic
+  if (v !== undefined && v.attrs & Attr.Assoc) return keyLater(new Map(), ip.expandString(index));
   const n = ip.arithIndex(index);
   if (n instanceof Promise) return elementLater(ip, name, v, n);
   return element(ip, name, v, n);
 }
 
-async function keyLater(val: Map<string, string>, key: Promise<string>): Promise<PValue> {
+async function keyLater(val: Map<string, string>, key: MaybeAsync<string>): Promise<PValue> {
   return { list: false, v: val.get(await key) };
 }
 

@@ -220,3 +220,17 @@ bash -c 'set -u; declare -A A; r="A[k]"; echo "${!r}"'; echo "rc=$?"
 rc=127
 rc=127
 ## END
+
+#### unquoted ${!a[*]} and ${!prefix*} with IFS='' are one field (keys joined by spaces, names by nothing)
+IFS=''
+a=(v1 v2 v3); x_1=1 x_2=2
+printf '[%s]' ${!a[*]} ${!a[@]} "${!a[*]}" ${!x_*} ${!x_@} "${!x_*}"; echo
+set -- p q; printf '[%s]' $*; echo
+x=${!a[*]}; y=${!x_*}; echo "[$x][$y]"
+IFS=:; printf '[%s]' ${!a[*]} ${!x_*}; echo
+## STDOUT:
+[0 1 2][0][1][2][012][x_1x_2][x_1][x_2][x_1x_2]
+[p][q]
+[012][x_1x_2]
+[0][1][2][x_1][x_2]
+## END

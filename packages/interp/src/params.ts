@@ -58,6 +58,7 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
   // ${!prefix*} / ${!prefix@}
   if (op?.kind === "names") {
     const names = ip.st.vars.names().filter((n) => n.startsWith(pe.name) && ip.st.vars.lookup(n)?.value !== undefined);
+    if (op.star && nullIfsStar(ip, q, b)) return b.split(names.join(""));
     return emit(ip, { list: true, items: names, star: op.star }, q, b);
   }
   let ref: Ref = { name: pe.name, index: pe.index };
@@ -72,6 +73,7 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
     // ${!a[@]}: the keys of an array
     const v = ip.st.vars.get(pe.name);
     const keys = v === undefined ? [] : keysOf(v);
+    if (pe.index === "*" && nullIfsStar(ip, q, b)) return b.split(keys.join(" "));
     return emit(ip, { list: true, items: keys, star: pe.index === "*" }, q, b);
   } else if (pe.indirect) {
     const nv = ip.st.vars.lookup(pe.name);
@@ -145,6 +147,14 @@ function finishParam(ip: Interp, pe: ParamExp, ref: Ref, val: PValue, q: boolean
   const r = applyOps(ip, pe.indirect ? { ...pe, name: ref.name, index: ref.index, indirect: false } : pe, val);
   if (r instanceof Promise) return emitLater(ip, r, q, b);
   return emit(ip, r, q, b);
+}
+
+/**
+ * Unquoted `${!a[*]}` and `${!prefix*}` as words with IFS set to null: bash joins them into one
+ * field (the keys with spaces, the names with nothing), where `$*` stays separate fields.
+ */
+function nullIfsStar(ip: Interp, q: boolean, b: FieldBuilder): boolean {
+  return !q && b.mode === Mode.Fields && ip.getScalar("IFS") === "";
 }
 
 function displayName(ref: Ref): string {

@@ -234,3 +234,25 @@ IFS=:; printf '[%s]' ${!a[*]} ${!x_*}; echo
 [012][x_1x_2]
 [0][1][2][x_1][x_2]
 ## END
+
+#### single quotes inside a double-quoted ${x:-'...'} are literal and what is between them expands
+var='a b c'; HOME=/h
+printf '[%s]\n' "${Unset:-'$var'}" "${Unset:-'a\$b'}" "${Unset:-'$(echo hi)'}" "${Unset:-'x'}" "${var:+'$var'}" "${var#'a'}"
+printf '[%s]\n' "${u1:='$var'}" "$u1" "${u2:=~}" "${u3:=$HOME/'s'}"
+printf '[%s]\n' ${u1:-'$var'} ${Unset:-'$var'}
+## STDOUT:
+['a b c']
+['a$b']
+['hi']
+['x']
+['a b c']
+[ b c]
+['a b c']
+['a b c']
+[~]
+[/h/'s']
+['a]
+[b]
+[c']
+[$var]
+## END

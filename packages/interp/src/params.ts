@@ -4,7 +4,8 @@
  * slices, `@Q` and the other transforms), applied per element on `@`/`*` lists.
  */
 import { LimitError } from "@husk/host";
-import type { Arithmetic, ParamExp, ParamOp, Word } from "@husk/syntax";
+import { parse } from "@husk/syntax";
+import type { Arithmetic, ParamExp, ParamOp, SingleQuoted, Word, WordPart } from "@husk/syntax";
 import type { CompiledGlob } from "@husk/pattern";
 import { FieldBuilder, Mode } from "./fields.js";
 import { expandPrompt } from "./prompt.js";
@@ -114,7 +115,7 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
         if (!isName(ref.name) || (ref.index !== undefined && typeof ref.index !== "object")) {
           throw new FatalError(`$${ref.name}: cannot assign in this way`, 1, "command");
         }
-        const s = await ip.expandString(op.word);
+        const s = q ? await quotedWordString(ip, op.word) : await ip.expandString(op.word);
         if (ref.index !== undefined && typeof ref.index === "object") await ip.assignIndexed(ref.name, ref.index, s);
         else ip.setVar(ref.name, s);
         val = await lookup(ip, ref.name, ref.index);
@@ -197,13 +198,51 @@ async function expandInto(ip: Interp, w: Word, q: boolean, b: FieldBuilder): Pro
   if (q) {
     // inside double quotes, the word of ${x:-word} keeps single quotes and most backslashes
     for (const p of w.parts) {
-      if (p.type === "SingleQuoted") b.quoted(`'${p.value}'`);
+      if (p.type === "SingleQuoted") {
+        // ... and what is between them expands as in double quotes: "${u:-'$v'}" is '<v>'
+        const inner = /[$`\\]/.test(p.value) ? quotedInner(p) : undefined;
+        if (inner === undefined) b.quoted(`'${p.value}'`);
+        else {
+          b.quoted("'");
+          await ip.expandPartsInto(inner, true, b);
+          b.quoted("'");
+        }
+      }
       else if (p.type === "Escaped" && !"$`\"\\}".includes(p.value)) b.quoted(`\\${p.value}`);
       else await ip.expandPartsInto([p], true, b);
     }
     return;
   }
   await ip.expandPartsInto(w.parts, q, b, !q);
+}
+
+/** The word of a double-quoted `"${x:=word}"` as the value it assigns (quotes kept as expandInto keeps them). */
+async function quotedWordString(ip: Interp, w: Word): Promise<string> {
+  const b = new FieldBuilder(Mode.String);
+  await expandInto(ip, w, true, b);
+  return b.result();
+}
+
+const innerCache = new WeakMap<SingleQuoted, readonly WordPart[] | null>();
+
+/** The text of `'...'` in a double-quoted `${x:-'...'}` parsed as double-quoted text (undefined when it cannot be). */
+function quotedInner(p: SingleQuoted): readonly WordPart[] | undefined {
+  let parts = innerCache.get(p);
+  if (parts === undefined) {
+    parts = null;
+    if (!p.value.includes('"')) {
+      try {
+        const st = parse(`: "${p.value}"`).body[0]?.command;
+        const w = st?.type === "SimpleCommand" ? st.words[1] : undefined;
+        const dq = w?.parts.length === 1 ? w.parts[0] : undefined;
+        if (dq?.type === "DoubleQuoted") parts = dq.parts;
+      } catch {
+        // not parseable in double quotes: kept literal
+      }
+    }
+    innerCache.set(p, parts);
+  }
+  return parts ?? undefined;
 }
 
 /** Appends a value to the builder. */

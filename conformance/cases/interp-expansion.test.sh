@@ -256,3 +256,24 @@ printf '[%s]\n' ${u1:-'$var'} ${Unset:-'$var'}
 [c']
 [$var]
 ## END
+
+#### an empty subscript: a[]=v and ${a[]} are errors; an empty key of an associative array too
+a=(1 2 3)
+a[]=42
+echo "status=$? ${a[*]}"
+echo ${a[]}
+echo status=$?
+x=""; a[$x]=5; echo "st=$? ${a[*]}"
+declare -A A
+A[$x]=1
+echo "st=$? ${#A[@]}"
+set -o posix
+a[]=1
+echo not reached
+## status: 1
+## STDOUT:
+status=1 1 2 3
+status=1
+st=0 5 2 3
+st=1 0
+## END

@@ -37,6 +37,7 @@ export interface PreparedAssign {
 export function prepareAssign(ip: Interp, a: Assignment, assoc = false): MaybeAsync<PreparedAssign> {
   if (a.array !== undefined) return prepareArrayAssign(ip, a, assoc);
   if (a.index === undefined) return withValue(ip, a, undefined);
+  if (a.index.parts.length === 0) throw new FatalError(`${a.name}[]: bad array subscript`, 1, "command");
   const index = ip.expandString(a.index);
   if (index instanceof Promise) return withValueLater(ip, a, index);
   return withValue(ip, a, index);
@@ -48,6 +49,13 @@ async function withValueLater(ip: Interp, a: Assignment, index: Promise<string>)
 }
 
 function withValue(ip: Interp, a: Assignment, index: string | undefined): MaybeAsync<PreparedAssign> {
+  if (index === "" && a.index !== undefined) {
+    // an empty key of an associative array (`A[$empty]=v`) is bash's bad subscript
+    const v = ip.st.vars.get(a.name);
+    if (v !== undefined && (v.value instanceof AssocArray || v.attrs & Attr.Assoc)) {
+      throw new FatalError(`${a.name}[${ip.src.text.slice(a.index.start, a.index.end)}]: bad array subscript`, 1, "command");
+    }
+  }
   if (a.value === undefined) return { name: a.name, index, append: a.append, value: "" };
   const value = ip.expandString(a.value);
   if (value instanceof Promise) return preparedLater(a, index, value);

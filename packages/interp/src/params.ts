@@ -36,9 +36,16 @@ export function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilde
   const op = pe.op;
   if (pe.indirect || (op !== undefined && (op.kind === "default" || op.kind === "names" || op.kind === "bad"))) return expandParamAsync(ip, pe, q, b);
   const ref: Ref = pe;
+  if (typeof pe.index === "object" && pe.index.parts.length === 0) throw emptySubscript(ip, pe);
   const val = lookup(ip, pe.name, pe.index);
   if (val instanceof Promise) return finishParamLater(ip, pe, ref, val, q, b);
   return finishParam(ip, pe, ref, val, q, b);
+}
+
+/** `${a[]}`: bash's bad substitution, when it runs. */
+function emptySubscript(ip: Interp, pe: ParamExp): FatalError {
+  const text = ip.src.text.slice(pe.start, pe.end);
+  return new FatalError(`${text.startsWith("${") ? text : `\${${pe.name}[]}`}: bad substitution`, 1, "line");
 }
 
 // The hot functions here keep their asynchronous continuations (and per-element callbacks) in

@@ -391,10 +391,10 @@ async function applyOne(ip: Interp, p: PreparedAssign): Promise<void> {
   applyAssign(ip, p);
 }
 
-/** A failed assignment statement: under set -e it ends the shell (even in a condition), else it abandons the rest of the command line. */
+/** A failed assignment statement: under set -e or in POSIX mode it ends the shell (even in a condition), else it abandons the rest of the command line. */
 function assignFailed(ip: Interp, e: unknown): Completion {
   if (e instanceof FatalError && e.scope === "command") {
-    if (ip.st.options.errexit) {
+    if (ip.st.options.errexit || ip.st.options.posix) {
       ip.error(e);
       return new Abrupt("exit", 0, e.status);
     }

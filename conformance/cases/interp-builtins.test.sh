@@ -264,3 +264,19 @@ X
     c
 }
 ## END
+
+#### readonly and export take names only; readonly -a/-A without a value only sets read-only
+readonly b[7]=8; echo "st=$?"; export c[1]=2; echo "st=$?"; declare -p b c 2>&1 | sed 's/^.*declare/declare/'
+readonly -a z; readonly -A w; s=str; readonly -a s; declare -A B; readonly -a B; u=(1); readonly -A u
+declare -p z w s B u
+## STDOUT:
+st=1
+st=1
+declare: b: not found
+declare: c: not found
+declare -r z
+declare -r w
+declare -r s="str"
+declare -Ar B
+declare -ar u=([0]="1")
+## END

@@ -163,6 +163,13 @@ function declareArgs(job: DeclareJob, from: number, status: number): number | Pr
         status = 1;
         continue;
       }
+      if ((a !== undefined ? a.index !== undefined : m[2] !== undefined) && (job.mode.cmd === "export" || job.mode.cmd === "readonly")) {
+        // bash's export and readonly take names only: `readonly a[7]=8` is an error, as in 5.2
+        const eq = text.indexOf("=");
+        berr(ctx, `\`${eq < 0 ? text : text.slice(0, text[eq - 1] === "+" ? eq - 1 : eq)}': not a valid identifier`, 1);
+        status = 1;
+        continue;
+      }
       base = m[1]!;
       pa = a ?? plainAssign(text, base, m[2]);
     }
@@ -219,7 +226,9 @@ function plainAssign(text: string, name: string, idx: string | undefined): Prepa
  * new local inherits its value, `export`/`readonly` carry its value out of it.
  */
 function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign | undefined, temp: Scope | undefined): number {
-  const { mode, add, remove, global } = job;
+  const { mode, remove, global } = job;
+  // bash's `readonly -a x` / `readonly -A x` without a value only makes x read-only
+  const add = mode.cmd === "readonly" && a === undefined ? job.add & ~(Attr.Array | Attr.Assoc) : job.add;
   const vars = ip.st.vars;
   const scoped = mode.cmd === "export" || mode.cmd === "readonly";
   const scope: Scope = temp !== undefined && job.implicitGlobal ? temp : global ? vars.scopes[0]! : scoped ? (vars.scopeOf(name) ?? vars.scopes[0]!) : vars.scopes[vars.scopes.length - 1]!;

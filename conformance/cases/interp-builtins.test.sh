@@ -280,3 +280,18 @@ declare -r s="str"
 declare -Ar B
 declare -ar u=([0]="1")
 ## END
+
+#### a compound value in a prefix assignment binds the string "(...)"
+f() { echo "[$B][${B[1]}]"; declare -p B; }
+B=(b c) f
+k=z v=1; B=([$k]=$v [a]+=b "$v  x" ~ *) printenv B
+A=a B=() printenv A B
+B=x; B+=(q) printenv B
+## STDOUT:
+[(b c)][]
+declare -x B="(b c)"
+([z]=1 [a]+=b 1  x ~ *)
+a
+()
+x(q)
+## END

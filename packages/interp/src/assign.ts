@@ -4,7 +4,7 @@
  * them in their own scope with their own attributes.
  */
 import { parse } from "@husk/syntax";
-import type { Assignment, Word } from "@husk/syntax";
+import type { ArrayElement, Assignment, Word } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -104,6 +104,19 @@ export async function reparseCompound(ip: Interp, p: PreparedAssign, assoc: bool
   if (a?.array === undefined) return undefined;
   const r = await prepareAssign(ip, a, assoc);
   return { ...r, append: p.append };
+}
+
+/**
+ * A compound value in a prefix assignment (`B=(x "y z") cmd`): bash binds it as the string
+ * `(x y z)`, each element expanded without splitting, globbing or tildes, joined by spaces.
+ */
+export async function arrayAsText(ip: Interp, elems: readonly ArrayElement[]): Promise<string> {
+  const out: string[] = [];
+  for (const e of elems) {
+    const v = await ip.expandString(literalTildes(e.value));
+    out.push(e.index === undefined ? v : `[${await ip.expandString(e.index)}]${e.append ? "+=" : "="}${v}`);
+  }
+  return `(${out.join(" ")})`;
 }
 
 /** The word with its tilde prefixes as literal text. */

@@ -7,7 +7,7 @@ import { ExportedEnv } from "./env-view.js";
 import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { Assignment, SimpleCommand } from "@husk/syntax";
-import { applyAssign, prepareAssign } from "./assign.js";
+import { applyAssign, arrayAsText, prepareAssign } from "./assign.js";
 import { literalField, staticFields } from "./expand.js";
 import type { PreparedAssign } from "./assign.js";
 import { Abrupt, FatalError } from "./errors.js";
@@ -269,7 +269,7 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   try {
     for (const a of cmd.assignments) {
       if (temp === undefined) break;
-      const p = await prepareAssign(ip, a);
+      const p: PreparedAssign = a.array !== undefined && a.index === undefined ? { name: a.name, append: a.append, value: await arrayAsText(ip, a.array) } : await prepareAssign(ip, a);
       if (p.array !== undefined || p.index !== undefined) {
         ip.st.vars.create(p.name, temp, Attr.Export);
         applyAssign(ip, p);

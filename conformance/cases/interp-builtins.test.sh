@@ -295,3 +295,17 @@ a
 ()
 x(q)
 ## END
+
+#### test with three arguments: -a and -o are binary operators on strings
+[ -a -a -a ]; echo $?
+[ ! -a x ]; echo $?
+[ "" -o "" ]; echo $?
+[ x -o "" ]; echo $?
+[ -e -a "" ]; echo $?
+## STDOUT:
+0
+0
+1
+0
+1
+## END

@@ -309,3 +309,27 @@ x(q)
 0
 1
 ## END
+
+#### declare -a / -A / -i / -r without names list the variables with that attribute; set quotes like declare
+z=(); declare -i n=2; declare -A A=([k]=v); readonly R=2
+declare -a | grep ' z='
+declare -A | grep ' A='
+declare -i | grep ' n='
+declare -r | grep ' R='
+f() { local -a q=(1); declare -a | grep ' q='; }; f
+x=; y="a b"; w=$(printf 'a\tb\001'"'"'c')
+set | grep '^[xyw]='
+declare | grep '^[xyw]='
+## STDOUT:
+declare -a z=()
+declare -A A=([k]="v" )
+declare -i n="2"
+declare -r R="2"
+declare -a q=([0]="1")
+w=$'a\tb\001\'c'
+x=
+y='a b'
+w=$'a\tb\001\'c'
+x=
+y='a b'
+## END

@@ -93,7 +93,8 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
   }
 
   // printing
-  if (o.on.has("p") || (args.length === 0 && add === 0 && remove === 0) || (args.length === 0 && mode.cmd !== "declare" && mode.cmd !== "local")) {
+  // `declare -a` (any attribute, no names) lists the variables that have it, as `declare -p` would
+  if (o.on.has("p") || (args.length === 0 && remove === 0 && (add === 0 || mode.cmd === "declare")) || (args.length === 0 && mode.cmd !== "declare" && mode.cmd !== "local")) {
     if (args.length === 0) {
       const locals = mode.cmd === "local" ? ip.st.vars.localScope() : undefined;
       const names = locals !== undefined ? [...locals.keys()].sort() : ip.st.vars.names();
@@ -102,7 +103,7 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
         if (v === undefined) continue;
         if (mode.cmd === "export" && !(v.attrs & Attr.Export)) continue;
         if (mode.cmd === "readonly" && !(v.attrs & Attr.Readonly)) continue;
-        if (add !== 0 && mode.cmd === "declare" && (v.attrs & add) !== add) continue;
+        if (add !== 0 && mode.cmd === "declare" && (effectiveAttrs(v) & add) !== add) continue;
         if (mode.cmd === "declare" && !o.on.has("p") && add === 0) {
           if (v.value === undefined) continue;
           ctx.stdout.write(`${name}=${setValue(v)}\n`);
@@ -207,7 +208,13 @@ function declareChecked(job: DeclareJob, name: string, pa: PreparedAssign | unde
   }
 }
 
-function setValue(v: Var): string {
+/** A variable's attributes, with -a / -A for the array values it holds. */
+function effectiveAttrs(v: Var): number {
+  return v.attrs | (v.value instanceof IndexedArray ? Attr.Array : 0) | (v.value instanceof Map ? Attr.Assoc : 0);
+}
+
+/** A variable's value as `set` and `declare` without arguments list it. */
+export function setValue(v: Var): string {
   if (typeof v.value === "object") return declareValue(v);
   const s = v.value ?? "";
   if (/^[A-Za-z0-9_./:,@%+=-]*$/.test(s)) return s;

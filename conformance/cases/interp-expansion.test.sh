@@ -277,3 +277,19 @@ status=1
 st=0 5 2 3
 st=1 0
 ## END
+
+#### ${x:} (an empty slice offset without a length) is a bad substitution; ${x::} and ${x: } are not
+s=123; a=(1 2 3)
+echo "[${s::}]" "[${s:1:}]" ${s: } ${a[@]: }
+echo ${s:}
+echo "st=$?"
+echo ${a[@]:}
+echo "st=$?"
+echo "${u:}"
+echo "st=$?"
+## STDOUT:
+[] [] 123 1 2 3
+st=1
+st=1
+st=1
+## END

@@ -44,8 +44,18 @@ export function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilde
 
 /** `${a[]}`: bash's bad substitution, when it runs. */
 function emptySubscript(ip: Interp, pe: ParamExp): FatalError {
+  return badSubstitution(ip, pe, `\${${pe.name}[]}`);
+}
+
+/** `${x:}` */
+function emptySlice(ip: Interp, pe: ParamExp): FatalError {
+  return badSubstitution(ip, pe, `\${${pe.name}${typeof pe.index === "string" ? `[${pe.index}]` : ""}:}`);
+}
+
+/** A bad substitution of `pe`, named by its source text (else `fallback`). */
+function badSubstitution(ip: Interp, pe: ParamExp, fallback: string): FatalError {
   const text = ip.src.text.slice(pe.start, pe.end);
-  return new FatalError(`${text.startsWith("${") ? text : `\${${pe.name}[]}`}: bad substitution`, 1, "line");
+  return new FatalError(`${text.startsWith("${") ? text : fallback}: bad substitution`, 1, "line");
 }
 
 // The hot functions here keep their asynchronous continuations (and per-element callbacks) in
@@ -494,6 +504,8 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
   const op = pe.op!;
   switch (op.kind) {
     case "slice": {
+      // `${x:}` (no offset, no length) is a bad substitution, even for an unset x
+      if (op.length === undefined && op.offset.source.parts.length === 0) throw emptySlice(ip, pe);
       // bash evaluates no bound of an unset parameter or an empty array: `${x:1/0}` is ""
       if (val.list ? val.items.length === 0 && pe.name !== "@" && pe.name !== "*" : val.v === undefined) return val;
       const off = await sliceBound(ip, pe, op.offset);

@@ -333,3 +333,29 @@ w=$'a\tb\001\'c'
 x=
 y='a b'
 ## END
+
+#### history in a script: empty unless history -s adds entries; -c, -d, -p and usage errors
+history; echo "st=$?"
+history -s a b; history -s c
+history; history 1
+history -d 1; history
+history -d 9; echo "st=$?"
+history -p x y
+history -c; history; echo "st=$?"
+history -5; echo "st=$?"
+history f; echo "st=$?"
+history 1 2; echo "st=$?"
+## STDOUT:
+st=0
+    1  a b
+    2  c
+    2  c
+    1  c
+st=1
+x
+y
+st=0
+st=2
+st=1
+st=1
+## END

@@ -359,3 +359,36 @@ st=2
 st=1
 st=1
 ## END
+
+#### compgen -F calls the function as completion would and prints COMPREPLY unfiltered; -W splits with IFS
+_f() { COMPREPLY=(ab ac b); echo "[$#][$1][$2][$3]"; }
+compgen -F _f; echo "st=$?"
+compgen -F _f a
+compgen -W "x  y
+z" -F _f
+compgen -F nofn; echo "st=$?"
+_set() { COMPREPLY=({0..5}); unset -v 'COMPREPLY[2]'; }
+compgen -F _set | tr '\n' ' '; echo
+IFS=:; compgen -W "p:q r" ""
+## STDOUT:
+[3][compgen][][]
+ab
+ac
+b
+st=0
+[3][compgen][a][]
+ab
+ac
+b
+[3][compgen][][]
+x
+y
+z
+ab
+ac
+b
+st=1
+0 1 3 4 5 
+p
+q r
+## END

@@ -564,3 +564,36 @@ st=1
 rc=1
 rc=1
 ## END
+
+#### local over a prefix-assignment binding: it replaces the call's own binding; unset in v=t eval reveals the next one
+unlocal() { unset -v "$1"; }
+f1() { local v=local; unlocal v; echo "f1 ${v-(unset)}"; }
+v=global
+v=tempenv f1
+f5() { echo "f5 ${v-(unset)}"; local v; echo "local ${v-(unset)}"; ( unset v; echo "unset ${v-(unset)}" ); ( unlocal v; echo "unlocal ${v-(unset)}" ); }
+v=tempenv f5
+v=tempenv eval 'f5'
+g() { v=t2 eval 'v=t3 eval "echo \$v; unset v; echo \$v; unset v; echo \$v; unset v; echo \$v; unset v; echo \${v-(unset)}"'; }
+v=t1 g
+h() { local v=l1; v=t2 eval 'local v=l2; (unset v; echo "h ${v-(unset)}"); (unlocal v; echo "h $v")'; }
+v=t1 h
+echo "end $v"
+## STDOUT:
+f1 global
+f5 tempenv
+local tempenv
+unset (unset)
+unlocal global
+f5 tempenv
+local tempenv
+unset (unset)
+unlocal tempenv
+t3
+t2
+t1
+global
+(unset)
+h (unset)
+h l1
+end 
+## END

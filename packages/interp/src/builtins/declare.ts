@@ -9,7 +9,7 @@ import { bashFunctionText } from "../funcprint.js";
 import type { Interp } from "../interp.js";
 import { ansiQuote, attrFlags, declareValue } from "../quote.js";
 import type { Builtin, BuiltinContext } from "../simple.js";
-import { AssocArray, Attr, IndexedArray, isName } from "../vars.js";
+import { AssocArray, Attr, IndexedArray, isName, markLocal, TempScope } from "../vars.js";
 import type { Scope, Var } from "../vars.js";
 import { badOption, berr, builtin, parseOpts } from "./define.js";
 
@@ -193,9 +193,11 @@ function declareChecked(job: DeclareJob, name: string, pa: PreparedAssign | unde
     if (temp === undefined || job.implicitGlobal) return declareOne(ip, job, name, pa, temp);
     // `E=x local E=y`, `E=x export E`, `f(){ export E; }; E=x f`: declared where the prefix
     // assignments are not
+    // `temp` just below the function's scope: the prefix assignments of the call itself
+    const callTemp = job.mode.cmd === "local" && vars.scopes[vars.scopes.length - 2] === temp;
     const hidden = vars.hideTemps();
     try {
-      return declareOne(ip, job, name, pa, temp);
+      return declareOne(ip, job, name, pa, temp, callTemp);
     } finally {
       vars.restoreTemps(hidden);
     }
@@ -230,9 +232,10 @@ function plainAssign(text: string, name: string, idx: string | undefined): Prepa
 
 /**
  * Declares one name. `temp` is the prefix-assignment scope holding `name` (`E=x local E`): a
- * new local inherits its value, `export`/`readonly` carry its value out of it.
+ * new local inherits its value, `export`/`readonly` carry its value out of it. `callTemp`: `temp` is the
+ * prefix scope of the function call itself (`v=t f`), which the local replaces.
  */
-function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign | undefined, temp: Scope | undefined): number {
+function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign | undefined, temp: Scope | undefined, callTemp = false): number {
   const { mode, remove, global } = job;
   // bash's `readonly -a x` / `readonly -A x` without a value only makes x read-only
   const add = mode.cmd === "readonly" && a === undefined ? job.add & ~(Attr.Array | Attr.Assoc) : job.add;
@@ -245,12 +248,21 @@ function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign
     ip.error(`${mode.cmd === "local" ? "local" : mode.cmd}: ${name}: readonly variable`);
     return 1;
   }
+  // `v=t eval '... local v'`: the binding eval's prefix assignment made is a temporary one too
+  const evalTemp = shadowed !== undefined && temp === undefined && vars.scopeOf(name) instanceof TempScope;
   const v = vars.create(name, scope);
+  if (mode.cmd === "local" && scope instanceof TempScope) markLocal(v);
   if (shadowed !== undefined) {
     // bash's make_local_variable: a new local keeps the export attribute of what it shadows,
     // and the value of a prefix assignment (`E=x local E`)
     v.attrs |= shadowed.attrs & Attr.Export;
-    if (temp !== undefined && typeof shadowed.value === "string") v.value = shadowed.value;
+    if ((temp !== undefined || evalTemp) && typeof shadowed.value === "string") v.value = shadowed.value;
+    if (temp !== undefined && callTemp && temp.get(name) === shadowed) {
+      // ... and the local takes the place of the function call's own prefix assignment
+      // (`v=t f` with `local v` in f): unsetting the local then shows the global
+      temp.delete(name);
+      vars.count--;
+    }
   }
   if ((remove & Attr.Array && v.value instanceof IndexedArray) || (remove & Attr.Assoc && v.value instanceof Map)) {
     ip.error(`${mode.cmd}: ${name}: cannot destroy array variables in this way`);

@@ -264,3 +264,131 @@ X
     c
 }
 ## END
+
+#### readonly and export take names only; readonly -a/-A without a value only sets read-only
+readonly b[7]=8; echo "st=$?"; export c[1]=2; echo "st=$?"; declare -p b c 2>&1 | sed 's/^.*declare/declare/'
+readonly -a z; readonly -A w; s=str; readonly -a s; declare -A B; readonly -a B; u=(1); readonly -A u
+declare -p z w s B u
+## STDOUT:
+st=1
+st=1
+declare: b: not found
+declare: c: not found
+declare -r z
+declare -r w
+declare -r s="str"
+declare -Ar B
+declare -ar u=([0]="1")
+## END
+
+#### a compound value in a prefix assignment binds the string "(...)"
+f() { echo "[$B][${B[1]}]"; declare -p B; }
+B=(b c) f
+k=z v=1; B=([$k]=$v [a]+=b "$v  x" ~ *) printenv B
+A=a B=() printenv A B
+B=x; B+=(q) printenv B
+## STDOUT:
+[(b c)][]
+declare -x B="(b c)"
+([z]=1 [a]+=b 1  x ~ *)
+a
+()
+x(q)
+## END
+
+#### test with three arguments: -a and -o are binary operators on strings
+[ -a -a -a ]; echo $?
+[ ! -a x ]; echo $?
+[ "" -o "" ]; echo $?
+[ x -o "" ]; echo $?
+[ -e -a "" ]; echo $?
+## STDOUT:
+0
+0
+1
+0
+1
+## END
+
+#### declare -a / -A / -i / -r without names list the variables with that attribute; set quotes like declare
+z=(); declare -i n=2; declare -A A=([k]=v); readonly R=2
+declare -a | grep ' z='
+declare -A | grep ' A='
+declare -i | grep ' n='
+declare -r | grep ' R='
+f() { local -a q=(1); declare -a | grep ' q='; }; f
+x=; y="a b"; w=$(printf 'a\tb\001'"'"'c')
+set | grep '^[xyw]='
+declare | grep '^[xyw]='
+## STDOUT:
+declare -a z=()
+declare -A A=([k]="v" )
+declare -i n="2"
+declare -r R="2"
+declare -a q=([0]="1")
+w=$'a\tb\001\'c'
+x=
+y='a b'
+w=$'a\tb\001\'c'
+x=
+y='a b'
+## END
+
+#### history in a script: empty unless history -s adds entries; -c, -d, -p and usage errors
+history; echo "st=$?"
+history -s a b; history -s c
+history; history 1
+history -d 1; history
+history -d 9; echo "st=$?"
+history -p x y
+history -c; history; echo "st=$?"
+history -5; echo "st=$?"
+history f; echo "st=$?"
+history 1 2; echo "st=$?"
+## STDOUT:
+st=0
+    1  a b
+    2  c
+    2  c
+    1  c
+st=1
+x
+y
+st=0
+st=2
+st=1
+st=1
+## END
+
+#### compgen -F calls the function as completion would and prints COMPREPLY unfiltered; -W splits with IFS
+_f() { COMPREPLY=(ab ac b); echo "[$#][$1][$2][$3]"; }
+compgen -F _f; echo "st=$?"
+compgen -F _f a
+compgen -W "x  y
+z" -F _f
+compgen -F nofn; echo "st=$?"
+_set() { COMPREPLY=({0..5}); unset -v 'COMPREPLY[2]'; }
+compgen -F _set | tr '\n' ' '; echo
+IFS=:; compgen -W "p:q r" ""
+## STDOUT:
+[3][compgen][][]
+ab
+ac
+b
+st=0
+[3][compgen][a][]
+ab
+ac
+b
+[3][compgen][][]
+x
+y
+z
+ab
+ac
+b
+st=1
+0 1 3 4 5 
+p
+q r
+## END

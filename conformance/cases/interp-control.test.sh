@@ -523,3 +523,77 @@ preset [4]
 function []
 cd [/tmp]
 ## END
+
+#### a ! started with set -e off ignores only its own status: set -e inside takes effect
+foo() { set -e; false; echo "not reached"; }
+g() { set -e; return 1; }
+bash -c 'g() { set -e; return 1; }; ! g; echo "after g $?"'
+bash -c 'trap "echo ERR" ERR; ! { false; echo x; }; ! false; echo "end $?"'
+bash -c 'set -e; foo() { set -e; false; echo in-foo; }; ! foo; echo "after $?"'
+bash -c '! (set -e; false; echo in-sub); echo "sub $?"'
+bash -c 'set -e; ! if true; then false; echo inif; fi; echo "if $?"'
+! foo
+echo "not reached either"
+## status: 1
+## STDOUT:
+after g 0
+ERR
+x
+end 0
+in-foo
+after 1
+sub 0
+inif
+if 1
+## END
+
+#### a prefix assignment to a readonly variable is skipped with an error; set -e makes it fatal
+readonly a=1
+a=2 echo one; echo "st=$?"
+f() { echo "f $a"; }; a=3 f
+a=5 b=6 printenv b
+a=2 false; echo "st=$?"
+bash -c 'readonly a=1; set -e; a=2 echo one; echo still'; echo "rc=$?"
+bash -o posix -c 'readonly a=1; a=2 echo one; echo still'; echo "rc=$?"
+## STDOUT:
+one
+st=0
+f 1
+6
+st=1
+rc=1
+rc=1
+## END
+
+#### local over a prefix-assignment binding: it replaces the call's own binding; unset in v=t eval reveals the next one
+unlocal() { unset -v "$1"; }
+f1() { local v=local; unlocal v; echo "f1 ${v-(unset)}"; }
+v=global
+v=tempenv f1
+f5() { echo "f5 ${v-(unset)}"; local v; echo "local ${v-(unset)}"; ( unset v; echo "unset ${v-(unset)}" ); ( unlocal v; echo "unlocal ${v-(unset)}" ); }
+v=tempenv f5
+v=tempenv eval 'f5'
+g() { v=t2 eval 'v=t3 eval "echo \$v; unset v; echo \$v; unset v; echo \$v; unset v; echo \$v; unset v; echo \${v-(unset)}"'; }
+v=t1 g
+h() { local v=l1; v=t2 eval 'local v=l2; (unset v; echo "h ${v-(unset)}"); (unlocal v; echo "h $v")'; }
+v=t1 h
+echo "end $v"
+## STDOUT:
+f1 global
+f5 tempenv
+local tempenv
+unset (unset)
+unlocal global
+f5 tempenv
+local tempenv
+unset (unset)
+unlocal tempenv
+t3
+t2
+t1
+global
+(unset)
+h (unset)
+h l1
+end 
+## END

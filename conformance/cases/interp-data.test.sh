@@ -424,3 +424,12 @@ st=1
 hi
 ## END
 ## status: 128
+
+#### mapfile -d '': NUL-separated records; without -t the NUL delimiter is not kept
+printf '%s\0' 1 3 5 | { mapfile -d '' arr; echo "n=${#arr[@]}"; printf '[%s]' "${arr[@]}" | od -An -c; }
+printf 'a\0b\0' | { mapfile -d '' -t y; declare -p y; }
+## STDOUT:
+n=3
+   [   1   ]   [   3   ]   [   5   ]
+declare -a y=([0]="a" [1]="b")
+## END

@@ -179,3 +179,117 @@ HOME=/home/bar; echo ${undef:-~}; echo "${undef:-~}" "${undef:-~/a}"; x="${undef
 ~
 /home/bar
 ## END
+
+#### a tilde prefix ends at ':'; in an assignment ${x-w} and ${x+w} expand a tilde after ':'
+HOME=/h
+echo ~:x ~: ${u-~:~} ~nosuchuserx:y
+x=~:${undef-~:~}; echo $x
+x=${u-a:~/b:~}; echo $x
+declare d=${u-a:~}; export e=${u:-a:~}; echo $d $e
+x=${u-${v-c:~}}; echo $x
+x=${u-"a:~"}; echo $x
+x=${u-a=~}; echo $x
+x=${w=q:~}; echo $x $w
+x=${w/q:~/r:~}; echo $x
+v=1; x=${v+a:~}; echo $x
+a=(${u-p:~}); echo $a
+## STDOUT:
+/h:x /h: /h:~ ~nosuchuserx:y
+/h:/h:/h
+a:/h/b:/h
+a:/h a:/h
+c:/h
+a:~
+a=~
+q:~ q:~
+r:~
+a:/h
+p:~
+## END
+
+#### set -u: ${!r} to an unset variable is fatal; a declared empty associative array takes string keys
+bash -c 'set -u; declare -A A; echo "[${A[k]-d}]"; r="A[k]"; echo "[${!r-e}]"; A[k]=1; echo "${!r}"'
+bash -c 'set -u; r=nope; echo "[${!r-d}]"; a=(); r="a[@]"; echo "[${!r}]"; r=nope; echo "${!r}"; echo not reached'; echo "rc=$?"
+bash -c 'set -u; declare -A A; r="A[k]"; echo "${!r}"'; echo "rc=$?"
+## STDOUT:
+[d]
+[e]
+1
+[d]
+[]
+rc=127
+rc=127
+## END
+
+#### unquoted ${!a[*]} and ${!prefix*} with IFS='' are one field (keys joined by spaces, names by nothing)
+IFS=''
+a=(v1 v2 v3); x_1=1 x_2=2
+printf '[%s]' ${!a[*]} ${!a[@]} "${!a[*]}" ${!x_*} ${!x_@} "${!x_*}"; echo
+set -- p q; printf '[%s]' $*; echo
+x=${!a[*]}; y=${!x_*}; echo "[$x][$y]"
+IFS=:; printf '[%s]' ${!a[*]} ${!x_*}; echo
+## STDOUT:
+[0 1 2][0][1][2][012][x_1x_2][x_1][x_2][x_1x_2]
+[p][q]
+[012][x_1x_2]
+[0][1][2][x_1][x_2]
+## END
+
+#### single quotes inside a double-quoted ${x:-'...'} are literal and what is between them expands
+var='a b c'; HOME=/h
+printf '[%s]\n' "${Unset:-'$var'}" "${Unset:-'a\$b'}" "${Unset:-'$(echo hi)'}" "${Unset:-'x'}" "${var:+'$var'}" "${var#'a'}"
+printf '[%s]\n' "${u1:='$var'}" "$u1" "${u2:=~}" "${u3:=$HOME/'s'}"
+printf '[%s]\n' ${u1:-'$var'} ${Unset:-'$var'}
+## STDOUT:
+['a b c']
+['a$b']
+['hi']
+['x']
+['a b c']
+[ b c]
+['a b c']
+['a b c']
+[~]
+[/h/'s']
+['a]
+[b]
+[c']
+[$var]
+## END
+
+#### an empty subscript: a[]=v and ${a[]} are errors; an empty key of an associative array too
+a=(1 2 3)
+a[]=42
+echo "status=$? ${a[*]}"
+echo ${a[]}
+echo status=$?
+x=""; a[$x]=5; echo "st=$? ${a[*]}"
+declare -A A
+A[$x]=1
+echo "st=$? ${#A[@]}"
+set -o posix
+a[]=1
+echo not reached
+## status: 1
+## STDOUT:
+status=1 1 2 3
+status=1
+st=0 5 2 3
+st=1 0
+## END
+
+#### ${x:} (an empty slice offset without a length) is a bad substitution; ${x::} and ${x: } are not
+s=123; a=(1 2 3)
+echo "[${s::}]" "[${s:1:}]" ${s: } ${a[@]: }
+echo ${s:}
+echo "st=$?"
+echo ${a[@]:}
+echo "st=$?"
+echo "${u:}"
+echo "st=$?"
+## STDOUT:
+[] [] 123 1 2 3
+st=1
+st=1
+st=1
+## END

@@ -168,3 +168,28 @@ X
 SHADOW
 hash: hash table empty
 ## END
+
+#### a script without #! runs as a new shell: only exported variables, options reset; SHELL, UID and PPID set
+mkdir -p d && cd d
+printf 'echo "[$BLAH][$EX][$#][$1]"; echo "${SHELL:+s} ${UID:+u} ${BASH_VERSINFO[0]:+v} $-"; f 2>/dev/null || echo no-f\n' > snork
+chmod +x snork
+f() { echo func; }
+BLAH=123; export EX=9
+./snork a b
+BLAH=4 ./snork
+set -u; ./snork
+unset SHELL; bash -c 'echo "${SHELL:+set}"'
+[ "$(bash -c 'echo $PPID')" = "$$" ] && echo ppid-ok
+## STDOUT:
+[][9][2][a]
+s u v hB
+no-f
+[4][9][0][]
+s u v hB
+no-f
+[][9][0][]
+s u v hB
+no-f
+set
+ppid-ok
+## END

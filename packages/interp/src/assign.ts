@@ -4,7 +4,7 @@
  * them in their own scope with their own attributes.
  */
 import { parse } from "@husk/syntax";
-import type { Assignment, Word } from "@husk/syntax";
+import type { ArrayElement, Assignment, Word } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -37,6 +37,7 @@ export interface PreparedAssign {
 export function prepareAssign(ip: Interp, a: Assignment, assoc = false): MaybeAsync<PreparedAssign> {
   if (a.array !== undefined) return prepareArrayAssign(ip, a, assoc);
   if (a.index === undefined) return withValue(ip, a, undefined);
+  if (a.index.parts.length === 0) throw new FatalError(`${a.name}[]: bad array subscript`, 1, "command");
   const index = ip.expandString(a.index);
   if (index instanceof Promise) return withValueLater(ip, a, index);
   return withValue(ip, a, index);
@@ -48,6 +49,13 @@ async function withValueLater(ip: Interp, a: Assignment, index: Promise<string>)
 }
 
 function withValue(ip: Interp, a: Assignment, index: string | undefined): MaybeAsync<PreparedAssign> {
+  if (index === "" && a.index !== undefined) {
+    // an empty key of an associative array (`A[$empty]=v`) is bash's bad subscript
+    const v = ip.st.vars.get(a.name);
+    if (v !== undefined && (v.value instanceof AssocArray || v.attrs & Attr.Assoc)) {
+      throw new FatalError(`${a.name}[${ip.src.text.slice(a.index.start, a.index.end)}]: bad array subscript`, 1, "command");
+    }
+  }
   if (a.value === undefined) return { name: a.name, index, append: a.append, value: "" };
   const value = ip.expandString(a.value);
   if (value instanceof Promise) return preparedLater(a, index, value);
@@ -96,6 +104,19 @@ export async function reparseCompound(ip: Interp, p: PreparedAssign, assoc: bool
   if (a?.array === undefined) return undefined;
   const r = await prepareAssign(ip, a, assoc);
   return { ...r, append: p.append };
+}
+
+/**
+ * A compound value in a prefix assignment (`B=(x "y z") cmd`): bash binds it as the string
+ * `(x y z)`, each element expanded without splitting, globbing or tildes, joined by spaces.
+ */
+export async function arrayAsText(ip: Interp, elems: readonly ArrayElement[]): Promise<string> {
+  const out: string[] = [];
+  for (const e of elems) {
+    const v = await ip.expandString(literalTildes(e.value));
+    out.push(e.index === undefined ? v : `[${await ip.expandString(e.index)}]${e.append ? "+=" : "="}${v}`);
+  }
+  return `(${out.join(" ")})`;
 }
 
 /** The word with its tilde prefixes as literal text. */

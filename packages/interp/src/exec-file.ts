@@ -11,6 +11,7 @@ import type { Interp } from "./interp.js";
 import { commandAtPath } from "./pathsearch.js";
 import type { PathMatch } from "./pathsearch.js";
 import { runCommand } from "./simple.js";
+import { bashCmd } from "./builtins/bash.js";
 
 /** Interpreters that mean this shell. */
 const SHELLS = new Set(["bash", "sh"]);
@@ -71,11 +72,9 @@ export async function execFile(ip: Interp, argv: string[], path = argv[0]!): Pro
     return 127;
   }
   if (interp.kind === "command") return runCommand(ip, interp.command, [...interp.argv, path, ...argv.slice(1)]);
-  const sub = ip.subshell();
-  sub.st.positional = argv.slice(1);
-  sub.st.arg0 = path;
-  sub.st.functions = new Map();
-  return sub.runSubshell(() => sub.runScript(text.replace(/^#![^\n]*\n?/, "\n")));
+  // a new shell, as bash re-initializes the subshell for a script without `#!`: the exported
+  // environment only, options from SHELLOPTS (what `bash FILE` does)
+  return runCommand(ip, bashCmd, ["bash", path, ...argv.slice(1)]);
 }
 
 /** Runs what a $PATH search found: the registered command, or the file. */

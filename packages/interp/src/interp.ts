@@ -77,6 +77,12 @@ export class Interp {
   src: SourceInfo = new SourceInfo("", 0);
   /** > 0 while running a condition (if/while test, `&&`/`||` left side, `!`): set -e is off. */
   condDepth = 0;
+  /**
+   * The condDepth of a `!` pipeline that started with set -e off (else -1): bash suppresses
+   * errexit only for the negated command's own status then, not inside its body, so a
+   * `set -e` in `! f` ends the shell at f's next failure.
+   */
+  negSoft = -1;
   /** Status of the last command substitution in the current command (for `x=$(false)`). */
   subStatus: number | undefined;
   /** Nesting of loops (for break/continue validity). */
@@ -126,6 +132,7 @@ export class Interp {
     c.callDepth = this.callDepth;
     c.jobSignal = this.jobSignal;
     c.condDepth = this.condDepth;
+    c.negSoft = this.negSoft;
     return c;
   }
 
@@ -215,6 +222,7 @@ export class Interp {
 
   /** Runs a list of statements; stops at the first abrupt completion. Synchronous while its statements are. */
   execList(stmts: readonly Statement[]): MaybeAsync<Completion> {
+    if (this.negSoft === this.condDepth) return this.#execListHard(stmts);
     const in0 = this.st.fds[0];
     if (in0?.own === true) return this.#execInherited(stmts, in0);
     let c: Completion = this.st.status;
@@ -225,6 +233,19 @@ export class Interp {
       if (c instanceof Abrupt) return c;
     }
     return c;
+  }
+
+  /** The body of a command under a `!` that started with set -e off: its commands are checked. */
+  async #execListHard(stmts: readonly Statement[]): Promise<Completion> {
+    const soft = this.negSoft;
+    this.negSoft = -1;
+    this.condDepth--;
+    try {
+      return await this.execList(stmts);
+    } finally {
+      this.condDepth++;
+      this.negSoft = soft;
+    }
   }
 
   /** The rest of `execList` once statement `i` went asynchronous. */

@@ -4,7 +4,8 @@
  * slices, `@Q` and the other transforms), applied per element on `@`/`*` lists.
  */
 import { LimitError } from "@husk/host";
-import type { Arithmetic, ParamExp, ParamOp, Word } from "@husk/syntax";
+import { parse } from "@husk/syntax";
+import type { Arithmetic, ParamExp, ParamOp, SingleQuoted, Word, WordPart } from "@husk/syntax";
 import type { CompiledGlob } from "@husk/pattern";
 import { FieldBuilder, Mode } from "./fields.js";
 import { expandPrompt } from "./prompt.js";
@@ -35,9 +36,26 @@ export function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilde
   const op = pe.op;
   if (pe.indirect || (op !== undefined && (op.kind === "default" || op.kind === "names" || op.kind === "bad"))) return expandParamAsync(ip, pe, q, b);
   const ref: Ref = pe;
+  if (typeof pe.index === "object" && pe.index.parts.length === 0) throw emptySubscript(ip, pe);
   const val = lookup(ip, pe.name, pe.index);
   if (val instanceof Promise) return finishParamLater(ip, pe, ref, val, q, b);
   return finishParam(ip, pe, ref, val, q, b);
+}
+
+/** `${a[]}`: bash's bad substitution, when it runs. */
+function emptySubscript(ip: Interp, pe: ParamExp): FatalError {
+  return badSubstitution(ip, pe, `\${${pe.name}[]}`);
+}
+
+/** `${x:}` */
+function emptySlice(ip: Interp, pe: ParamExp): FatalError {
+  return badSubstitution(ip, pe, `\${${pe.name}${typeof pe.index === "string" ? `[${pe.index}]` : ""}:}`);
+}
+
+/** A bad substitution of `pe`, named by its source text (else `fallback`). */
+function badSubstitution(ip: Interp, pe: ParamExp, fallback: string): FatalError {
+  const text = ip.src.text.slice(pe.start, pe.end);
+  return new FatalError(`${text.startsWith("${") ? text : fallback}: bad substitution`, 1, "line");
 }
 
 // The hot functions here keep their asynchronous continuations (and per-element callbacks) in
@@ -58,6 +76,7 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
   // ${!prefix*} / ${!prefix@}
   if (op?.kind === "names") {
     const names = ip.st.vars.names().filter((n) => n.startsWith(pe.name) && ip.st.vars.lookup(n)?.value !== undefined);
+    if (op.star && nullIfsStar(ip, q, b)) return b.split(names.join(""));
     return emit(ip, { list: true, items: names, star: op.star }, q, b);
   }
   let ref: Ref = { name: pe.name, index: pe.index };
@@ -72,6 +91,7 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
     // ${!a[@]}: the keys of an array
     const v = ip.st.vars.get(pe.name);
     const keys = v === undefined ? [] : keysOf(v);
+    if (pe.index === "*" && nullIfsStar(ip, q, b)) return b.split(keys.join(" "));
     return emit(ip, { list: true, items: keys, star: pe.index === "*" }, q, b);
   } else if (pe.indirect) {
     const nv = ip.st.vars.lookup(pe.name);
@@ -112,7 +132,7 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
         if (!isName(ref.name) || (ref.index !== undefined && typeof ref.index !== "object")) {
           throw new FatalError(`$${ref.name}: cannot assign in this way`, 1, "command");
         }
-        const s = await ip.expandString(op.word);
+        const s = q ? await quotedWordString(ip, op.word) : await ip.expandString(op.word);
         if (ref.index !== undefined && typeof ref.index === "object") await ip.assignIndexed(ref.name, ref.index, s);
         else ip.setVar(ref.name, s);
         val = await lookup(ip, ref.name, ref.index);
@@ -137,13 +157,22 @@ function finishParam(ip: Interp, pe: ParamExp, ref: Ref, val: PValue, q: boolean
     return emit(ip, { list: false, v: String(charLength(val.v ?? "")) }, q, b);
   }
   if (!val.list && val.v === undefined && ip.st.options.nounset && !isSpecialSet(ref.name)) {
-    if (!(pe.indirect && op === undefined)) throw unbound(ip, displayName(ref));
+    // bash names the indirection itself: `${!r}` to an unset variable is `!r: unbound variable`
+    throw unbound(ip, pe.indirect && op === undefined ? `!${pe.name}` : displayName(ref));
   }
   if (op === undefined) return emit(ip, val, q, b);
   // operators see the parameter the indirection reached (`${!r@a}`, slices of `${!r}`)
   const r = applyOps(ip, pe.indirect ? { ...pe, name: ref.name, index: ref.index, indirect: false } : pe, val);
   if (r instanceof Promise) return emitLater(ip, r, q, b);
   return emit(ip, r, q, b);
+}
+
+/**
+ * Unquoted `${!a[*]}` and `${!prefix*}` as words with IFS set to null: bash joins them into one
+ * field (the keys with spaces, the names with nothing), where `$*` stays separate fields.
+ */
+function nullIfsStar(ip: Interp, q: boolean, b: FieldBuilder): boolean {
+  return !q && b.mode === Mode.Fields && ip.getScalar("IFS") === "";
 }
 
 function displayName(ref: Ref): string {
@@ -186,13 +215,51 @@ async function expandInto(ip: Interp, w: Word, q: boolean, b: FieldBuilder): Pro
   if (q) {
     // inside double quotes, the word of ${x:-word} keeps single quotes and most backslashes
     for (const p of w.parts) {
-      if (p.type === "SingleQuoted") b.quoted(`'${p.value}'`);
+      if (p.type === "SingleQuoted") {
+        // ... and what is between them expands as in double quotes: "${u:-'$v'}" is '<v>'
+        const inner = /[$`\\]/.test(p.value) ? quotedInner(p) : undefined;
+        if (inner === undefined) b.quoted(`'${p.value}'`);
+        else {
+          b.quoted("'");
+          await ip.expandPartsInto(inner, true, b);
+          b.quoted("'");
+        }
+      }
       else if (p.type === "Escaped" && !"$`\"\\}".includes(p.value)) b.quoted(`\\${p.value}`);
       else await ip.expandPartsInto([p], true, b);
     }
     return;
   }
   await ip.expandPartsInto(w.parts, q, b, !q);
+}
+
+/** The word of a double-quoted `"${x:=word}"` as the value it assigns (quotes kept as expandInto keeps them). */
+async function quotedWordString(ip: Interp, w: Word): Promise<string> {
+  const b = new FieldBuilder(Mode.String);
+  await expandInto(ip, w, true, b);
+  return b.result();
+}
+
+const innerCache = new WeakMap<SingleQuoted, readonly WordPart[] | null>();
+
+/** The text of `'...'` in a double-quoted `${x:-'...'}` parsed as double-quoted text (undefined when it cannot be). */
+function quotedInner(p: SingleQuoted): readonly WordPart[] | undefined {
+  let parts = innerCache.get(p);
+  if (parts === undefined) {
+    parts = null;
+    if (!p.value.includes('"')) {
+      try {
+        const st = parse(`: "${p.value}"`).body[0]?.command;
+        const w = st?.type === "SimpleCommand" ? st.words[1] : undefined;
+        const dq = w?.parts.length === 1 ? w.parts[0] : undefined;
+        if (dq?.type === "DoubleQuoted") parts = dq.parts;
+      } catch {
+        // not parseable in double quotes: kept literal
+      }
+    }
+    innerCache.set(p, parts);
+  }
+  return parts ?? undefined;
 }
 
 /** Appends a value to the builder. */
@@ -280,12 +347,14 @@ export function lookup(ip: Interp, name: string, index: Word | "@" | "*" | undef
     if (key instanceof Promise) return keyLater(val, key);
     return { list: false, v: val.get(key) };
   }
+  // `declare -A A` with no value yet: still a string key, not arithmetic
+  if (v !== undefined && v.attrs & Attr.Assoc) return keyLater(new Map(), ip.expandString(index));
   const n = ip.arithIndex(index);
   if (n instanceof Promise) return elementLater(ip, name, v, n);
   return element(ip, name, v, n);
 }
 
-async function keyLater(val: Map<string, string>, key: Promise<string>): Promise<PValue> {
+async function keyLater(val: Map<string, string>, key: MaybeAsync<string>): Promise<PValue> {
   return { list: false, v: val.get(await key) };
 }
 
@@ -435,6 +504,8 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
   const op = pe.op!;
   switch (op.kind) {
     case "slice": {
+      // `${x:}` (no offset, no length) is a bad substitution, even for an unset x
+      if (op.length === undefined && op.offset.source.parts.length === 0) throw emptySlice(ip, pe);
       // bash evaluates no bound of an unset parameter or an empty array: `${x:1/0}` is ""
       if (val.list ? val.items.length === 0 && pe.name !== "@" && pe.name !== "*" : val.v === undefined) return val;
       const off = await sliceBound(ip, pe, op.offset);

@@ -42,11 +42,18 @@ async function execPipelineFull(ip: Interp, p: Pipeline): Promise<Completion> {
     // `!`, `! !` and `time` alone: an empty pipeline succeeds (then `!` and `time` apply)
     c = 0;
   } else if (p.commands.length === 1) {
-    if (p.negated) ip.condDepth++;
+    const soft = ip.negSoft;
+    if (p.negated) {
+      ip.condDepth++;
+      if (!ip.st.options.errexit) ip.negSoft = ip.condDepth;
+    }
     try {
       c = await ip.execCommand(p.commands[0]!);
     } finally {
-      if (p.negated) ip.condDepth--;
+      if (p.negated) {
+        ip.condDepth--;
+        ip.negSoft = soft;
+      }
     }
     if (c instanceof Abrupt) return c;
     setPipeStatus(ip, [c]);

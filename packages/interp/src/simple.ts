@@ -7,7 +7,7 @@ import { ExportedEnv } from "./env-view.js";
 import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { Assignment, SimpleCommand } from "@husk/syntax";
-import { applyAssign, prepareAssign } from "./assign.js";
+import { applyAssign, arrayAsText, prepareAssign } from "./assign.js";
 import { literalField, staticFields } from "./expand.js";
 import type { PreparedAssign } from "./assign.js";
 import { Abrupt, FatalError } from "./errors.js";
@@ -269,24 +269,33 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   try {
     for (const a of cmd.assignments) {
       if (temp === undefined) break;
-      const p = await prepareAssign(ip, a);
-      const v = ip.st.vars.create(p.name, temp, Attr.Export);
-      if (p.array !== undefined || p.index !== undefined) applyAssign(ip, p);
-      else {
+      const p: PreparedAssign = a.array !== undefined && a.index === undefined ? { name: a.name, append: a.append, value: await arrayAsText(ip, a.array) } : await prepareAssign(ip, a);
+      if (p.array !== undefined || p.index !== undefined) {
+        ip.st.vars.create(p.name, temp, Attr.Export);
+        applyAssign(ip, p);
+      } else {
         const outer = ip.st.vars.scopes.slice(0, -1);
         let old: string | undefined;
+        let readonly = false;
         for (let i = outer.length - 1; i >= 0; i--) {
           const ov = outer[i]!.get(p.name);
           if (ov !== undefined) {
             old = typeof ov.value === "string" ? ov.value : undefined;
-            if (ov.attrs & Attr.Readonly) {
-              ip.st.vars.popScope();
-              ip.error(`${p.name}: readonly variable`);
-              return ip.checkErr(1);
-            }
+            readonly = (ov.attrs & Attr.Readonly) !== 0;
             break;
           }
         }
+        if (readonly) {
+          // bash reports it and runs the command without that binding; under set -e or in
+          // POSIX mode it is an assignment error that ends the shell
+          ip.error(`${p.name}: readonly variable`);
+          if (ip.st.options.errexit || ip.st.options.posix) {
+            ip.st.vars.popScope();
+            return new Abrupt("exit", 0, 1);
+          }
+          continue;
+        }
+        const v = ip.st.vars.create(p.name, temp, Attr.Export);
         v.value = p.append && old !== undefined ? old + (p.value ?? "") : (p.value ?? "");
       }
     }
@@ -382,10 +391,10 @@ async function applyOne(ip: Interp, p: PreparedAssign): Promise<void> {
   applyAssign(ip, p);
 }
 
-/** A failed assignment statement: under set -e it ends the shell (even in a condition), else it abandons the rest of the command line. */
+/** A failed assignment statement: under set -e or in POSIX mode it ends the shell (even in a condition), else it abandons the rest of the command line. */
 function assignFailed(ip: Interp, e: unknown): Completion {
   if (e instanceof FatalError && e.scope === "command") {
-    if (ip.st.options.errexit) {
+    if (ip.st.options.errexit || ip.st.options.posix) {
       ip.error(e);
       return new Abrupt("exit", 0, e.status);
     }

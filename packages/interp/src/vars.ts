@@ -174,6 +174,13 @@ export class TempScope extends Map<string, Var> {
   }
 }
 
+const localsInTemp = new WeakSet<Var>();
+
+/** Marks a variable `local` declared in an eval/source prefix scope (`v=t eval 'local v'`): unset keeps it as a local. */
+export function markLocal(v: Var): void {
+  localsInTemp.add(v);
+}
+
 /** True for a {@link TempScope} that declarations look through. */
 function isTemp(s: Scope | undefined): s is TempScope {
   return s instanceof TempScope && !s.context;
@@ -193,7 +200,11 @@ export class VarStore {
     const c = new VarStore(this.limits);
     c.scopes = this.scopes.map((s) => {
       const m: Scope = s instanceof TempScope ? new TempScope(s.context) : new Map();
-      for (const [k, v] of s) m.set(k, cloneVar(v));
+      for (const [k, v] of s) {
+        const cv = cloneVar(v);
+        if (localsInTemp.has(v)) localsInTemp.add(cv);
+        m.set(k, cv);
+      }
       return m;
     });
     c.count = this.count;
@@ -355,8 +366,9 @@ export class VarStore {
     if (sc === undefined) return true;
     const v = sc.get(n)!;
     if (v.attrs & Attr.Readonly) return false;
-    if (sc !== this.scopes[0] && sc === this.scopes[this.scopes.length - 1]) {
-      // bash: a local unset in its own function stays local (and unset) until the function returns.
+    if (sc !== this.scopes[0] && sc === this.scopes[this.scopes.length - 1] && (!(sc instanceof TempScope) || localsInTemp.has(v))) {
+      // bash: a local unset in its own function stays local (and unset) until the function returns
+      // (a prefix-assignment binding, `v=t eval 'unset v'`, goes and reveals the one below).
       v.value = undefined;
       v.attrs &= ~(Attr.Array | Attr.Assoc | Attr.Integer | Attr.Nameref);
       return true;

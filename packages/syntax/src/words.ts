@@ -41,6 +41,13 @@ import {
 import { EMPTY } from "./fit.js";
 import { sliceShared } from "./intern.js";
 
+/** Where a tilde prefix may start: only at the start of the word. */
+const TILDE_WORD = 0;
+/** An assignment value: also after `=` and `:`. */
+const TILDE_ASSIGN = 1;
+/** The word of `${x-w}` / `${x+w}` in an assignment value: also after `:`. */
+const TILDE_OPERAND = 2;
+
 /** A here-document whose body is not read yet (`hd.body`, `hd.start` and `hd.end` are set when it is). */
 export interface PendingHeredoc {
   readonly hd: { -readonly [K in keyof HereDoc]: HereDoc[K] };
@@ -196,12 +203,17 @@ export abstract class Reader {
    */
   readParts(stop: number, assignValue = false): WordPart[] {
     const mark = this.mark();
-    this.readInto(stop, assignValue);
+    this.readInto(stop, assignValue ? TILDE_ASSIGN : TILDE_WORD);
     return this.cut(mark);
   }
 
-  /** readParts, leaving the parts on the stack (to be taken off by the caller's `cut`). */
-  protected readInto(stop: number, assignValue = false): void {
+  /**
+   * readParts, leaving the parts on the stack (to be taken off by the caller's `cut`). `tildes`
+   * says where a tilde prefix may start besides the word's start (TILDE_WORD, TILDE_ASSIGN,
+   * TILDE_OPERAND).
+   */
+  protected readInto(stop: number, tildes: number = TILDE_WORD): void {
+    const assignValue = tildes === TILDE_ASSIGN;
     const src = this.src;
     const end = this.end;
     const plain = PLAIN[stop]!;
@@ -306,7 +318,7 @@ export abstract class Reader {
             continue;
           }
           this.lit(litStart, this.pos);
-          this.readDollar();
+          this.readDollar(tildes === TILDE_WORD ? TILDE_WORD : TILDE_OPERAND);
           litStart = this.pos;
           continue;
         }
@@ -317,8 +329,8 @@ export abstract class Reader {
           continue;
         case "~":
           if (stop !== STOP_ARITH && stop !== STOP_FORARITH && stop !== STOP_SUBSCRIPT && stop !== STOP_BRACKET &&
-              (this.pos === wordStart || (assignValue && (src[this.pos - 1] === ":" || src[this.pos - 1] === "="))) &&
-              this.tryTilde(stop, assignValue, litStart)) {
+              (this.pos === wordStart || (tildes !== TILDE_WORD && (src[this.pos - 1] === ":" || (assignValue && src[this.pos - 1] === "=")))) &&
+              this.tryTilde(stop, litStart)) {
             litStart = this.pos;
             continue;
           }
@@ -356,8 +368,8 @@ export abstract class Reader {
     this.lit(litStart, this.pos);
   }
 
-  /** `~user` when followed by `/`, the end of the word, or `:` in an assignment value. */
-  private tryTilde(stop: number, assignValue: boolean, litStart: number): boolean {
+  /** `~user` when followed by `/`, `:` (bash's tilde suffixes) or the end of the word. */
+  private tryTilde(stop: number, litStart: number): boolean {
     const src = this.src;
     let j = this.pos + 1;
     while (j < this.end) {
@@ -366,7 +378,7 @@ export abstract class Reader {
       else break;
     }
     const next = j < this.end ? src[j]! : "";
-    const ok = next === "" || next === "/" || (assignValue && next === ":") ||
+    const ok = next === "" || next === "/" || next === ":" ||
       (stop === STOP_CMD ? isMeta(next) && !((next === "<" || next === ">") && src[j + 1] === "(") : stop === STOP_PARAM ? next === "}" : stop === STOP_SLASH ? next === "}" || next === "/" : stop === STOP_REGEX ? next === " " || next === "\t" || next === "\n" || next === ")" : false);
     if (!ok) return false;
     this.lit(litStart, this.pos);
@@ -458,8 +470,12 @@ export abstract class Reader {
     return this.cut(mark);
   }
 
-  /** A `$` at pos: parameter, `$( )`, `$(( ))`, `${ }`, `$[ ]`, or a literal `$`. */
-  readDollar(): void {
+  /**
+   * A `$` at pos: parameter, `$( )`, `$(( ))`, `${ }`, `$[ ]`, or a literal `$`. `tildes` is
+   * TILDE_OPERAND in an assignment value, where the words of `${x-w}` and `${x+w}` expand a
+   * tilde after `:` as bash does (`x=${u-a:~}` is a:$HOME).
+   */
+  readDollar(tildes: number = TILDE_WORD): void {
     const src = this.src;
     let s = this.pos;
     if (src[s + 1] === "\\" && src[s + 2] === "\n") {
@@ -485,7 +501,7 @@ export abstract class Reader {
     }
     if (n === "{") {
       this.enter();
-      this.add(this.readBraced(s));
+      this.add(this.readBraced(s, tildes));
       this.depth--;
       return;
     }
@@ -555,8 +571,8 @@ export abstract class Reader {
       : { type: "Arithmetic", start: source.start, end: source.end, source, expr };
   }
 
-  /** `${ ... }` at s. */
-  readBraced(s: number): ParamExp {
+  /** `${ ... }` at s (`tildes`: see readDollar). */
+  readBraced(s: number, tildes: number = TILDE_WORD): ParamExp {
     const src = this.src;
     this.pos = s + 2;
     let length = false;
@@ -621,7 +637,7 @@ export abstract class Reader {
         const o2 = src[this.pos + 1];
         if (o2 === "-" || o2 === "=" || o2 === "?" || o2 === "+") {
           this.pos += 2;
-          return this.braced(s, name, length, indirect, index, { kind: "default", op: (":" + o2) as ":-", word: this.opWord(STOP_PARAM) });
+          return this.braced(s, name, length, indirect, index, { kind: "default", op: (":" + o2) as ":-", word: this.opWord(STOP_PARAM, o2 === "-" || o2 === "+" ? tildes : TILDE_WORD) });
         }
         this.pos++;
         const offset = this.sliceArith();
@@ -637,7 +653,7 @@ export abstract class Reader {
       case "?":
       case "+":
         this.pos++;
-        return this.braced(s, name, length, indirect, index, { kind: "default", op: o, word: this.opWord(STOP_PARAM) });
+        return this.braced(s, name, length, indirect, index, { kind: "default", op: o, word: this.opWord(STOP_PARAM, o === "-" || o === "+" ? tildes : TILDE_WORD) });
       case "#":
       case "%": {
         const two = src[this.pos + 1] === o;
@@ -696,9 +712,11 @@ export abstract class Reader {
   }
 
   /** The word after a parameter operator. */
-  private opWord(stop: number): Word {
+  private opWord(stop: number, tildes: number = TILDE_WORD): Word {
     const start = this.pos;
-    const parts = this.readParts(stop);
+    const mark = this.mark();
+    this.readInto(stop, tildes);
+    const parts = this.cut(mark);
     return this.word(start, this.pos, parts);
   }
 

@@ -8,7 +8,7 @@ import { Interp } from "../interp.js";
 import { ShellState } from "../state.js";
 import type { SetOptions } from "../state.js";
 import type { BuiltinContext } from "../simple.js";
-import { Attr, VarStore } from "../vars.js";
+import { Attr, cloneVar, VarStore } from "../vars.js";
 import { SET_O_NAMES } from "./set.js";
 import { physicalPath } from "./cd.js";
 import { builtin } from "./define.js";
@@ -111,18 +111,37 @@ async function startDir(ctx: BuiltinContext, st: ShellState): Promise<string> {
   return phys;
 }
 
+/** Variables bash sets itself at startup (not from the environment). */
+const INHERENT = ["BASH", "BASH_VERSINFO", "UID", "EUID", "HOSTNAME", "OSTYPE", "HOSTTYPE", "MACHTYPE"];
+
+/**
+ * The variables a new shell starts with: the parent's exported environment, plus the ones bash
+ * sets when they are missing (SHELL, which bash takes from the password entry, is not exported).
+ */
+export function childVars(parent: Interp): VarStore {
+  const vars = new VarStore(parent.rt.limits);
+  const g = vars.scopes[0]!;
+  for (const [k, v] of parent.exportedEnv()) {
+    const x = vars.create(k, g, Attr.Export);
+    x.value = v;
+  }
+  for (const [k, v] of [["IFS", " \t\n"], ["PS4", "+ "], ["OPTIND", "1"], ["SHELL", "/bin/bash"], ["BASH_VERSION", parent.getScalar("BASH_VERSION") ?? "5.2"]] as const) {
+    if (vars.lookup(k) === undefined) vars.create(k, g).value = v;
+  }
+  // what every bash sets at startup, the same in the child
+  for (const k of INHERENT) {
+    const v = parent.st.vars.scopes[0]!.get(k);
+    if (v !== undefined && vars.lookup(k) === undefined) g.set(k, cloneVar(v));
+  }
+  const ppid = vars.create("PPID", g, Attr.Readonly | Attr.Integer);
+  ppid.value = String(parent.st.shellPid || parent.rt.identity.pid);
+  return vars;
+}
+
 async function run(ctx: BuiltinContext): Promise<number> {
   const parent = ctx.interp;
   const args = ctx.args.slice();
-  const st = new ShellState(new VarStore(parent.rt.limits));
-  const g = st.vars.scopes[0]!;
-  for (const [k, v] of parent.exportedEnv()) {
-    const x = st.vars.create(k, g, Attr.Export);
-    x.value = v;
-  }
-  for (const [k, v] of [["IFS", " \t\n"], ["PS4", "+ "], ["OPTIND", "1"], ["BASH_VERSION", parent.getScalar("BASH_VERSION") ?? "5.2"]] as const) {
-    if (st.vars.lookup(k) === undefined) st.vars.create(k, g).value = v;
-  }
+  const st = new ShellState(childVars(parent));
   st.cwd = await startDir(ctx, st);
   st.fds = parent.st.fds.slice();
   st.subshellDepth = parent.st.subshellDepth + 1;

@@ -9,7 +9,7 @@ import { bashFunctionText } from "../funcprint.js";
 import type { Interp } from "../interp.js";
 import { ansiQuote, attrFlags, declareValue } from "../quote.js";
 import type { Builtin, BuiltinContext } from "../simple.js";
-import { AssocArray, Attr, IndexedArray, isName } from "../vars.js";
+import { AssocArray, Attr, IndexedArray, isName, markLocal, TempScope } from "../vars.js";
 import type { Scope, Var } from "../vars.js";
 import { badOption, berr, builtin, parseOpts } from "./define.js";
 
@@ -93,7 +93,8 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
   }
 
   // printing
-  if (o.on.has("p") || (args.length === 0 && add === 0 && remove === 0) || (args.length === 0 && mode.cmd !== "declare" && mode.cmd !== "local")) {
+  // `declare -a` (any attribute, no names) lists the variables that have it, as `declare -p` would
+  if (o.on.has("p") || (args.length === 0 && remove === 0 && (add === 0 || mode.cmd === "declare")) || (args.length === 0 && mode.cmd !== "declare" && mode.cmd !== "local")) {
     if (args.length === 0) {
       const locals = mode.cmd === "local" ? ip.st.vars.localScope() : undefined;
       const names = locals !== undefined ? [...locals.keys()].sort() : ip.st.vars.names();
@@ -102,7 +103,7 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
         if (v === undefined) continue;
         if (mode.cmd === "export" && !(v.attrs & Attr.Export)) continue;
         if (mode.cmd === "readonly" && !(v.attrs & Attr.Readonly)) continue;
-        if (add !== 0 && mode.cmd === "declare" && (v.attrs & add) !== add) continue;
+        if (add !== 0 && mode.cmd === "declare" && (effectiveAttrs(v) & add) !== add) continue;
         if (mode.cmd === "declare" && !o.on.has("p") && add === 0) {
           if (v.value === undefined) continue;
           ctx.stdout.write(`${name}=${setValue(v)}\n`);
@@ -163,6 +164,13 @@ function declareArgs(job: DeclareJob, from: number, status: number): number | Pr
         status = 1;
         continue;
       }
+      if ((a !== undefined ? a.index !== undefined : m[2] !== undefined) && (job.mode.cmd === "export" || job.mode.cmd === "readonly")) {
+        // bash's export and readonly take names only: `readonly a[7]=8` is an error, as in 5.2
+        const eq = text.indexOf("=");
+        berr(ctx, `\`${eq < 0 ? text : text.slice(0, text[eq - 1] === "+" ? eq - 1 : eq)}': not a valid identifier`, 1);
+        status = 1;
+        continue;
+      }
       base = m[1]!;
       pa = a ?? plainAssign(text, base, m[2]);
     }
@@ -185,9 +193,11 @@ function declareChecked(job: DeclareJob, name: string, pa: PreparedAssign | unde
     if (temp === undefined || job.implicitGlobal) return declareOne(ip, job, name, pa, temp);
     // `E=x local E=y`, `E=x export E`, `f(){ export E; }; E=x f`: declared where the prefix
     // assignments are not
+    // `temp` just below the function's scope: the prefix assignments of the call itself
+    const callTemp = job.mode.cmd === "local" && vars.scopes[vars.scopes.length - 2] === temp;
     const hidden = vars.hideTemps();
     try {
-      return declareOne(ip, job, name, pa, temp);
+      return declareOne(ip, job, name, pa, temp, callTemp);
     } finally {
       vars.restoreTemps(hidden);
     }
@@ -200,7 +210,13 @@ function declareChecked(job: DeclareJob, name: string, pa: PreparedAssign | unde
   }
 }
 
-function setValue(v: Var): string {
+/** A variable's attributes, with -a / -A for the array values it holds. */
+function effectiveAttrs(v: Var): number {
+  return v.attrs | (v.value instanceof IndexedArray ? Attr.Array : 0) | (v.value instanceof Map ? Attr.Assoc : 0);
+}
+
+/** A variable's value as `set` and `declare` without arguments list it. */
+export function setValue(v: Var): string {
   if (typeof v.value === "object") return declareValue(v);
   const s = v.value ?? "";
   if (/^[A-Za-z0-9_./:,@%+=-]*$/.test(s)) return s;
@@ -216,10 +232,13 @@ function plainAssign(text: string, name: string, idx: string | undefined): Prepa
 
 /**
  * Declares one name. `temp` is the prefix-assignment scope holding `name` (`E=x local E`): a
- * new local inherits its value, `export`/`readonly` carry its value out of it.
+ * new local inherits its value, `export`/`readonly` carry its value out of it. `callTemp`: `temp` is the
+ * prefix scope of the function call itself (`v=t f`), which the local replaces.
  */
-function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign | undefined, temp: Scope | undefined): number {
-  const { mode, add, remove, global } = job;
+function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign | undefined, temp: Scope | undefined, callTemp = false): number {
+  const { mode, remove, global } = job;
+  // bash's `readonly -a x` / `readonly -A x` without a value only makes x read-only
+  const add = mode.cmd === "readonly" && a === undefined ? job.add & ~(Attr.Array | Attr.Assoc) : job.add;
   const vars = ip.st.vars;
   const scoped = mode.cmd === "export" || mode.cmd === "readonly";
   const scope: Scope = temp !== undefined && job.implicitGlobal ? temp : global ? vars.scopes[0]! : scoped ? (vars.scopeOf(name) ?? vars.scopes[0]!) : vars.scopes[vars.scopes.length - 1]!;
@@ -229,12 +248,21 @@ function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign
     ip.error(`${mode.cmd === "local" ? "local" : mode.cmd}: ${name}: readonly variable`);
     return 1;
   }
+  // `v=t eval '... local v'`: the binding eval's prefix assignment made is a temporary one too
+  const evalTemp = shadowed !== undefined && temp === undefined && vars.scopeOf(name) instanceof TempScope;
   const v = vars.create(name, scope);
+  if (mode.cmd === "local" && scope instanceof TempScope) markLocal(v);
   if (shadowed !== undefined) {
     // bash's make_local_variable: a new local keeps the export attribute of what it shadows,
     // and the value of a prefix assignment (`E=x local E`)
     v.attrs |= shadowed.attrs & Attr.Export;
-    if (temp !== undefined && typeof shadowed.value === "string") v.value = shadowed.value;
+    if ((temp !== undefined || evalTemp) && typeof shadowed.value === "string") v.value = shadowed.value;
+    if (temp !== undefined && callTemp && temp.get(name) === shadowed) {
+      // ... and the local takes the place of the function call's own prefix assignment
+      // (`v=t f` with `local v` in f): unsetting the local then shows the global
+      temp.delete(name);
+      vars.count--;
+    }
   }
   if ((remove & Attr.Array && v.value instanceof IndexedArray) || (remove & Attr.Assoc && v.value instanceof Map)) {
     ip.error(`${mode.cmd}: ${name}: cannot destroy array variables in this way`);

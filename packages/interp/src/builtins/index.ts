@@ -11,6 +11,7 @@ import { getopts } from "./getopts.js";
 import { jobs, kill, wait } from "./jobs.js";
 import { letCmd } from "./let.js";
 import { caller, exec, help, times } from "./misc.js";
+import { history } from "./history.js";
 import { umask } from "./umask.js";
 import { printf } from "./printf.js";
 import { mapfile, read, readarray } from "./read.js";
@@ -31,7 +32,7 @@ export const BUILTINS: readonly Builtin[] = [
   colon, trueCmd, falseCmd, echo, printf, test, bracket, cd, pwd, pushd, popd, dirs, read, mapfile, readarray,
   declare, typeset, local, exportCmd, readonly, unset, shift, set, shopt, evalCmd, source, dot, exit, returnCmd,
   breakCmd, continueCmd, letCmd, type, command, builtinCmd, hash, enable, alias, unalias, trap, wait, kill, jobs,
-  getopts, umask, times, caller, help, exec, compgen, bashCmd, shCmd, ulimit,
+  getopts, umask, times, caller, help, history, exec, compgen, bashCmd, shCmd, ulimit,
 ];
 
 /** Builtins that read or write files (absent from the logic-only profile). */

@@ -230,8 +230,8 @@ async function mapfileRun(ctx: BuiltinContext): Promise<number> {
       continue;
     }
     if (o.on.has("t") && line.endsWith(delim)) line = line.slice(0, -1);
-    // bash stores each line as a C string: a NUL ends it
-    const nul = delim === "\0" ? -1 : line.indexOf("\0");
+    // bash stores each line as a C string: a NUL ends it (with -d '', the delimiter kept without -t)
+    const nul = line.indexOf("\0");
     if (nul >= 0) line = line.slice(0, nul);
     arr.set(idx++, line);
     if (count > 0 && ++n >= count) {

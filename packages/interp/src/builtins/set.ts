@@ -4,16 +4,10 @@
  */
 import { OPTION_LETTERS } from "../state.js";
 import type { SetOptions } from "../state.js";
-import { declareValue } from "../quote.js";
+import { setValue } from "./declare.js";
 import { builtin } from "./define.js";
 
 const LETTER = new Map(OPTION_LETTERS);
-
-function quoteSet(s: string): string {
-  if (s !== "" && /^[A-Za-z0-9_./:,@%+=-]+$/.test(s)) return s;
-  if (/[\x00-\x1f\x7f]/.test(s)) return `$'${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'").replace(/\n/g, "\\n").replace(/\t/g, "\\t")}'`;
-  return `'${s.replace(/'/g, "'\\''")}'`;
-}
 
 /** The names of `set -o`, in bash's listing order. */
 export const SET_O_NAMES: readonly (keyof SetOptions)[] = [
@@ -34,7 +28,7 @@ export const set = builtin(
       for (const name of st.vars.names()) {
         const v = st.vars.get(name);
         if (v === undefined || v.value === undefined) continue;
-        ctx.stdout.write(`${name}=${typeof v.value === "string" ? quoteSet(v.value) : declareValue(v)}\n`);
+        ctx.stdout.write(`${name}=${setValue(v)}\n`);
       }
       return 0;
     }

@@ -103,7 +103,9 @@ async function evaluate(ip: Interp, a: string[]): Promise<boolean> {
       throw new TestSyntax(`${a[0]}: unary operator expected`);
     case 3:
       if (BINARY.has(a[1]!)) return binary(ip, a[0]!, a[1]!, a[2]!);
-      if (a[1] === "-a" || a[1] === "-o") break;
+      // with three arguments -a and -o are binary operators on two strings (`[ -a -a -a ]` is true)
+      if (a[1] === "-a") return a[0] !== "" && a[2] !== "";
+      if (a[1] === "-o") return a[0] !== "" || a[2] !== "";
       if (a[0] === "!") return !(await evaluate(ip, a.slice(1)));
       if (a[0] === "(" && a[2] === ")") return a[1] !== "";
       throw new TestSyntax(`${a[1]}: binary operator expected`);

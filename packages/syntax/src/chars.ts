@@ -101,3 +101,10 @@ export function fdVarEnd(src: string, s: number, end: number): number {
   const n = src[j + 1];
   return src[j] === "}" && (n === "<" || n === ">") && j + 1 <= end ? j + 1 : 0;
 }
+
+/** Where a tilde prefix may start: only at the start of the word. */
+export const TILDE_WORD = 0;
+/** An assignment value: also after `=` and `:`. */
+export const TILDE_ASSIGN = 1;
+/** The word of `${x-w}` / `${x+w}` in an assignment value: also after `:`. */
+export const TILDE_OPERAND = 2;

@@ -9,7 +9,6 @@ import type {
   HereDoc,
   Literal,
   ParamExp,
-  ParamOp,
   Span,
   Statement,
   Word,
@@ -37,16 +36,13 @@ import {
   STOP_SLASH,
   STOP_SLICE,
   STOP_SUBSCRIPT,
+  TILDE_ASSIGN,
+  TILDE_OPERAND,
+  TILDE_WORD,
 } from "./chars.js";
 import { EMPTY } from "./fit.js";
 import { sliceShared } from "./intern.js";
-
-/** Where a tilde prefix may start: only at the start of the word. */
-const TILDE_WORD = 0;
-/** An assignment value: also after `=` and `:`. */
-const TILDE_ASSIGN = 1;
-/** The word of `${x-w}` / `${x+w}` in an assignment value: also after `:`. */
-const TILDE_OPERAND = 2;
+import { readBraced } from "./braced.js";
 
 /** A here-document whose body is not read yet (`hd.body`, `hd.start` and `hd.end` are set when it is). */
 export interface PendingHeredoc {
@@ -187,7 +183,7 @@ export abstract class Reader {
   /** Reads an unquoted word in context `stop`; returns undefined when no character was read. */
   readWord(stop: number, assignValue = false): Word | undefined {
     const start = this.pos;
-    const parts = this.readParts(stop, assignValue);
+    const parts = this.readParts(stop, assignValue ? TILDE_ASSIGN : TILDE_WORD);
     if (this.pos === start) return undefined;
     return this.word(start, this.pos, parts);
   }
@@ -198,12 +194,12 @@ export abstract class Reader {
   }
 
   /**
-   * Reads word parts until the stop condition of context `stop`. `assignValue` enables tilde
-   * expansion after `=` and `:`.
+   * Reads word parts until the stop condition of context `stop`. `tildes` says where a tilde
+   * prefix may start besides the word's start (TILDE_WORD, TILDE_ASSIGN, TILDE_OPERAND).
    */
-  readParts(stop: number, assignValue = false): WordPart[] {
+  readParts(stop: number, tildes: number = TILDE_WORD): WordPart[] {
     const mark = this.mark();
-    this.readInto(stop, assignValue ? TILDE_ASSIGN : TILDE_WORD);
+    this.readInto(stop, tildes);
     return this.cut(mark);
   }
 
@@ -501,7 +497,7 @@ export abstract class Reader {
     }
     if (n === "{") {
       this.enter();
-      this.add(this.readBraced(s, tildes));
+      this.add(readBraced(this, s, tildes));
       this.depth--;
       return;
     }
@@ -569,177 +565,6 @@ export abstract class Reader {
     return expr === undefined
       ? { type: "Arithmetic", start: source.start, end: source.end, source }
       : { type: "Arithmetic", start: source.start, end: source.end, source, expr };
-  }
-
-  /** `${ ... }` at s (`tildes`: see readDollar). */
-  readBraced(s: number, tildes: number = TILDE_WORD): ParamExp {
-    const src = this.src;
-    this.pos = s + 2;
-    let length = false;
-    let indirect = false;
-    const c0 = src[this.pos];
-    if (c0 === "#" && src[this.pos + 1] !== "}") {
-      // `${#name}` (length) unless followed by an operator: `${#:-x}`, `${##}`...
-      const n = src[this.pos + 1]!;
-      if (isNameStart(n) || isDigit(n) || ((SPECIALS.includes(n)) && (src[this.pos + 2] === "}" || src[this.pos + 2] === "["))) {
-        length = true;
-        this.pos++;
-      }
-    } else if (c0 === "!" && src[this.pos + 1] !== "}") {
-      const n = src[this.pos + 1]!;
-      if (isNameStart(n) || isDigit(n) || SPECIALS.includes(n)) {
-        indirect = true;
-        this.pos++;
-      }
-    }
-    // The name.
-    let name: string;
-    const c = src[this.pos];
-    if (c !== undefined && isNameStart(c)) {
-      let j = this.pos + 1;
-      while (j < this.end && isNameChar(src[j]!)) j++;
-      name = sliceShared(src, this.pos, j);
-      this.pos = j;
-    } else if (c !== undefined && isDigit(c)) {
-      let j = this.pos + 1;
-      while (j < this.end && isDigit(src[j]!)) j++;
-      name = src.slice(this.pos, j);
-      this.pos = j;
-    } else if (c !== undefined && SPECIALS.includes(c)) {
-      name = c;
-      this.pos++;
-    } else {
-      return this.badParam(s, "", length, indirect);
-    }
-    let index: Word | "@" | "*" | undefined;
-    if (src[this.pos] === "[" && name !== "" && !SPECIALS.includes(name)) {
-      const is = this.pos + 1;
-      if ((src[is] === "@" || src[is] === "*") && src[is + 1] === "]") {
-        index = src[is] as "@" | "*";
-        this.pos = is + 2;
-      } else {
-        this.pos = is;
-        const parts = this.readParts(STOP_SUBSCRIPT);
-        if (this.pos >= this.end) this.eof("}", s);
-        index = this.word(is, this.pos, parts);
-        this.pos++;
-      }
-    }
-    const o = src[this.pos];
-    if (o === "}") return this.braced(s, name, length, indirect, index);
-    if (length) return this.badParam(s, name, length, indirect);
-    if (indirect && (o === "*" || o === "@") && src[this.pos + 1] === "}" && index === undefined) {
-      this.pos++;
-      return this.braced(s, name, length, indirect, index, { kind: "names", star: o === "*" });
-    }
-    switch (o) {
-      case ":": {
-        const o2 = src[this.pos + 1];
-        if (o2 === "-" || o2 === "=" || o2 === "?" || o2 === "+") {
-          this.pos += 2;
-          return this.braced(s, name, length, indirect, index, { kind: "default", op: (":" + o2) as ":-", word: this.opWord(STOP_PARAM, o2 === "-" || o2 === "+" ? tildes : TILDE_WORD) });
-        }
-        this.pos++;
-        const offset = this.sliceArith();
-        if (src[this.pos] === ":") {
-          this.pos++;
-          const len = this.sliceArith();
-          return this.braced(s, name, length, indirect, index, { kind: "slice", offset, length: len });
-        }
-        return this.braced(s, name, length, indirect, index, { kind: "slice", offset });
-      }
-      case "-":
-      case "=":
-      case "?":
-      case "+":
-        this.pos++;
-        return this.braced(s, name, length, indirect, index, { kind: "default", op: o, word: this.opWord(STOP_PARAM, o === "-" || o === "+" ? tildes : TILDE_WORD) });
-      case "#":
-      case "%": {
-        const two = src[this.pos + 1] === o;
-        this.pos += two ? 2 : 1;
-        return this.braced(s, name, length, indirect, index, { kind: "trim", op: (two ? o + o : o) as "#", pattern: this.opWord(STOP_PARAM) });
-      }
-      case "/": {
-        let op: "/" | "//" | "/#" | "/%" = "/";
-        const o2 = src[this.pos + 1];
-        if (o2 === "/" || o2 === "#" || o2 === "%") op = ("/" + o2) as "//";
-        this.pos += op.length;
-        const pattern = this.opWord(STOP_SLASH);
-        if (src[this.pos] === "/") {
-          this.pos++;
-          return this.braced(s, name, length, indirect, index, { kind: "replace", op, pattern, replacement: this.opWord(STOP_PARAM) });
-        }
-        return this.braced(s, name, length, indirect, index, { kind: "replace", op, pattern });
-      }
-      case "^":
-      case ",": {
-        const two = src[this.pos + 1] === o;
-        this.pos += two ? 2 : 1;
-        const op = (two ? o + o : o) as "^";
-        if (src[this.pos] === "}") return this.braced(s, name, length, indirect, index, { kind: "case", op });
-        return this.braced(s, name, length, indirect, index, { kind: "case", op, pattern: this.opWord(STOP_PARAM) });
-      }
-      case "@": {
-        const t = src[this.pos + 1];
-        if (t !== undefined && "QEPAaUuLKk".includes(t) && src[this.pos + 2] === "}") {
-          this.pos += 2;
-          return this.braced(s, name, length, indirect, index, { kind: "transform", op: t as "Q" });
-        }
-        return this.badParam(s, name, length, indirect);
-      }
-    }
-    return this.badParam(s, name, length, indirect);
-  }
-
-  /** The end of `${ ... }` (at its `}`, else a bad substitution) with what readBraced read. */
-  private braced(s: number, name: string, length: boolean, indirect: boolean, index: Word | "@" | "*" | undefined, op?: ParamOp): ParamExp {
-    if (this.src[this.pos] !== "}" || this.pos >= this.end) {
-      if (this.pos >= this.end) this.eof("}", s);
-      return this.badParam(s, name, length, indirect);
-    }
-    this.pos++;
-    const start = s + this.base;
-    const end = this.pos + this.base;
-    if (index === undefined) {
-      return op === undefined
-        ? { type: "ParamExp", start, end, short: false, name, length, indirect }
-        : { type: "ParamExp", start, end, short: false, name, length, indirect, op };
-    }
-    return op === undefined
-      ? { type: "ParamExp", start, end, short: false, name, length, indirect, index }
-      : { type: "ParamExp", start, end, short: false, name, length, indirect, index, op };
-  }
-
-  /** The word after a parameter operator. */
-  private opWord(stop: number, tildes: number = TILDE_WORD): Word {
-    const start = this.pos;
-    const mark = this.mark();
-    this.readInto(stop, tildes);
-    const parts = this.cut(mark);
-    return this.word(start, this.pos, parts);
-  }
-
-  /** An offset or length of `${x:off:len}`. */
-  private sliceArith(): Arithmetic {
-    const start = this.pos;
-    const parts = this.readParts(STOP_SLICE);
-    return this.arith(parts, start, this.pos);
-  }
-
-  /**
-   * A parameter expansion bash rejects only when it runs ("bad substitution"): read to the
-   * matching `}` and keep the text.
-   */
-  private badParam(s: number, name: string, length: boolean, indirect: boolean): ParamExp {
-    this.pos = s + 2;
-    const mark = this.mark();
-    this.readInto(STOP_PARAM);
-    this.cut(mark);
-    if (this.pos >= this.end) this.eof("}", s);
-    const text = this.src.slice(s + 2, this.pos);
-    this.pos++;
-    return { type: "ParamExp", start: s + this.base, end: this.pos + this.base, short: false, name, length, indirect, op: { kind: "bad", text } };
   }
 
   /** `` `...` `` at pos (`inDQ`: inside double quotes, where `\"` is unescaped too). */

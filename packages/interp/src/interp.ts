@@ -26,6 +26,7 @@ import { fileSubstitution, processSub, settleProcSubs } from "./procsub.js";
 import type { PendingProcSub } from "./procsub.js";
 import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
+import { dynamicVar, shellFlags } from "./special-params.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { deliverSignals } from "./signals.js";
 import { isElementRef, parseRef, simpleSubscript } from "./refs.js";
@@ -604,7 +605,7 @@ export class Interp {
       case "!":
         return this.st.lastBgPid === 0 ? undefined : String(this.st.lastBgPid);
       case "-":
-        return this.flags();
+        return shellFlags(this);
       case "@":
       case "*": {
         const ifs = this.getScalar("IFS");
@@ -614,50 +615,10 @@ export class Interp {
         return this.st.lastArg;
     }
     const v = this.st.vars.get(name);
-    if (v === undefined) return this.dynamicVar(name);
+    if (v === undefined) return dynamicVar(this, name);
     const val = v.value;
     if (typeof val === "string" || val === undefined) return val;
     return val instanceof Map ? val.get("0") : val.get(0);
-  }
-
-  /** Variables whose value is computed on read (unless the script set them). */
-  dynamicVar(name: string): string | undefined {
-    switch (name) {
-      case "RANDOM":
-        return String(this.rt.random.nextU32() & 32767);
-      case "SRANDOM":
-        return String(this.rt.random.nextU32());
-      case "LINENO":
-        return String(this.line());
-      case "SECONDS":
-        return String(Math.floor((this.rt.clock.now() - this.rt.startMs) / 1000));
-      case "EPOCHSECONDS":
-        return String(Math.floor(this.rt.clock.now() / 1000));
-      case "EPOCHREALTIME":
-        return (this.rt.clock.now() / 1000).toFixed(6);
-      case "BASHPID":
-        return String(this.st.isSubshell ? this.st.bashPid : this.rt.identity.pid);
-    }
-    return undefined;
-  }
-
-  /** `$-`. */
-  flags(): string {
-    const o = this.st.options;
-    let f = "";
-    if (o.allexport) f += "a";
-    if (o.errexit) f += "e";
-    if (o.noglob) f += "f";
-    if (o.hashall) f += "h";
-    if (o.noexec) f += "n";
-    if (o.nounset) f += "u";
-    if (o.verbose) f += "v";
-    if (o.xtrace) f += "x";
-    if (o.braceexpand) f += "B";
-    if (o.noclobber) f += "C";
-    if (o.errtrace) f += "E";
-    if (o.functrace) f += "T";
-    return f + this.st.flagSuffix;
   }
 
   /** Assigns a scalar (integer attribute evaluates arithmetic; allexport exports). */

@@ -25,6 +25,11 @@ export const enum Attr {
   Assoc = 128,
   Trace = 256,
   Capitalize = 512,
+  /**
+   * Not a bash attribute (nothing prints it): a variable declared `local` in an eval/source
+   * prefix scope (`v=t eval 'local v'`), which `unset` keeps as an unset local.
+   */
+  LocalInTemp = 1024,
 }
 
 /**
@@ -174,13 +179,6 @@ export class TempScope extends Map<string, Var> {
   }
 }
 
-const localsInTemp = new WeakSet<Var>();
-
-/** Marks a variable `local` declared in an eval/source prefix scope (`v=t eval 'local v'`): unset keeps it as a local. */
-export function markLocal(v: Var): void {
-  localsInTemp.add(v);
-}
-
 /** True for a {@link TempScope} that declarations look through. */
 function isTemp(s: Scope | undefined): s is TempScope {
   return s instanceof TempScope && !s.context;
@@ -200,11 +198,7 @@ export class VarStore {
     const c = new VarStore(this.limits);
     c.scopes = this.scopes.map((s) => {
       const m: Scope = s instanceof TempScope ? new TempScope(s.context) : new Map();
-      for (const [k, v] of s) {
-        const cv = cloneVar(v);
-        if (localsInTemp.has(v)) localsInTemp.add(cv);
-        m.set(k, cv);
-      }
+      for (const [k, v] of s) m.set(k, cloneVar(v));
       return m;
     });
     c.count = this.count;
@@ -366,7 +360,7 @@ export class VarStore {
     if (sc === undefined) return true;
     const v = sc.get(n)!;
     if (v.attrs & Attr.Readonly) return false;
-    if (sc !== this.scopes[0] && sc === this.scopes[this.scopes.length - 1] && (!(sc instanceof TempScope) || localsInTemp.has(v))) {
+    if (sc !== this.scopes[0] && sc === this.scopes[this.scopes.length - 1] && (!(sc instanceof TempScope) || v.attrs & Attr.LocalInTemp)) {
       // bash: a local unset in its own function stays local (and unset) until the function returns
       // (a prefix-assignment binding, `v=t eval 'unset v'`, goes and reveals the one below).
       v.value = undefined;

@@ -9,7 +9,7 @@ import { bashFunctionText } from "../funcprint.js";
 import type { Interp } from "../interp.js";
 import { ansiQuote, attrFlags, declareValue } from "../quote.js";
 import type { Builtin, BuiltinContext } from "../simple.js";
-import { AssocArray, Attr, IndexedArray, isName, markLocal, TempScope } from "../vars.js";
+import { AssocArray, Attr, IndexedArray, isName, TempScope } from "../vars.js";
 import type { Scope, Var } from "../vars.js";
 import { badOption, berr, builtin, parseOpts } from "./define.js";
 
@@ -251,7 +251,7 @@ function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign
   // `v=t eval '... local v'`: the binding eval's prefix assignment made is a temporary one too
   const evalTemp = shadowed !== undefined && temp === undefined && vars.scopeOf(name) instanceof TempScope;
   const v = vars.create(name, scope);
-  if (mode.cmd === "local" && scope instanceof TempScope) markLocal(v);
+  if (mode.cmd === "local" && scope instanceof TempScope) v.attrs |= Attr.LocalInTemp;
   if (shadowed !== undefined) {
     // bash's make_local_variable: a new local keeps the export attribute of what it shadows,
     // and the value of a prefix assignment (`E=x local E`)

@@ -3,7 +3,7 @@
  * status. main.ts wires it to the real process.
  */
 import { readFileSync } from "node:fs";
-import { ParseError, Parser } from "@husk/syntax";
+import { ParseError, Parser, warningReport } from "@husk/syntax";
 import { Bash } from "@husk/bash";
 import { CliUsageError, parseArgs, USAGE, type CliArgs } from "./args.js";
 import { readSeedFiles } from "./files.js";
@@ -100,7 +100,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
 function checkSyntax(a: CliArgs, script: string): Outcome {
   const name = shellName(a);
   let stderr = "";
-  const parser = new Parser(script, { onWarning: (w) => void (stderr += `${name}: line ${w.line}: warning: ${w.message}\n`) });
+  const parser = new Parser(script, { onWarning: (w) => void (stderr += warningReport(w, name)) });
   let exitCode = 0;
   for (;;) {
     try {

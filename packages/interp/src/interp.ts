@@ -5,7 +5,7 @@
  */
 import { BrokenPipeError, LimitError } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { ParseError, parseArithmetic } from "@husk/syntax";
+import { ParseError, parseArithmetic, warningReport } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import { arithFatal, arithSource, isQuotedPart, literalText, quotedAsLiteral, rethrowArithFatal, stripQuotes } from "./arith-words.js";
@@ -63,11 +63,6 @@ export interface Runtime {
   readonly shells: Map<number, Interp>;
   /** Counter for process-substitution temp files. */
   tmpCounter: number;
-}
-
-/** A parse warning's own line number (`here-document at line N`) continued as eval's lines are. */
-function shiftLines(message: string, lineOffset: number): string {
-  return lineOffset === 0 ? message : message.replace(/^(here-document at line )(\d+)/, (_m, a: string, n: string) => `${a}${Number(n) + lineOffset}`);
 }
 
 /** One shell. */
@@ -156,7 +151,7 @@ export class Interp {
       alias: (n) => this.st.aliases.get(n),
       maxDepth: this.rt.limits.maxParseDepth,
       maxBytes: this.rt.limits.maxScriptBytes,
-      warn: (w) => this.stderr().write(`${this.nameForError()}: line ${w.line + lineOffset}: warning: ${shiftLines(w.message, lineOffset)}\n`),
+      warn: (w) => this.stderr().write(warningReport(w, this.nameForError(), lineOffset)),
     });
     let status: Completion = this.st.status;
     try {

@@ -7,6 +7,7 @@ import { Scanner } from "./scanner.js";
 export { ParseError } from "./errors.js";
 export { parseArithmetic } from "./arith.js";
 export type { ParseOptions, ParseWarning } from "./options.js";
+export { warningReport } from "./options.js";
 export { print, stripSpans } from "./printer.js";
 
 function checkSize(source: string, o: ResolvedOptions): void {

@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ParseError, Parser } from "./api.js";
+import { ParseError, parse, Parser, warningReport } from "./api.js";
 
 /** Stderr and status of `bash -n t.sh`, as the CLI's `-n` computes them. */
 function husk(src: string): { stderr: string; status: number } {
@@ -92,5 +92,16 @@ describe("syntax errors and warnings as bash -n prints them", () => {
     writeFileSync(join(dir, "t.sh"), src);
     const r = spawnSync("bash", ["-n", "t.sh"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8" } });
     expect(husk(src)).toEqual({ stderr: r.stderr, status: r.status });
+  });
+});
+
+describe("warningReport with a line offset (eval text continues its caller's lines)", () => {
+  it("shifts both the line and the here-document's line, as bash does for eval on line 3", () => {
+    const dir = mkdtempSync(join(tmpdir(), "husk-warn-"));
+    writeFileSync(join(dir, "w.sh"), "echo a\necho b\neval $'echo c\\ncat <<E\\nx'\n");
+    const r = spawnSync("bash", ["w.sh"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8", env: { PATH: "/usr/bin:/bin", LC_ALL: "C.UTF-8" } });
+    const warnings: string[] = [];
+    parse("echo c\ncat <<E\nx", { onWarning: (w) => void warnings.push(warningReport(w, "w.sh", 2)) });
+    expect(warnings.join("")).toBe(r.stderr);
   });
 });

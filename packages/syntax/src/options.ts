@@ -9,6 +9,22 @@ export interface ParseWarning {
   readonly message: string;
   readonly span: Span;
   readonly line: number;
+  /** For a here-document cut by the end of the text: the line `message` names and its delimiter. */
+  readonly heredoc?: { readonly line: number; readonly delimiter: string };
+}
+
+/** bash's warning for a here-document that ran to the end of the text. */
+export function heredocEofMessage(line: number, delimiter: string): string {
+  return `here-document at line ${line} delimited by end-of-file (wanted \`${delimiter}')`;
+}
+
+/**
+ * What bash prints on stderr for `w`: `WHERE: line N: warning: MESSAGE`, with `lineOffset` added
+ * to every line number (text run by `eval` continues its caller's lines).
+ */
+export function warningReport(w: ParseWarning, where: string, lineOffset = 0): string {
+  const message = w.heredoc !== undefined && lineOffset !== 0 ? heredocEofMessage(w.heredoc.line + lineOffset, w.heredoc.delimiter) : w.message;
+  return `${where}: line ${w.line + lineOffset}: warning: ${message}\n`;
 }
 
 /** Options of the parser. */

@@ -9,7 +9,7 @@ import { delimiterQuoted, delimiterText, opText, redirectNode } from "./lexparts
 import { fdDigitsEnd, isMeta, STOP_CMD } from "./chars.js";
 import { EMPTY } from "./fit.js";
 import { heredocEnd } from "./heredoc-end.js";
-import type { ParseWarning } from "./options.js";
+import { heredocEofMessage, type ParseWarning } from "./options.js";
 import type { PendingHeredoc, Reader } from "./words.js";
 
 const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
@@ -94,8 +94,8 @@ export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub:
       // bash names the line it was on when it started the body: the one before it (the last
       // line when the text ends before the newline that would start the body).
       const cut = bodyStart >= r.end && bodyStart > 0 && src[bodyStart - 1] !== "\n";
-      const message = `here-document at line ${lineOf(src, bodyStart) - (cut ? 0 : 1)} delimited by end-of-file (wanted \`${hd.delimiter}')`;
-      warn({ message, span: r.span(bodyStart, bodyEnd), line: lastLine(src.slice(0, r.end)) });
+      const heredoc = { line: lineOf(src, bodyStart) - (cut ? 0 : 1), delimiter: hd.delimiter };
+      warn({ message: heredocEofMessage(heredoc.line, heredoc.delimiter), span: r.span(bodyStart, bodyEnd), line: lastLine(src.slice(0, r.end)), heredoc });
     }
     let text = src.slice(bodyStart, bodyEnd);
     if (hd.stripTabs) text = text.replace(/^\t+/gm, "");

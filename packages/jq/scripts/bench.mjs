@@ -1,11 +1,14 @@
 // Benchmarks four typical jq queries over a generated document: Husk's jq (through the @husk/bash
 // facade, as a script would run it) vs the native /usr/bin/jq vs just-bash's jq (public API).
-// Each (engine, query, size) runs in a fresh process; time is the best CPU time (user + system, less
-// sensitive to a loaded machine than wall time) of --runs runs (just-bash: one run), memory is
+// Each (engine, query, size) runs in a fresh process; time is CPU time (user + system, less
+// sensitive to a loaded machine than wall time). In-process engines (husk, just-bash) run
+// --warmup + --runs times alike: the first run of the fresh process (cold JIT) is printed as
+// "first", the time is the median of the --runs runs after the warm-up ones, as in bench/;
+// native jq: the median of --runs processes. Memory is
 // the peak RSS above the baseline measured after the engine is loaded and the input is in memory
 // (for native jq: its whole peak RSS). Build first: `npx tsc -b`.
 //
-// Usage: node packages/jq/scripts/bench.mjs [--mb 5] [--scale 4] [--runs 3] [--only REGEX]
+// Usage: node packages/jq/scripts/bench.mjs [--mb 5] [--scale 4] [--runs 5] [--warmup 2] [--only REGEX]
 //        [--engines husk,jq,just-bash] [--pretty]
 // Prints one row per query with times, ratios (husk/jq, just-bash/husk), the husk time growth
 // from MB to MB*scale (linear = scale), and peak memory above baseline as a multiple of the input.
@@ -36,8 +39,17 @@ const JB_LIMITS = {
 
 const shq = (s) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** Child mode: runs one in-process engine `runs` times; prints JSON {ms, peakMB, out}. */
-async function child(engine, file, runs, args) {
+/** The median of `xs` (not empty). */
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+/**
+ * Child mode: runs one in-process engine `warmup` (at least 1) + `runs` times; prints JSON
+ * {ms (median of the runs after the warm-up), first (the first run), peakMB, out}.
+ */
+async function child(engine, file, warmup, runs, args) {
   const base0 = readFileSync(file, "utf8");
   // Run r > 0 reads the document followed by r spaces: another text each time, so no run reuses
   // the document an earlier one parsed (husk's jq keeps the last one while it is alive). Made
@@ -56,10 +68,12 @@ async function child(engine, file, runs, args) {
   await shell().exec("echo 1 | jq . >/dev/null");
   globalThis.gc();
   const base = process.memoryUsage().rss;
-  let best = Infinity;
+  const warm = [];
+  let first = 0;
   let peak = 0;
   let out = 0;
-  for (let r = 0; r < runs; r++) {
+  const skip = Math.max(1, warmup);
+  for (let r = 0; r < skip + runs; r++) {
     if (r > 0) text = Buffer.from(base0 + " ".repeat(r)).toString("utf8");
     const sh = shell();
     const c0 = process.cpuUsage();
@@ -67,33 +81,35 @@ async function child(engine, file, runs, args) {
     const c = process.cpuUsage(c0);
     const ms = (c.user + c.system) / 1000;
     if (res.exitCode !== 0) throw new Error(`${engine}: exit ${res.exitCode}: ${res.stderr.slice(0, 300)}`);
-    best = Math.min(best, ms);
+    if (process.env.JQB_TRACE) process.stderr.write(`run ${r}: ${ms.toFixed(0)} ms\n`); // per-run CPU times, to see warm-up and GC outliers
+    if (r === 0) first = ms;
+    if (r >= skip) warm.push(ms);
     out = res.stdout.length;
     // The first run's peak (fresh heap, no JIT warm-up: what one script sees).
     if (r === 0) peak = process.resourceUsage().maxRSS * 1024 - base;
   }
-  process.stdout.write(JSON.stringify({ ms: best, peakMB: peak / 1e6, out }));
+  process.stdout.write(JSON.stringify({ ms: median(warm), first, peakMB: peak / 1e6, out }));
 }
 
-/** Runs native jq `runs` times: best wall time and its peak RSS (GNU time's %M). */
+/** Runs native jq `runs` times: the median CPU time and the peak RSS (GNU time's %M). */
 function native(file, runs, args) {
-  let best = Infinity;
+  const times = [];
   let peak = 0;
   let out = 0;
   for (let r = 0; r < runs; r++) {
     const p = spawnSync("/usr/bin/time", ["-f", "%U %S %M", "/usr/bin/jq", "-c", ...args, file], { maxBuffer: 1 << 30, encoding: "utf8" });
     if (p.status !== 0) throw new Error(`jq: ${p.stderr}`);
     const [user, sys, kb] = p.stderr.trim().split("\n").pop().split(" ").map(Number);
-    best = Math.min(best, (user + sys) * 1000);
+    times.push((user + sys) * 1000);
     peak = kb / 1000;
     out = p.stdout.length;
   }
-  return { ms: best, peakMB: peak, out };
+  return { ms: median(times), peakMB: peak, out };
 }
 
-function inProcess(engine, file, runs, args) {
+function inProcess(engine, file, warmup, runs, args) {
   const me = fileURLToPath(import.meta.url);
-  const out = execFileSync(process.execPath, ["--expose-gc", "--stack-size=4000", me, "--child", engine, file, String(runs), JSON.stringify(args)], {
+  const out = execFileSync(process.execPath, ["--expose-gc", "--stack-size=4000", me, "--child", engine, file, String(warmup), String(runs), JSON.stringify(args)], {
     encoding: "utf8",
     maxBuffer: 1 << 26,
     cwd: join(fileURLToPath(import.meta.url), "../../../.."),
@@ -103,14 +119,15 @@ function inProcess(engine, file, runs, args) {
 
 async function main() {
   const argv = process.argv.slice(2);
-  if (argv[0] === "--child") return child(argv[1], argv[2], Number(argv[3]), JSON.parse(argv[4]));
+  if (argv[0] === "--child") return child(argv[1], argv[2], Number(argv[3]), Number(argv[4]), JSON.parse(argv[5]));
   const opt = (name, dflt) => {
     const i = argv.indexOf(name);
     return i >= 0 ? argv[i + 1] : dflt;
   };
   const mb = Number(opt("--mb", "5"));
   const scale = Number(opt("--scale", "4"));
-  const runs = Number(opt("--runs", "3"));
+  const runs = Number(opt("--runs", "5"));
+  const warmup = Number(opt("--warmup", "2"));
   const only = new RegExp(opt("--only", "."));
   const engines = opt("--engines", "husk,jq,just-bash").split(",");
   const pretty = argv.includes("--pretty");
@@ -122,22 +139,23 @@ async function main() {
     writeFileSync(small, doc.text);
     if (scale > 1) writeFileSync(large, makeDoc(mb * scale).text);
     const inMB = doc.text.length / 1e6;
-    console.log(`input ${inMB.toFixed(1)} MB (${doc.count} records)${scale > 1 ? `, scaled x${scale}` : ""}; best of ${runs}; load: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
-    const head = ["query", "husk ms", "jq ms", "just-bash ms", "husk/jq", "just-bash/husk", `husk x${scale} growth`, "husk peak MB (x input)", "jq peak MB"];
+    console.log(`input ${inMB.toFixed(1)} MB (${doc.count} records)${scale > 1 ? `, scaled x${scale}` : ""}; medians of ${runs} runs (in-process: after ${Math.max(1, warmup)} warm-up runs); load: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+    const head = ["query", "husk ms", "jq ms", "just-bash ms", "husk/jq", "just-bash/husk", "first run: husk, just-bash, ratio", `husk x${scale} growth`, "husk peak MB (x input)", "jq peak MB"];
     console.log(head.join("\t"));
     for (const [name, q] of QUERIES) {
       if (!only.test(name)) continue;
       const args = pretty ? q : ["-c", ...q.filter((a) => a !== "-c")];
       const nativeArgs = args.filter((a) => a !== "-c");
-      const h = engines.includes("husk") ? inProcess("husk", small, runs, args) : undefined;
+      const h = engines.includes("husk") ? inProcess("husk", small, warmup, runs, args) : undefined;
       const n = engines.includes("jq") ? native(small, runs, nativeArgs) : undefined;
-      const jb = engines.includes("just-bash") ? inProcess("just-bash", small, 1, args) : undefined;
-      const hl = h && scale > 1 ? inProcess("husk", large, runs, args) : undefined;
+      const jb = engines.includes("just-bash") ? inProcess("just-bash", small, warmup, runs, args) : undefined;
+      const hl = h && scale > 1 ? inProcess("husk", large, warmup, runs, args) : undefined;
       if (h && n && h.out !== n.out) console.log(`  note: ${name}: husk wrote ${h.out} chars, jq ${n.out}`);
       const f = (x) => (x === undefined ? "n/a" : x.toFixed(0));
       const r = (a, b) => (a === undefined || b === undefined ? "n/a" : (a / b).toFixed(2));
       console.log(
-        [name, f(h?.ms), f(n?.ms), f(jb?.ms), r(h?.ms, n?.ms), r(jb?.ms, h?.ms), r(hl?.ms, h?.ms),
+        [name, f(h?.ms), f(n?.ms), f(jb?.ms), r(h?.ms, n?.ms), r(jb?.ms, h?.ms),
+          h && jb ? `${f(h.first)}, ${f(jb.first)}, ${r(jb.first, h.first)}` : "n/a", r(hl?.ms, h?.ms),
           h ? `${h.peakMB.toFixed(0)} (${(h.peakMB / inMB).toFixed(1)}x)` : "n/a", f(n?.peakMB)].join("\t"),
       );
     }

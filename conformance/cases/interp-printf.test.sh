@@ -72,3 +72,20 @@ d 2
 e 2
 -v
 ## END
+
+#### alternate form (#) of floats: always a decimal point, %g keeps its zeros
+printf '[%#.0f][%#.0e][%#g][%#.3g][%#g]\n' 3 3 0.0001 100 0
+## stdout: [3.][3.e+00][0.000100000][100.][0.00000]
+
+#### integers out of range clamp with a warning, as strtoimax/strtoumax do
+printf '%u %x %o\n' -1 -9223372036854775809 -8
+printf '%d|%u|%i\n' 9223372036854775808 18446744073709551616 -9223372036854775809 2>&1 | sed 's/^.*printf: //'
+echo "status ${PIPESTATUS[0]}"
+## STDOUT:
+18446744073709551615 7fffffffffffffff 1777777777777777777770
+warning: 9223372036854775808: Numerical result out of range
+warning: 18446744073709551616: Numerical result out of range
+warning: -9223372036854775809: Numerical result out of range
+9223372036854775807|18446744073709551615|-9223372036854775808
+status 0
+## END

@@ -23,9 +23,28 @@ function next(st: State): string | undefined {
   return st.i < st.args.length ? st.args[st.i++] : undefined;
 }
 
-function toInt(st: State, s: string | undefined): bigint {
+/**
+ * A numeric argument as bash's printf reads it: strtoimax for `%d %i` (clamped to the int64
+ * range) or, with `unsigned`, strtoumax for `%o %u %x %X` (a negative number wraps modulo
+ * 2^64; past 2^64 - 1 it clamps). A clamped value warns `Numerical result out of range` and
+ * leaves the status as it was, as bash does.
+ */
+function toInt(st: State, s: string | undefined, unsigned = false): bigint {
   if (s === undefined || s === "") return 0n;
   if (s[0] === "'" || s[0] === '"') return s.length > 1 ? BigInt(s.codePointAt(1)!) : 0n;
+  const v = toIntRaw(st, s);
+  const inRange = unsigned ? v <= UINT64_MAX && -v <= UINT64_MAX : v <= INT64_MAX && v >= INT64_MIN;
+  if (!inRange) berr(st.ctx, `warning: ${s}: Numerical result out of range`);
+  if (unsigned) return inRange ? BigInt.asUintN(64, v) : UINT64_MAX;
+  return inRange ? v : v > 0n ? INT64_MAX : INT64_MIN;
+}
+
+const INT64_MAX = (1n << 63n) - 1n;
+const INT64_MIN = -(1n << 63n);
+const UINT64_MAX = (1n << 64n) - 1n;
+
+/** The exact value of a numeric argument (an invalid one reports `invalid number`: its leading number). */
+function toIntRaw(st: State, s: string): bigint {
   const m = /^\s*([-+]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(.*)$/s.exec(s);
   if (m === null || m[3] !== "") {
     const lead = /^\s*([-+]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)/.exec(s);
@@ -38,9 +57,8 @@ function toInt(st: State, s: string | undefined): bigint {
 }
 
 function toIntText(sign: string, digits: string): bigint {
-  let v = BigInt(digits.length > 1 && digits[0] === "0" && !/^0[xX]/.test(digits) ? `0o${digits.slice(1)}` : digits);
-  if (sign === "-") v = -v;
-  return BigInt.asIntN(64, v);
+  const v = BigInt(digits.length > 1 && digits[0] === "0" && !/^0[xX]/.test(digits) ? `0o${digits.slice(1)}` : digits);
+  return sign === "-" ? -v : v;
 }
 
 function toFloat(st: State, s: string | undefined): number {
@@ -70,9 +88,14 @@ function pad(s: string, width: number, left: boolean, zero: boolean): string {
   return s.padStart(width);
 }
 
+/** `s` with a decimal point (appended when it has none). */
+const pointed = (s: string): string => (s.includes(".") ? s : `${s}.`);
+
 function fmtFloat(conv: string, v: number, prec: number | undefined, flags: string): string {
   // JavaScript formats at most 100 digits (RangeError past it); the digits past 100 are zeros
   const p = Math.min(prec ?? 6, 100);
+  // `#`: the alternate form, which always has a decimal point (and %g keeps its trailing zeros)
+  const alt = flags.includes("#");
   const extra = "0".repeat(Math.max(0, (prec ?? 6) - 100));
   let s: string;
   if (!Number.isFinite(v)) s = Number.isNaN(v) ? "nan" : v < 0 ? "-inf" : "inf";
@@ -80,23 +103,26 @@ function fmtFloat(conv: string, v: number, prec: number | undefined, flags: stri
     switch (conv.toLowerCase()) {
       case "f":
         s = v.toFixed(p) + extra;
+        if (alt && p === 0) s += ".";
         break;
       case "e":
         s = v.toExponential(p).replace(/e/, `${extra}e`).replace(/e([+-])(\d)$/, "e$10$2");
+        if (alt && p === 0) s = s.replace("e", ".e");
         break;
       case "g": {
         const P = p === 0 ? 1 : p;
-        if (v === 0) s = flags.includes("#") ? (0).toFixed(P - 1) : "0";
+        if (v === 0) s = alt ? pointed((0).toFixed(P - 1)) : "0";
         else {
           const exp = Math.floor(Math.log10(Math.abs(v)));
           const e = Number(v.toExponential(P - 1).split("e")[1]);
           if (e < -4 || e >= P) {
             s = v.toExponential(P - 1);
-            if (!flags.includes("#")) s = s.replace(/\.?0+e/, "e");
+            s = alt ? (s.includes(".") ? s : s.replace("e", ".e")) : s.replace(/\.?0+e/, "e");
             s = s.replace(/e([+-])(\d)$/, "e$10$2");
           } else {
             s = v.toFixed(Math.max(0, P - 1 - e));
-            if (!flags.includes("#") && s.includes(".")) s = s.replace(/\.?0+$/, "");
+            if (alt) s = pointed(s);
+            else if (s.includes(".")) s = s.replace(/\.?0+$/, "");
           }
           void exp;
         }
@@ -152,8 +178,7 @@ function formatOne(st: State, spec: { flags: string; width?: number; prec?: numb
     case "u":
     case "x":
     case "X": {
-      let v = toInt(st, next(st));
-      if (v < 0n) v = BigInt.asUintN(64, v);
+      const v = toInt(st, next(st), true);
       let s = conv === "o" ? v.toString(8) : conv === "u" ? v.toString() : v.toString(16);
       if (conv === "X") s = s.toUpperCase();
       if (prec !== undefined) s = prec === 0 && v === 0n ? "" : s.padStart(prec, "0");

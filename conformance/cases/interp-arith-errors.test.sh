@@ -43,3 +43,47 @@ x=1; echo $((x+++2)) $x; y=1; echo $((1+++y)) $y; z=3; echo $((- -z)) $((--z)) $
 #### let without arguments
 let; echo $?
 ## stdout: 1
+
+#### an error in a for (( )) header fails the loop as (( )) fails, and the line goes on
+for ((i=1/0; i<2; i++)); do :; done; echo "init $?"
+for ((i=0; i<1/0; i++)); do :; done; echo "test $?"
+for ((i=0; i<2; i+=1/0)); do echo "body $i"; done; echo "update $?"
+## STDOUT:
+init 1
+test 1
+body 0
+update 1
+## END
+
+#### $LINENO in a for (( )) header is the line of for, also after the body ran
+echo one
+for (( i = 0; i < $LINENO; i++ )); do
+  echo "$i $LINENO"
+done
+for ((i = 0;
+  i < LINENO;
+  i++)); do :; done; echo "$i"
+## STDOUT:
+one
+0 3
+1 3
+5
+## END
+
+#### $_ after assignment-only commands and declarations
+: foo; x=$_; echo "[$x]"
+: foo; y=1; echo "[$_]"
+: foo; declare q=(1) z; echo "[$_]"
+: foo; declare -A m=([a]=1); echo "[$_]"
+: foo; declare a[3]=4; echo "[$_]"
+: foo; declare a+=(5); echo "[$_]"
+f() { local d=(x) e=5; echo "[$_]"; }; f
+## STDOUT:
+[foo]
+[]
+[z]
+[m]
+[a[3]=4]
+[a]
+[e=5]
+## END

@@ -3,7 +3,7 @@
  * [[ ]], function definitions and coproc. Loops count iterations against the limits and
  * handle `break N` / `continue N` completions.
  */
-import type { ArithCommand, Case, Command, For, ArithFor, If, Statement, TestCommand, While } from "@husk/syntax";
+import type { ArithCommand, Arithmetic, Case, Command, For, ArithFor, If, Statement, TestCommand, While } from "@husk/syntax";
 import { yieldToHost } from "@husk/host";
 import { ArithError } from "./arith.js";
 import { Abrupt, FatalError } from "./errors.js";
@@ -274,10 +274,7 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
   const debug = (): Promise<Abrupt | undefined> => debugTrap(ip, cmd.start);
   let d: Abrupt | undefined;
   if (ip.st.traps.size > 0 && (d = await debug()) !== undefined) return d;
-  if (cmd.init !== undefined) {
-    const r = ip.evalArith(cmd.init);
-    if (r instanceof Promise) await r;
-  }
+  if (cmd.init !== undefined && (await headerArith(ip, cmd.init)) === undefined) return 1;
   let status = 0;
   let n = 0;
   ip.loopDepth++;
@@ -287,8 +284,11 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
       if (ip.rt.meter.yieldDue()) await yieldToHost(); // TM-DOS-001: the host's timers keep firing
       if (ip.st.traps.size > 0 && (d = await debug()) !== undefined) return d;
       if (cmd.test !== undefined) {
-        const t = ip.evalArith(cmd.test);
-        if (!truthy(t instanceof Promise ? await t : t)) break;
+        // $LINENO in the header is the line of `for` (the body moved it)
+        ip.pos = cmd.start;
+        const t = await headerArith(ip, cmd.test);
+        if (t === undefined) return 1;
+        if (!truthy(t)) break;
       }
       const br = ip.execList(cmd.body);
       const b = br instanceof Promise ? await br : br;
@@ -301,14 +301,28 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
       if (r !== "next") return r;
       if (ip.st.traps.size > 0 && (d = await debug()) !== undefined) return d;
       if (cmd.update !== undefined) {
-        const u = ip.evalArith(cmd.update);
-        if (u instanceof Promise) await u;
+        ip.pos = cmd.start;
+        if ((await headerArith(ip, cmd.update)) === undefined) return 1;
       }
     }
   } finally {
     ip.loopDepth--;
   }
   return status;
+}
+
+/**
+ * One expression of a `for ((...))` header. An arithmetic error is reported as `((: ...`
+ * (undefined: the loop ends with status 1 and the script goes on, as in bash).
+ */
+async function headerArith(ip: Interp, a: Arithmetic): Promise<Int | undefined> {
+  try {
+    return await ip.evalArithRaw(a);
+  } catch (e) {
+    if (!(e instanceof ArithError)) throw e;
+    ip.error(`((: ${e.message}`);
+    return undefined;
+  }
 }
 
 async function execCase(ip: Interp, cmd: Case): Promise<Completion> {

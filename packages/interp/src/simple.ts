@@ -202,7 +202,9 @@ async function pushWordsLater(ex: Expansion, ws: Promise<string[]>): Promise<voi
 }
 
 function pushAssign(ex: Expansion, p: PreparedAssign): void {
-  ex.argv.push(`${p.name}${p.index !== undefined ? `[${p.index}]` : ""}${p.append ? "+" : ""}=${p.value ?? ""}`);
+  // bash passes a compound assignment to the builtin as its name (`declare a=(1)`: `$_` is a)
+  const sub = p.index !== undefined ? `[${p.index}]` : "";
+  ex.argv.push(p.array !== undefined ? `${p.name}${sub}` : `${p.name}${sub}${p.append ? "+" : ""}=${p.value ?? ""}`);
   ex.assigns!.push(p);
 }
 
@@ -405,6 +407,8 @@ function assignFailed(ip: Interp, e: unknown): Completion {
 
 function assignmentsDone(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
   const sub = ip.subStatus ?? 0;
+  // a command without words leaves `$_` empty (after its assignments read the old value)
+  ip.st.lastArg = "";
   if (cmd.redirects.length > 0) {
     return redirectedAssignments(ip, cmd, sub);
   }

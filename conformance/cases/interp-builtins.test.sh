@@ -392,3 +392,43 @@ st=1
 p
 q r
 ## END
+
+#### export -p NAME and readonly -p NAME set the attribute (-p prints only without names)
+x2=2; y4=4; readonly -p x2; export -p y4; echo "[$?]"
+declare -p x2 y4
+env | grep '^y4='
+## STDOUT:
+[0]
+declare -r x2="2"
+declare -x y4="4"
+y4=4
+## END
+
+#### unset of a name that is no identifier: silent success unless -v
+unset '%'; echo "a $?"; unset '1x' 'b['; echo "b $?"
+unset -v '%' 2>/dev/null; echo "c $?"
+## STDOUT:
+a 0
+b 0
+c 1
+## END
+
+#### set -o vi and set -o emacs turn each other off
+set -o vi; set -o | grep -E '^(vi|emacs)\s'; set -o emacs; set -o | grep -E '^(vi|emacs)\s'
+## STDOUT:
+emacs          	off
+vi             	on
+emacs          	on
+vi             	off
+## END
+
+#### the ERR trap sees the failed simple command's PIPESTATUS
+true | true | true
+trap 'echo "err ${PIPESTATUS[*]} $?"' ERR
+false
+(exit 3)
+trap - ERR
+## STDOUT:
+err 1 1
+err 3 3
+## END

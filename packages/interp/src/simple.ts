@@ -22,6 +22,7 @@ import { debugTrap, returnTrap } from "./traps.js";
 import { ps4 } from "./prompt.js";
 import type { Fd, FuncEntry } from "./state.js";
 import type { SourceInfo } from "./source.js";
+import { setSinglePipeStatus } from "./pipeline.js";
 import { Attr, TempScope } from "./vars.js";
 import type { Scope } from "./vars.js";
 
@@ -237,6 +238,8 @@ async function commandDoneLater(ip: Interp, argv: string[], r: Promise<Completio
 function commandDone(ip: Interp, argv: string[], status: Completion): MaybeAsync<Completion> {
   ip.st.lastArg = argv[argv.length - 1]!;
   if (status instanceof Abrupt) return status;
+  // the ERR trap already sees this command's PIPESTATUS (execCommand sets it again after)
+  if (status !== 0) setSinglePipeStatus(ip, status);
   return ip.checkErr(status);
 }
 

@@ -93,8 +93,10 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
   }
 
   // printing
-  // `declare -a` (any attribute, no names) lists the variables that have it, as `declare -p` would
-  if (o.on.has("p") || (args.length === 0 && remove === 0 && (add === 0 || mode.cmd === "declare")) || (args.length === 0 && mode.cmd !== "declare" && mode.cmd !== "local")) {
+  // `declare -a` (any attribute, no names) lists the variables that have it, as `declare -p` would;
+  // `export -p NAME` and `readonly -p NAME` ignore -p and set the attribute, as in bash
+  const print = o.on.has("p") && (args.length === 0 || (mode.cmd !== "export" && mode.cmd !== "readonly"));
+  if (print || (args.length === 0 && remove === 0 && (add === 0 || mode.cmd === "declare")) || (args.length === 0 && mode.cmd !== "declare" && mode.cmd !== "local")) {
     if (args.length === 0) {
       const locals = mode.cmd === "local" ? ip.st.vars.localScope() : undefined;
       const names = locals !== undefined ? [...locals.keys()].sort() : ip.st.vars.names();

@@ -68,6 +68,9 @@ export const set = builtin(
             return 2;
           }
           (st.options as unknown as Record<string, boolean>)[name] = on;
+          // the two line-editing modes exclude each other
+          if (on && name === "vi") st.options.emacs = false;
+          if (on && name === "emacs") st.options.vi = false;
           continue;
         }
         const opt = LETTER.get(c);

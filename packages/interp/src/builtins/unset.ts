@@ -40,6 +40,11 @@ export const unset = builtin(
         continue;
       }
       if (!isName(name)) {
+        // without -v it may name a function (any name can), so bash 5.2 says nothing and succeeds
+        if (!o.on.has("v")) {
+          ip.st.functions.delete(name);
+          continue;
+        }
         ip.error(`unset: \`${name}': not a valid identifier`);
         status = 1;
         continue;

@@ -432,3 +432,24 @@ trap - ERR
 err 1 1
 err 3 3
 ## END
+
+#### read: the last variable loses one trailing delimiter only when the rest is one field
+IFS=':'; for s in 'a:b:' 'a:b::' 'a:b c:' 'a: b:'; do read a b <<< "$s"; echo "[$a][$b]"; done
+IFS='x '; for s in xx xxx 'xax   ' 'xaxx  ' 'a b  x' 'a b cx'; do read a b <<< "$s"; echo "[$a][$b]"; done
+IFS='x:'; for s in ax 'a x' xa 'ab:'; do read a <<< "$s"; echo "[$a]"; done
+## STDOUT:
+[a][b]
+[a][b::]
+[a][b c]
+[a][ b]
+[][]
+[][xx]
+[][a]
+[][axx]
+[a][b]
+[a][b cx]
+[a]
+[a ]
+[xa]
+[ab]
+## END

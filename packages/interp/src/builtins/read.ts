@@ -111,7 +111,7 @@ export function splitRecord(r: Record_, ifs: string, n: number): string[] {
   const out: string[] = [];
   while (i < end) {
     if (out.length === n - 1) {
-      out.push(t.slice(i, end));
+      out.push(t.slice(i, lastFieldEnd(i, end, isWs, isSep)));
       return out;
     }
     let j = i;
@@ -126,6 +126,20 @@ export function splitRecord(r: Record_, ifs: string, n: number): string[] {
     i = j;
   }
   return out;
+}
+
+/**
+ * Where the rest of a line that the last variable takes ends: bash drops one trailing
+ * non-whitespace IFS delimiter (and the IFS whitespace before it) when what is left holds no
+ * other IFS character, that is when the rest is one field and its delimiter (`IFS=: read a b`
+ * of `1:2:` gives b=2, of `1:2::` b=2::).
+ */
+function lastFieldEnd(i: number, end: number, isWs: (k: number) => boolean, isSep: (k: number) => boolean): number {
+  if (end === i || !isSep(end - 1) || isWs(end - 1)) return end;
+  let k = end - 1;
+  while (k > i && isWs(k - 1)) k--;
+  for (let j = i; j < k; j++) if (isSep(j)) return end;
+  return k;
 }
 
 let lastArgs: readonly string[] = [];
@@ -189,13 +203,16 @@ function assignRecord(ctx: BuiltinContext, o: ParsedOpts, r: Record_): number {
   return r.eof ? 1 : 0;
 }
 
-/** `t` without its leading and trailing IFS whitespace (what splitting into one field leaves). */
+/** `t` without its leading and trailing IFS whitespace and its last delimiter (see lastFieldEnd): what splitting into one field leaves. */
 function trimIfsWhitespace(t: string, ifs: string): string {
   const ws = ifsWhitespace(ifs);
   let i = 0;
   let end = t.length;
   while (i < end && ws.includes(t[i]!)) i++;
   while (end > i && ws.includes(t[end - 1]!)) end--;
+  if (end > i && ifs.includes(t[end - 1]!) && !ws.includes(t[end - 1]!)) {
+    end = lastFieldEnd(i, end, (k) => ws.includes(t[k]!), (k) => ifs.includes(t[k]!));
+  }
   return i === 0 && end === t.length ? t : t.slice(i, end);
 }
 

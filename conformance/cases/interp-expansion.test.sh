@@ -293,3 +293,15 @@ st=1
 st=1
 st=1
 ## END
+
+#### indirection through an unset name or an empty value ends the line, whatever the operator
+unset u; echo "a ${!u:-d}"; echo "not reached"
+echo "s $?"
+y=; echo "b ${!y-d}"; echo "not reached"
+echo "s $?"
+set -- ; echo "c [${!1}] [${!1-d}]"
+## STDOUT:
+s 1
+s 1
+c [] [d]
+## END

@@ -22,6 +22,16 @@ import { decodeEscapes } from "./escapes.js";
 import { isElementRef, parseRef } from "./refs.js";
 import type { Ref } from "./refs.js";
 
+/** The reference an indirection's text names; text that is none ends the line, as in bash. */
+function indirectRef(text: string | undefined): Ref | undefined {
+  try {
+    return parseRef(text);
+  } catch (e) {
+    if (e instanceof FatalError) throw new FatalError(e.message, 1, "line");
+    throw e;
+  }
+}
+
 /** A parameter's value: one string (or unset), or a list from `@`/`*`. */
 export type PValue = { readonly list: false; readonly v: string | undefined } | { readonly list: true; readonly items: string[]; readonly star: boolean };
 
@@ -84,9 +94,9 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
   if (listIndirect && op !== undefined) {
     // ${!a[@]OP}: with an operator, the elements joined by spaces name the parameter
     const v = ip.st.vars.get(pe.name);
-    if (v === undefined) throw new FatalError(`${pe.name}[${pe.index}]: invalid indirect expansion`, 1, "command");
+    if (v === undefined) throw new FatalError(`${pe.name}[${pe.index}]: invalid indirect expansion`, 1, "line");
     const joined = (await lookup(ip, pe.name, pe.index)) as { items?: string[] };
-    ref = parseRef((joined.items ?? []).join(" ")) ?? { name: "" };
+    ref = indirectRef((joined.items ?? []).join(" ")) ?? { name: "" };
   } else if (listIndirect) {
     // ${!a[@]}: the keys of an array
     const v = ip.st.vars.get(pe.name);
@@ -98,12 +108,16 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
     if (nv !== undefined && nv.attrs & Attr.Nameref && typeof nv.value === "string") {
       return emit(ip, { list: false, v: nv.value }, q, b);
     }
-    const target = pe.index !== undefined && typeof pe.index === "object" ? parseRef(((await lookup(ip, pe.name, pe.index)) as { v?: string }).v) : parseRef(ip.getScalar(pe.name));
+    const text = pe.index !== undefined && typeof pe.index === "object" ? ((await lookup(ip, pe.name, pe.index)) as { v?: string }).v : ip.getScalar(pe.name);
+    const target = indirectRef(text);
     if (target === undefined) {
+      // bash 5.2: an unset ordinary name cannot be indirected through, whatever the operator
+      // (`${!u:-d}` too); an unset positional parameter expands as unset; an empty value is no name
+      if (text === "") throw new FatalError(": invalid variable name", 1, "line");
+      if (!/^[0-9@*#?$!-]/.test(pe.name)) throw new FatalError(`${pe.name}${typeof pe.index === "object" ? "[...]" : ""}: invalid indirect expansion`, 1, "line");
       if (op === undefined || op.kind !== "default") {
-        if (ip.st.vars.lookup(pe.name) === undefined && ip.st.options.nounset) throw unbound(ip, pe.name);
-        if (ip.st.vars.lookup(pe.name) === undefined && !/^[0-9@*#?$!-]/.test(pe.name)) return;
-        throw new FatalError(`${ip.getScalar(pe.name) ?? pe.name}: invalid indirect expansion`, 1, "command");
+        if (ip.st.options.nounset) throw unbound(ip, pe.name);
+        return;
       }
     } else ref = target;
   }

@@ -305,3 +305,12 @@ s 1
 s 1
 c [] [d]
 ## END
+
+#### a tilde that brace expansion puts at the start of a word is expanded
+HOME=/h
+echo ~{/src,root} {foo~,~}/bar ~{a,b}x a{~,b} '~'{a,b} \~{/a,b}
+x=~{/a,/b}; echo "$x"
+## STDOUT:
+/h/src /root foo~/bar /h/bar ~ax ~bx a~ ab ~a ~b ~/a ~b
+~{/a,/b}
+## END

@@ -2,7 +2,8 @@
  * Brace expansion on the AST: `a{b,c}d`, `{1..10..2}`, `{a..e}`, `{01..10}`, nesting. Only
  * unquoted Literal text takes part; quoted and escaped parts and expansions are opaque.
  */
-import type { Literal, Word, WordPart } from "./ast.js";
+import type { Literal, TildePrefix, Word, WordPart } from "./ast.js";
+import { isNameChar } from "./chars.js";
 
 /** An active character of unquoted literal text, or an opaque part. */
 type Item = string | WordPart;
@@ -125,5 +126,22 @@ function toWord(items: Item[], orig: Word): Word {
     }
   }
   flush();
+  leadingTilde(parts, orig);
   return { type: "Word", start: orig.start, end: orig.end, parts };
+}
+
+/**
+ * A word that brace expansion made start with an unquoted `~user` followed by `/` or its end
+ * (`~{/src,root}`, `{a,~}/x`) gets its tilde prefix, as bash tilde-expands after brace expansion.
+ */
+function leadingTilde(parts: WordPart[], orig: Word): void {
+  const first = parts[0];
+  if (first?.type !== "Literal" || first.value[0] !== "~") return;
+  const v = first.value;
+  let j = 1;
+  while (j < v.length && (isNameChar(v[j]!) || v[j] === "." || v[j] === "-" || v[j] === "+")) j++;
+  if (j < v.length ? v[j] !== "/" : parts.length > 1) return;
+  const tilde: TildePrefix = { type: "TildePrefix", start: orig.start, end: orig.end, user: v.slice(1, j) };
+  if (j === v.length) parts[0] = tilde;
+  else parts.splice(0, 1, tilde, { type: "Literal", start: orig.start, end: orig.end, value: v.slice(j) });
 }

@@ -453,3 +453,26 @@ IFS='x:'; for s in ax 'a x' xa 'ab:'; do read a <<< "$s"; echo "[$a]"; done
 [xa]
 [ab]
 ## END
+
+#### posix mode: special builtins keep their prefix assignments (exported), come before functions and cannot be redefined
+set -o posix
+foo=bar :; echo "foo=$foo"; env | grep '^foo='
+z=Z builtin :; echo "z=$z"
+g=1 true; echo "g=$g"
+set +o posix
+eval() { echo "fn $1"; }
+eval 'echo before posix'
+set -o posix
+eval 'echo after posix'
+unset -f eval
+eval() { :; }
+echo not reached
+## status: 2
+## STDOUT:
+foo=bar
+foo=bar
+z=
+g=
+fn echo before posix
+after posix
+## END

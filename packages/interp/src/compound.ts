@@ -13,6 +13,7 @@ import type { Int } from "./int64.js";
 import type { Interp } from "./interp.js";
 import { matchPattern } from "./pattern.js";
 import { setSinglePipeStatus } from "./pipeline.js";
+import { isSpecialBuiltin } from "./simple.js";
 import { withRedirects } from "./redirect.js";
 import { evalTestExpr } from "./test-expr.js";
 import { debugTrap } from "./traps.js";
@@ -27,6 +28,8 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
         ip.error(`\`${cmd.name}': not a valid identifier`);
         return ip.checkErr(1);
       }
+      // POSIX mode: a special builtin cannot be redefined; the shell exits (status 2), as bash's does
+      if (ip.st.options.posix && isSpecialBuiltin(ip, cmd.name)) throw new FatalError(`\`${cmd.name}': is a special builtin`, 2, "exit");
       ip.st.functions.set(cmd.name, { def: cmd, src: ip.src });
       return 0;
     case "Coproc":

@@ -43,6 +43,12 @@ export interface Builtin extends Command {
   run(ctx: BuiltinContext): number | Promise<number>;
 }
 
+/** True when `name` is a POSIX special builtin of this shell (`:`, `eval`, `export`, `set`, ...). */
+export function isSpecialBuiltin(ip: Interp, name: string): boolean {
+  const c = ip.rt.commands.get(name);
+  return isBuiltin(c) && c.special === true;
+}
+
 /** True when a command is a shell builtin. */
 export function isBuiltin(c: Command | undefined): c is Builtin {
   return c !== undefined && (c as Builtin).builtin === true;
@@ -243,6 +249,17 @@ function commandDone(ip: Interp, argv: string[], status: Completion): MaybeAsync
   return ip.checkErr(status);
 }
 
+/** The prefix bindings of `temp` (as the command left them) become the shell's, exported. */
+function persistPrefix(ip: Interp, cmd: SimpleCommand, temp: Scope): void {
+  for (const a of cmd.assignments) {
+    const v = temp.get(a.name);
+    if (v === undefined || typeof v.value !== "string") continue;
+    ip.setVar(a.name, v.value);
+    const t = ip.st.vars.lookup(a.name);
+    if (t !== undefined) t.attrs |= Attr.Export;
+  }
+}
+
 /** `exec` with only redirections: they apply to the shell itself. */
 async function execRedirectsOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
   const s = await applyPermanent(ip, cmd.redirects);
@@ -314,6 +331,8 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   }
   // the prefix values as bound, to see which ones a write-through builtin assigned
   const before = temp !== undefined && writeThroughBuiltin(ip, argv) !== undefined ? [...temp].map(([name, v]) => [name, v, v.value] as const) : undefined;
+  // POSIX mode: the prefix assignments of a special builtin stay after it (exported, as in bash)
+  const persist = temp !== undefined && ip.st.options.posix && isSpecialBuiltin(ip, argv[0] ?? "") ? temp : undefined;
   try {
     if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
     const status = await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
@@ -340,6 +359,7 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
           }
         }
         ip.st.vars.count -= dropped;
+        if (persist !== undefined) persistPrefix(ip, cmd, persist);
       }
     }
   }
@@ -434,7 +454,8 @@ export function xtraceQuote(s: string): string {
 /** Finds and runs a command by argv in the current shell (functions, builtins, commands). */
 export function invoke(ip: Interp, argv: string[], assigns?: (PreparedAssign | undefined)[], skipFunctions = false): MaybeAsync<Completion> {
   const name = argv[0]!;
-  if (!skipFunctions) {
+  // POSIX mode finds a special builtin before a function of its name
+  if (!skipFunctions && !(ip.st.options.posix && isSpecialBuiltin(ip, name))) {
     const fn = ip.st.functions.get(name);
     if (fn !== undefined) return callFunction(ip, fn, argv);
   }

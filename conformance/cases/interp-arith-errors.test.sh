@@ -87,3 +87,21 @@ f() { local d=(x) e=5; echo "[$_]"; }; f
 [a]
 [e=5]
 ## END
+
+#### a base written with a leading zero is an invalid number
+echo $(( 02#0110 )); echo "not reached"
+echo "s $?"; echo $(( 10#0110 ))
+## STDOUT:
+s 1
+110
+## END
+
+#### set -u: an element of an unset variable is unbound in arithmetic, a missing element of a set array is not
+set -u
+a=(1); echo $(( a[5] )); b=x; echo $(( b[1] ))
+( echo $(( undef[0] )) ); echo "s $?"
+## STDOUT:
+0
+0
+s 1
+## END

@@ -143,7 +143,8 @@ export function parseIntConst(text: string): Int | string {
   const hash = s.indexOf("#");
   if (hash >= 0) {
     const b = s.slice(0, hash);
-    if (!/^[0-9]+$/.test(b)) return "invalid number";
+    // a base written with a leading 0 (octal to bash) is no base: `02#1` and `0#1` are invalid numbers
+    if (!/^[1-9][0-9]*$/.test(b)) return "invalid number";
     base = Number(b);
     if (base < 2 || base > 64) return "invalid arithmetic base";
     s = s.slice(hash + 1);

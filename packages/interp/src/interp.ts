@@ -728,6 +728,9 @@ export class Interp {
     }
     const v = this.st.vars.get(name);
     const val = v?.value;
+    // set -u: an element of a variable without any value is unbound (`undef[0]`); a missing
+    // element of a set array is not (bash reads it as 0)
+    if (val === undefined && this.st.options.nounset) throw new FatalError(`${name}: unbound variable`, 1, "exit");
     if (val instanceof Map) return val.get(stripQuotes(index));
     if (v !== undefined && v.attrs & Attr.Assoc) return undefined;
     let i = Number(this.arith.evaluateText(index));

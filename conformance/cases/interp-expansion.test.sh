@@ -314,3 +314,30 @@ x=~{/a,/b}; echo "$x"
 /h/src /root foo~/bar /h/bar ~ax ~bx a~ ab ~a ~b ~/a ~b
 ~{/a,/b}
 ## END
+
+#### expansion errors of a command end the shell under set -e; arithmetic and substring errors end only the line
+( set -e; echo ${!u}; echo "a not reached" ); echo "a $?"
+( set -e; shopt -s failglob; echo *.ZZ; echo "b not reached" ); echo "b $?"
+( set -e; if echo ${x!}; then :; fi; echo "c not reached" ); echo "c $?"
+( set -e; x=abc; eval 'echo ${x:0:-5}; echo d1'; echo d2 ) 2>/dev/null; echo "d $?"
+## STDOUT:
+a 1
+b 1
+c 1
+d2
+d 0
+## END
+
+#### an error inside a function is reported with the line it happened on
+f() {
+  echo ${x?oops}
+}
+( f ) 2>&1 | sed 's/^[^:]*: //'
+g() {
+  echo $((1/0))
+}
+( g ) 2>&1 | sed 's/^[^:]*: //'
+## STDOUT:
+line 2: x: oops
+line 6: 1/0: division by 0 (error token is "0")
+## END

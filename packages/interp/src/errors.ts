@@ -15,9 +15,27 @@ export class FatalError extends Error {
     message: string,
     readonly status: number,
     readonly scope: "command" | "line" | "discard" | "exit",
+    /**
+     * A `line` error that ends the shell under set -e, even in a condition: bash's failed word
+     * expansion of a command (bad substitution, invalid indirection, failglob); arithmetic and
+     * substring errors only end the line.
+     */
+    readonly errexit = false,
   ) {
     super(message);
     this.name = "FatalError";
+  }
+
+  /** Its message was written (`Interp.error` writes it once, see `withRedirects`). */
+  reported = false;
+
+  /** The line it happened on, when it leaves the function (or file) it happened in (see `at`). */
+  line: number | undefined;
+
+  /** Records `line` as where it happened unless a deeper frame did already; returns `this`. */
+  at(line: number): this {
+    this.line ??= line;
+    return this;
   }
 }
 

@@ -140,7 +140,7 @@ async function globItemsAsync(ip: Interp, items: (string | Field)[]): Promise<st
     }
     const matches = await globExpand(ip, f.pat);
     if (matches.length > 0) out.push(...matches);
-    else if (ip.st.opt("failglob")) throw new FatalError(`no match: ${f.text}`, 1, "command");
+    else if (ip.st.opt("failglob")) throw new FatalError(`no match: ${f.text}`, 1, "line", true);
     else if (!ip.st.opt("nullglob")) out.push(unescapeField(f));
   }
   checkFields(ip, out.length);

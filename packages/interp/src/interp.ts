@@ -191,7 +191,7 @@ export class Interp {
           status = e.status;
           // bash -c reports fatal expansion errors (${x?}, set -u) with status 127
           if (e.scope === "exit") return new Abrupt("exit", 0, this.st.flagSuffix === "c" && !this.st.lineAbortExits ? 127 : e.status);
-          if (e.scope === "line" && this.st.lineAbortExits) return new Abrupt("exit", 0, e.status);
+          if (e.scope === "line" && (this.st.lineAbortExits || (e.errexit && this.st.options.errexit))) return new Abrupt("exit", 0, e.status);
           if (e.scope === "discard" && (this.st.lineAbortExits || this.st.flagSuffix === "c")) return new Abrupt("exit", 0, e.status);
         }
       }
@@ -432,8 +432,12 @@ export class Interp {
 
   /** Writes `bash: line N: msg` to the shell's stderr; a ProfileRejection is `bash: msg`. */
   error(msg: string | FatalError): void {
+    if (msg instanceof FatalError) {
+      if (msg.reported) return;
+      msg.reported = true;
+    }
     if (msg instanceof ProfileRejection) this.stderr().write(`bash: ${msg.message}\n`);
-    else this.errorAtLine(this.line(), typeof msg === "string" ? msg : msg.message);
+    else this.errorAtLine(typeof msg === "string" ? this.line() : (msg.line ?? this.line()), typeof msg === "string" ? msg : msg.message);
   }
 
   /** Reports `NAME: command not found` (a ProfileRejection in the logic-only profile). */

@@ -27,7 +27,7 @@ function indirectRef(text: string | undefined): Ref | undefined {
   try {
     return parseRef(text);
   } catch (e) {
-    if (e instanceof FatalError) throw new FatalError(e.message, 1, "line");
+    if (e instanceof FatalError) throw new FatalError(e.message, 1, "line", true);
     throw e;
   }
 }
@@ -65,7 +65,7 @@ function emptySlice(ip: Interp, pe: ParamExp): FatalError {
 /** A bad substitution of `pe`, named by its source text (else `fallback`). */
 function badSubstitution(ip: Interp, pe: ParamExp, fallback: string): FatalError {
   const text = ip.src.text.slice(pe.start, pe.end);
-  return new FatalError(`${text.startsWith("${") ? text : fallback}: bad substitution`, 1, "line");
+  return new FatalError(`${text.startsWith("${") ? text : fallback}: bad substitution`, 1, "line", true);
 }
 
 // The hot functions here keep their asynchronous continuations (and per-element callbacks) in
@@ -82,7 +82,7 @@ async function emitLater(ip: Interp, val: Promise<PValue>, q: boolean, b: FieldB
 /** The general path of `expandParam`. */
 async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilder): Promise<void> {
   const op = pe.op;
-  if (op?.kind === "bad") throw new FatalError(`\${${op.text}}: bad substitution`, 1, "line");
+  if (op?.kind === "bad") throw new FatalError(`\${${op.text}}: bad substitution`, 1, "line", true);
   // ${!prefix*} / ${!prefix@}
   if (op?.kind === "names") {
     const names = ip.st.vars.names().filter((n) => n.startsWith(pe.name) && ip.st.vars.lookup(n)?.value !== undefined);
@@ -94,7 +94,7 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
   if (listIndirect && op !== undefined) {
     // ${!a[@]OP}: with an operator, the elements joined by spaces name the parameter
     const v = ip.st.vars.get(pe.name);
-    if (v === undefined) throw new FatalError(`${pe.name}[${pe.index}]: invalid indirect expansion`, 1, "line");
+    if (v === undefined) throw new FatalError(`${pe.name}[${pe.index}]: invalid indirect expansion`, 1, "line", true);
     const joined = (await lookup(ip, pe.name, pe.index)) as { items?: string[] };
     ref = indirectRef((joined.items ?? []).join(" ")) ?? { name: "" };
   } else if (listIndirect) {
@@ -113,8 +113,8 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
     if (target === undefined) {
       // bash 5.2: an unset ordinary name cannot be indirected through, whatever the operator
       // (`${!u:-d}` too); an unset positional parameter expands as unset; an empty value is no name
-      if (text === "") throw new FatalError(": invalid variable name", 1, "line");
-      if (!/^[0-9@*#?$!-]/.test(pe.name)) throw new FatalError(`${pe.name}${typeof pe.index === "object" ? "[...]" : ""}: invalid indirect expansion`, 1, "line");
+      if (text === "") throw new FatalError(": invalid variable name", 1, "line", true);
+      if (!/^[0-9@*#?$!-]/.test(pe.name)) throw new FatalError(`${pe.name}${typeof pe.index === "object" ? "[...]" : ""}: invalid indirect expansion`, 1, "line", true);
       if (op === undefined || op.kind !== "default") {
         if (ip.st.options.nounset) throw unbound(ip, pe.name);
         return;

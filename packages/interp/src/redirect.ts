@@ -40,6 +40,11 @@ async function withRedirectsAsync(ip: Interp, redirects: readonly { readonly typ
   }
   try {
     return await fn();
+  } catch (e) {
+    // an error that unwinds past these redirections is written to the stderr they set up, as
+    // bash writes it where it happens (`{ echo ${x!}; } 2>/dev/null` says nothing)
+    if (e instanceof FatalError && e.scope !== "command") ip.error(e);
+    throw e;
   } finally {
     ip.st.fds = saved;
     await closeFiles(ip, opened);

@@ -493,6 +493,7 @@ export function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): MaybeAs
   try {
     r = ip.execCommand(fn.def.body);
   } catch (e) {
+    if (e instanceof FatalError) e.at(ip.line());
     const t = returnFrom(ip, frame);
     if (t === undefined) throw e;
     return throwAfter(t, e);
@@ -524,6 +525,10 @@ interface CallFrame {
 async function callFunctionAsync(ip: Interp, frame: CallFrame, r: Promise<Completion>): Promise<Completion> {
   try {
     return functionStatus(await r);
+  } catch (e) {
+    // reported by a caller: with the line in the function where it happened
+    if (e instanceof FatalError) e.at(ip.line());
+    throw e;
   } finally {
     const t = returnFrom(ip, frame);
     if (t !== undefined) await t;

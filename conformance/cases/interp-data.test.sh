@@ -433,3 +433,18 @@ n=3
    [   1   ]   [   3   ]   [   5   ]
 declare -a y=([0]="a" [1]="b")
 ## END
+
+#### slices of an associative array count offsets from 1, as bash 5.2 does
+declare -A A=([a]=1 [b]=2 [c]=3)
+v=("${A[@]}"); echo "${#v[@]}"
+for o in 0 1 2 3 4 -1 -2; do x=("${A[@]:$o}"); y=("${A[@]:$o:1}"); echo "$o: ${#x[@]} ${#y[@]} [${y[0]-}] $([[ ${y[0]-} == "${v[0]}" ]] && echo first)"; done
+## STDOUT:
+3
+0: 3 1 [3] first
+1: 3 1 [3] first
+2: 2 1 [2] 
+3: 1 1 [1] 
+4: 0 0 [] 
+-1: 1 1 [1] 
+-2: 2 1 [2] 
+## END

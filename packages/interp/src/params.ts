@@ -541,7 +541,9 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
             return { list: true, items: len === undefined ? sel : sel.slice(0, len), star: val.star };
           }
         }
-        let start = off < 0 ? items.length + off : off;
+        // bash counts an associative array's offsets from 1 (0 is taken as 1)
+        const from1 = pe.index !== undefined && !pe.indirect && ip.st.vars.get(pe.name)?.value instanceof Map;
+        let start = off < 0 ? items.length + off : from1 && off > 0 ? off - 1 : off;
         if (start < 0) return { list: true, items: [], star: val.star };
         if (len !== undefined && len < 0) throw new FatalError(`${len}: substring expression < 0`, 1, "line");
         return { list: true, items: items.slice(start, len === undefined ? undefined : start + len), star: val.star };

@@ -476,3 +476,22 @@ g=
 fn echo before posix
 after posix
 ## END
+
+#### trap: options are checked (-1 is no action), -l prints bash's table, real-time signals are known
+trap -1 EXIT 2>/dev/null; echo "a $?"
+trap -P EXIT 2>/dev/null; echo "b $?"
+trap -l | head -2; trap -l | tail -1 | od -c | tail -2 | head -1
+kill -l 64; kill -l SIGRTMIN+3; kill -l 0
+trap 'echo r' RTMIN+1 34; trap -p
+## STDOUT:
+a 2
+b 2
+ 1) SIGHUP	 2) SIGINT	 3) SIGQUIT	 4) SIGILL	 5) SIGTRAP
+ 6) SIGABRT	 7) SIGBUS	 8) SIGFPE	 9) SIGKILL	10) SIGUSR1
+0000120   I   G   R   T   M   A   X   -   1  \t   6   4   )       S   I
+RTMAX
+37
+EXIT
+trap -- 'echo r' SIGRTMIN
+trap -- 'echo r' SIGRTMIN+1
+## END

@@ -13,15 +13,56 @@ import { runTrapText } from "./traps.js";
 /** Signal names by number (bash's list for Linux); index 0 is EXIT. */
 export const SIGNALS = ["EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS"];
 
+/** The real-time signals of Linux as bash names them: 34 SIGRTMIN ... 64 SIGRTMAX. */
+function rtName(n: number): string {
+  if (n === 34) return "RTMIN";
+  if (n === 64) return "RTMAX";
+  return n <= 49 ? `RTMIN+${n - 34}` : `RTMAX-${64 - n}`;
+}
+
+/**
+ * `trap -l` / `kill -l` as bash 5.2 on Linux prints them: `NN) SIGNAME`, tab-separated, five
+ * to a line, signals 1-31 and the real-time ones 34-64 (the last line ends with a tab).
+ */
+export function signalTable(): string {
+  const entries: string[] = [];
+  for (let n = 1; n < SIGNALS.length; n++) entries.push(`${String(n).padStart(2)}) SIG${SIGNALS[n]}`);
+  for (let n = 34; n <= 64; n++) entries.push(`${n}) SIG${rtName(n)}`);
+  let out = "";
+  entries.forEach((e, i) => {
+    out += e + (i % 5 === 4 ? "\n" : "\t");
+  });
+  return out.endsWith("\n") ? out : `${out}\n`;
+}
+
 /** Signals whose default action does not end a process (ignore, continue, stop). */
 const HARMLESS = new Set(["CHLD", "CONT", "URG", "WINCH", "STOP", "TSTP", "TTIN", "TTOU"]);
 
-/** Normalizes a signal spec (`2`, `INT`, `SIGINT`, `int`, `exit`) to bash's name, or undefined. */
+/** Normalizes a signal spec (`2`, `INT`, `SIGINT`, `int`, `exit`, `RTMIN+3`) to bash's name, or undefined. */
 export function signalName(spec: string): string | undefined {
-  if (/^[0-9]+$/.test(spec)) return SIGNALS[Number(spec)];
+  if (/^[0-9]+$/.test(spec)) {
+    const n = Number(spec);
+    return n >= 34 && n <= 64 ? rtName(n) : SIGNALS[n];
+  }
   const s = spec.toUpperCase().replace(/^SIG/, "");
   if (s === "ERR" || s === "DEBUG" || s === "RETURN") return s;
-  return SIGNALS.includes(s) ? s : undefined;
+  if (SIGNALS.includes(s)) return s;
+  return rtNumber(s) === undefined ? undefined : rtName(rtNumber(s)!);
+}
+
+/** The number of signal `name` (as signalName gives it): 0 for EXIT, -1 for ERR, DEBUG and RETURN. */
+export function signalNumber(name: string): number {
+  const i = SIGNALS.indexOf(name);
+  return i >= 0 ? i : (rtNumber(name) ?? -1);
+}
+
+/** 34-64 for RTMIN, RTMIN+k, RTMAX-k, RTMAX (bash accepts RTMIN+15 and RTMAX-15 alike). */
+function rtNumber(s: string): number | undefined {
+  const m = /^RT(MIN|MAX)(?:([-+])([0-9]+))?$/.exec(s);
+  if (m === null) return undefined;
+  const k = m[3] === undefined ? 0 : Number(m[3]);
+  const n = m[1] === "MIN" ? (m[2] === "-" ? undefined : 34 + k) : m[2] === "+" ? undefined : 64 - k;
+  return n !== undefined && n >= 34 && n <= 64 ? n : undefined;
 }
 
 /** True when a signal's default action ends the receiving process. */
@@ -46,7 +87,7 @@ export async function deliverSignals(ip: Interp): Promise<Abrupt | undefined> {
     const action = ip.st.trap(name);
     if (action === "") continue;
     if (action === undefined) {
-      if (terminates(name)) return new Abrupt("exit", 0, 128 + SIGNALS.indexOf(name));
+      if (terminates(name)) return new Abrupt("exit", 0, 128 + signalNumber(name));
       continue;
     }
     const savedPos = ip.pos;

@@ -3,7 +3,7 @@
  * `wait` awaits them, `kill` is accepted (jobs cannot be interrupted mid-command).
  */
 import { berr, builtin, parseOpts } from "./define.js";
-import { SIGNALS, queueSignal, signalName, terminates } from "../signals.js";
+import { queueSignal, signalName, signalNumber, signalTable, terminates } from "../signals.js";
 import type { Job } from "../state.js";
 
 /** `wait [-n] [id ...]` */
@@ -56,13 +56,13 @@ export const kill = builtin("kill", "Send a signal to a job.", (ctx) => {
       // every argument is translated; an invalid one is reported and the status is 1
       let status = 0;
       for (const a of args.slice(1)) {
-        const n = /^[0-9]+$/.test(a) ? SIGNALS[Number(a) > 128 ? Number(a) - 128 : Number(a)] : signalName(a);
+        const n = /^[0-9]+$/.test(a) ? signalName(String(Number(a) > 128 ? Number(a) - 128 : Number(a))) : signalName(a);
         if (n === undefined) status = berr(ctx, `${a}: invalid signal specification`, 1);
-        else ctx.stdout.write(/^[0-9]+$/.test(a) ? `${n}\n` : `${SIGNALS.indexOf(n)}\n`);
+        else ctx.stdout.write(/^[0-9]+$/.test(a) ? `${n}\n` : `${signalNumber(n)}\n`);
       }
       return status;
     }
-    ctx.stdout.write(SIGNALS.slice(1).map((n, i) => `${String(i + 1).padStart(2)}) SIG${n}`).join("\t") + "\n");
+    ctx.stdout.write(signalTable());
     return 0;
   }
   let i = 0;
@@ -94,7 +94,7 @@ export const kill = builtin("kill", "Send a signal to a job.", (ctx) => {
     }
     if (sig === "0" || sig === "EXIT") continue;
     if (job !== undefined) {
-      if (job.status === undefined && terminates(sig)) job.kill?.(SIGNALS.indexOf(sig));
+      if (job.status === undefined && terminates(sig)) job.kill?.(signalNumber(sig));
     } else queueSignal(shell!, sig);
   }
   return status;

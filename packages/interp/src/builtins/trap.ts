@@ -2,13 +2,13 @@
  * `trap [-lp] [action] [signal ...]`: EXIT, ERR, DEBUG and RETURN run; signals are accepted
  * and remembered (nothing in the sandbox sends them).
  */
-import { berr, builtin } from "./define.js";
-import { SIGNALS, signalName } from "../signals.js";
+import { badOption, berr, builtin, parseOpts } from "./define.js";
+import { signalName, signalNumber, signalTable } from "../signals.js";
 
 export { SIGNALS, signalName } from "../signals.js";
 
 const q = (s: string): string => `'${s.replace(/'/g, "'\\''")}'`;
-const display = (n: string): string => (SIGNALS.indexOf(n) > 0 ? `SIG${n}` : n);
+const display = (n: string): string => (signalNumber(n) > 0 ? `SIG${n}` : n);
 
 /** `trap` */
 export const trap = builtin(
@@ -16,21 +16,22 @@ export const trap = builtin(
   "Trap signals and other events.",
   (ctx) => {
     const ip = ctx.interp;
-    let args = ctx.args.slice();
-    if (args[0] === "-l") {
-      ctx.stdout.write(SIGNALS.slice(1).map((n, i) => `${String(i + 1).padStart(2)}) SIG${n}`).join("\t") + "\n");
+    const o = parseOpts(ctx.args, "lp");
+    if (o.bad !== undefined) return badOption(ctx, o.bad, "trap [-lp] [[arg] signal_spec ...]");
+    const args = o.rest;
+    if (o.on.has("l")) {
+      ctx.stdout.write(signalTable());
       return 0;
     }
-    if (args.length === 0 || args[0] === "-p") {
-      const names = args.slice(1);
-      const order = (n: string): number => (SIGNALS.includes(n) ? SIGNALS.indexOf(n) : 100 + ["DEBUG", "ERR", "RETURN"].indexOf(n));
+    if (args.length === 0 || o.on.has("p")) {
+      const names = args;
+      const order = (n: string): number => (signalNumber(n) >= 0 ? signalNumber(n) : 100 + ["DEBUG", "ERR", "RETURN"].indexOf(n));
       for (const [n, action] of [...ip.st.traps].sort((a, b) => order(a[0]) - order(b[0]))) {
         if (names.length > 0 && !names.map(signalName).includes(n)) continue;
         ctx.stdout.write(`trap -- ${q(action)} ${display(n)}\n`);
       }
       return 0;
     }
-    if (args[0] === "--") args = args.slice(1);
     let action: string | undefined = args[0]!;
     let specs = args.slice(1);
     if (specs.length === 0 || /^[0-9]+$/.test(action)) {

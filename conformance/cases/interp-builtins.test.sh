@@ -495,3 +495,10 @@ EXIT
 trap -- 'echo r' SIGRTMIN
 trap -- 'echo r' SIGRTMIN+1
 ## END
+
+#### local -p NAME prints only the function's own locals
+g=1; f() { local l=2; local -p g l nope 2>/dev/null; echo "s=$?"; }; f
+## STDOUT:
+declare -- l="2"
+s=1
+## END

@@ -116,8 +116,10 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
       return 0;
     }
     let st = 0;
+    // `local -p NAME` sees only the function's own locals
+    const own = mode.cmd === "local" ? ip.st.vars.localScope() : undefined;
     for (const name of args) {
-      const v = ip.st.vars.lookup(name);
+      const v = own !== undefined ? own.get(name) : ip.st.vars.lookup(name);
       if (v === undefined) {
         berr(ctx, `${name}: not found`, 1);
         st = 1;

@@ -203,3 +203,42 @@ b
 bash: eval: line 4: syntax error near unexpected token `newline'
 bash: eval: line 4: `echo ('
 ## END
+
+#### an arithmetic for header closed by one paren stops the script silently, as [[ ]] errors do
+for s in 'for ((i=0; i<3; i++)' 'echo a; for ((i=0;i<3;i++)' 'echo a\nfor ((i=0; i<3; i++)\necho b' 'false\nfor ((i=0;i<3;i++)' 'for (( ; ; )' 'false\n[[ a' 'true\n[[ a'; do
+  printf "$s\n" > k.sh
+  bash k.sh 2>&1; echo "status $?"
+  bash -n k.sh 2>&1; echo "n $?"
+  ( eval "$(cat k.sh)" ) 2>&1; echo "eval $?"
+done
+## STDOUT:
+status 2
+n 2
+eval 2
+status 2
+n 2
+eval 2
+a
+status 0
+n 0
+a
+eval 2
+status 1
+n 2
+eval 2
+status 2
+n 2
+eval 2
+k.sh: line 2: unexpected token `newline', conditional binary operator expected
+status 1
+k.sh: line 2: unexpected token `newline', conditional binary operator expected
+n 2
+bash: eval: line 6: unexpected token `newline', conditional binary operator expected
+eval 2
+k.sh: line 2: unexpected token `newline', conditional binary operator expected
+status 2
+k.sh: line 2: unexpected token `newline', conditional binary operator expected
+n 2
+bash: eval: line 6: unexpected token `newline', conditional binary operator expected
+eval 2
+## END

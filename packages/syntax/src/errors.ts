@@ -21,7 +21,8 @@ export class ParseError extends Error {
   readonly conditional: boolean;
   /**
    * A `conditional` error at the end of the input (`[[ a` then nothing, `[[ a &&`): bash
-   * reads on to the end of the input and stops with status 2 after all.
+   * reads on to the end of the input and stops with the last command's status, or 2 when
+   * that is 0 (`false` then `[[ a` ends with 1, `true` then `[[ a` with 2).
    */
   readonly atEnd: boolean;
   constructor(message: string, span: Span, line: number, lines: readonly string[] = [message], conditional = false, atEnd = false) {
@@ -44,7 +45,8 @@ export class ParseError extends Error {
 
   /** The status bash stops with after this error, `last` being the last command's. */
   exitStatus(last: number): number {
-    return this.conditional && !this.atEnd ? last : 2;
+    if (!this.conditional) return 2;
+    return this.atEnd && last === 0 ? 2 : last;
   }
 
   /**

@@ -327,13 +327,16 @@ export class Scanner extends Reader {
     this.pos = s + 2;
     const init = this.forPart(STOP_FORARITH);
     if (this.pos >= this.end) this.eof(")", s);
+    this.halfClosedFor();
     if (this.src[this.pos] !== ";") this.fail("syntax error: `;' expected in arithmetic for");
     this.pos++;
     const test = this.forPart(STOP_FORARITH);
     if (this.pos >= this.end) this.eof(")", s);
+    this.halfClosedFor();
     if (this.src[this.pos] !== ";") this.fail("syntax error: `;' expected in arithmetic for");
     this.pos++;
     const update = this.forPart(STOP_ARITH);
+    this.halfClosedFor();
     if (!this.src.startsWith("))", this.pos) || this.pos + 2 > this.end) this.eof(")", s);
     this.pos += 2;
     const payload: ArithForPayload = {
@@ -345,6 +348,18 @@ export class Scanner extends Reader {
     this.state = S_NORMAL;
     this.cmdStart();
     return true;
+  }
+
+  /**
+   * `for ((i=0; i<3; i++)` then anything but `)`: bash's lexer has the `((` closed by one `)`
+   * and reads the next character; not a `)`, it hands its grammar an end of input, so the
+   * script stops silently, as after `[[ ]]`: with the last status (2 for 0) when that
+   * character was the input's last, else with the last status.
+   */
+  private halfClosedFor(): void {
+    const p = this.pos;
+    if (this.src[p] !== ")" || (p + 1 < this.end && this.src[p + 1] === ")")) return;
+    throw new ParseError("syntax error: arithmetic for not closed", this.span(p, p), lineOf(this.src, p), [], true, p + 2 >= this.end);
   }
 
   private forPart(stop: number) {

@@ -25,6 +25,8 @@ const POW10 = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
 
 /** Object keys seen lately (a direct-mapped cache), shared by every reader: see `JsonReader.#key`. */
 const KEYS: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
+/** Short string values seen lately, as `KEYS` (apart, so unique values do not evict the keys). */
+const VALS: (string | undefined)[] = new Array<string | undefined>(1024).fill(undefined);
 
 /**
  * `s[b..b+n)` as a new array. Up to 8 elements through array literals: each literal is an
@@ -201,7 +203,7 @@ export class JsonReader {
     if (depth >= this.#maxDepth) this.#fail("Exceeds depth limit for parsing");
     const s = this.text;
     const c = s.charCodeAt(this.pos);
-    if (c === 0x22) return this.#string();
+    if (c === 0x22) return this.#stringValue();
     if (c === 0x7b) {
       this.pos++;
       // `<= 0x20` first: compact text skips no whitespace and makes no call.
@@ -460,23 +462,42 @@ export class JsonReader {
 
   /** An object key: short keys are shared across the document (`name` is stored once, not per object). */
   #key(): string {
+    return this.#cached(KEYS, 32);
+  }
+
+  /**
+   * A string value: short ones come from a cache as keys do, so a value repeated across records
+   * (`"active"`, `"key7"`) is one string instead of one per record, which a large document would
+   * otherwise copy out of the young generation at every scavenge.
+   */
+  #stringValue(): string {
+    return this.#cached(VALS, 16);
+  }
+
+  /** The string at `pos`, from the direct-mapped `cache` when it has at most `max` code units and no escape. */
+  #cached(cache: (string | undefined)[], max: number): string {
     const s = this.text;
     const p = this.pos + 1;
+    const end = Math.min(s.length, p + max + 1);
     let q = p;
-    for (; q < s.length; q++) {
+    // Every code unit goes into the hash: records' values often differ in one digit only.
+    let h = 0;
+    for (; q < end; q++) {
       const c = s.charCodeAt(q);
       if (c === 0x22) break;
       if (c === 0x5c) return this.#string();
+      h = (h * 31 + c) | 0;
     }
-    const len = q - p;
-    if (q >= s.length || len > 32) return this.#string();
+    if (q >= end) return this.#string();
     this.pos = q + 1;
-    // A direct-mapped cache: a hit costs a comparison, no slice and no hashing.
-    const h = (len * 31 + s.charCodeAt(p) * 7 + s.charCodeAt(q - 1) + s.charCodeAt(p + (len >> 1)) * 13) & (KEYS.length - 1);
-    const known = KEYS[h];
+    const len = q - p;
+    if (len === 0) return "";
+    // A direct-mapped cache: a hit costs a comparison, no slice.
+    h = (h ^ (h >>> 10)) & (cache.length - 1);
+    const known = cache[h];
     if (known !== undefined && known.length === len && s.startsWith(known, p)) return known;
     const k = s.slice(p, q);
-    KEYS[h] = k;
+    cache[h] = k;
     return k;
   }
 

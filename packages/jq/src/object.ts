@@ -126,9 +126,8 @@ const COPY_APPEND = 16;
 
 /** A jq object; see the module comment. Copy with `new JqMap(other)`; values are immutable by convention. */
 export class JqMap {
-  // Plain (TypeScript-private) fields, not `#` ones: `fromParts` makes objects from a literal.
-  private _shape: Shape;
-  private _vals: Val[];
+  #shape: Shape;
+  #vals: Val[];
 
   /** An empty object, a copy of `from`, or the object of `from`'s entries (a later key's value wins). */
   constructor(from?: JqMap | Iterable<readonly [string, Val]> | null);
@@ -136,101 +135,96 @@ export class JqMap {
   constructor(shape: Shape, vals: Val[]);
   constructor(from?: JqMap | Iterable<readonly [string, Val]> | Shape | null, vals?: Val[]) {
     if (vals !== undefined) {
-      this._shape = from as Shape;
-      this._vals = vals;
+      this.#shape = from as Shape;
+      this.#vals = vals;
       return;
     }
     if (from instanceof JqMap) {
-      this._shape = from._shape.share();
-      this._vals = from._vals.slice();
+      this.#shape = from.#shape.share();
+      this.#vals = from.#vals.slice();
       return;
     }
-    this._shape = EMPTY_SHAPE;
-    this._vals = [];
+    this.#shape = EMPTY_SHAPE;
+    this.#vals = [];
     if (from) for (const [k, v] of from as Iterable<readonly [string, Val]>) this.set(k, v);
   }
 
   /** The object of `shape` with `vals` (one per key, in order; the array is taken over, not copied). */
   static fromParts(shape: Shape, vals: Val[]): JqMap {
-    // An object literal, not `new`: V8 pretenures the objects of a literal's allocation site when
-    // they survive (a parsed document's do), so a large document is allocated in the old
-    // generation instead of being copied out of the young one at every scavenge. `new` has no
-    // allocation site to learn from. (20 MB document: 2 scavenges per parse promoting 17.5 MB,
-    // about 50 ms, before; none after.)
-    return { __proto__: JqMap.prototype, _shape: shape, _vals: vals } as unknown as JqMap;
+    return new JqMap(shape, vals);
   }
 
   /** The number of keys. */
   get size(): number {
-    return this._vals.length;
+    return this.#vals.length;
   }
 
   /** The value of `k`, or `undefined`. */
   get(k: string): Val | undefined {
-    const i = this._shape.indexOf(k);
-    return i < 0 ? undefined : this._vals[i];
+    const i = this.#shape.indexOf(k);
+    return i < 0 ? undefined : this.#vals[i];
   }
 
   /** True when `k` is a key. */
   has(k: string): boolean {
-    return this._shape.indexOf(k) >= 0;
+    return this.#shape.indexOf(k) >= 0;
   }
 
   /** Sets `k` in place (a new key goes last); returns the object. */
   set(k: string, v: Val): this {
-    const i = this._shape.indexOf(k);
+    const i = this.#shape.indexOf(k);
     if (i >= 0) {
-      this._vals[i] = v;
+      this.#vals[i] = v;
       return this;
     }
-    this._shape = this._shape.with(k);
-    const vals = this._vals;
+    this.#shape = this.#shape.with(k);
+    const vals = this.#vals;
     const n = vals.length;
     if (n < COPY_APPEND) {
       const nv = new Array<Val>(n + 1);
       for (let j = 0; j < n; j++) nv[j] = vals[j]!;
       nv[n] = v;
-      this._vals = nv;
+      this.#vals = nv;
     } else vals.push(v);
     return this;
   }
 
   /** Removes `k` in place; true when it was a key. */
   delete(k: string): boolean {
-    const s = this._shape;
+    const s = this.#shape;
     const i = s.indexOf(k);
     if (i < 0) return false;
     const keys = s.keys.slice();
     keys.splice(i, 1);
-    this._shape = keys.length > MAX_SHARED ? new Shape(keys, true) : shapeOf(keys);
-    this._vals.splice(i, 1);
+    this.#shape = keys.length > MAX_SHARED ? new Shape(keys, true) : shapeOf(keys);
+    this.#vals.splice(i, 1);
     return true;
   }
 
   /** The keys in order, as an array the caller must not modify. */
   keyList(): readonly string[] {
-    return this._shape.keys;
+    return this.#shape.keys;
   }
 
   /** The values in key order, as an array the caller must not modify. */
   valueList(): readonly Val[] {
-    return this._vals;
+    return this.#vals;
   }
 
   /** The keys in order. */
   keys(): IterableIterator<string> {
-    return this._shape.keys.slice(0, this._vals.length).values();
+    return this.#shape.keys.slice(0, this.#vals.length).values();
   }
 
   /** The values in key order. */
   values(): IterableIterator<Val> {
-    return this._vals.slice().values();
+    return this.#vals.slice().values();
   }
 
   /** `[key, value]` pairs in order. */
   entries(): IterableIterator<[string, Val]> {
-    const ks = this._shape.keys;
-    const vs = this._vals;
+    const ks = this.#shape.keys;
+    const vs = this.#vals;
     const out = new Array<[string, Val]>(vs.length);
     for (let i = 0; i < vs.length; i++) out[i] = [ks[i]!, vs[i]!];
     return out.values();

@@ -488,7 +488,7 @@ a 2
 b 2
  1) SIGHUP	 2) SIGINT	 3) SIGQUIT	 4) SIGILL	 5) SIGTRAP
  6) SIGABRT	 7) SIGBUS	 8) SIGFPE	 9) SIGKILL	10) SIGUSR1
-0000120   I   G   R   T   M   A   X   -   1  \t   6   4   )       S   I
+0000020   4   )       S   I   G   R   T   M   A   X  \t  \n
 RTMAX
 37
 EXIT

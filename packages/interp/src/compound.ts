@@ -322,10 +322,15 @@ async function headerArith(ip: Interp, a: Arithmetic): Promise<Int | undefined> 
   try {
     return await ip.evalArithRaw(a);
   } catch (e) {
-    if (!(e instanceof ArithError)) throw e;
-    ip.error(`((: ${e.message}`);
+    reportArith(ip, e);
     return undefined;
   }
+}
+
+/** Reports an arithmetic error of `(( ))` or a `for (( ))` header as bash does (`((: MSG`); rethrows anything else. */
+function reportArith(ip: Interp, e: unknown): void {
+  if (!(e instanceof ArithError)) throw e;
+  ip.error(`((: ${e.message}`);
 }
 
 async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
@@ -399,9 +404,6 @@ async function arithCommandLater(ip: Interp, v: Promise<Int>): Promise<Completio
 
 /** `(( ))` whose evaluation threw: an arithmetic error is reported and fails the command. */
 function arithCommandFailed(ip: Interp, e: unknown): MaybeAsync<Completion> {
-  if (e instanceof ArithError) {
-    ip.error(`((: ${e.message}`);
-    return pipelineDone(ip, 1);
-  }
-  throw e;
+  reportArith(ip, e);
+  return pipelineDone(ip, 1);
 }

@@ -3,7 +3,7 @@
  * unquoted Literal text takes part; quoted and escaped parts and expansions are opaque.
  */
 import type { Literal, TildePrefix, Word, WordPart } from "./ast.js";
-import { isNameChar } from "./chars.js";
+import { isTildeUserChar } from "./chars.js";
 
 /** An active character of unquoted literal text, or an opaque part. */
 type Item = string | WordPart;
@@ -139,7 +139,7 @@ function leadingTilde(parts: WordPart[], orig: Word): void {
   if (first?.type !== "Literal" || first.value[0] !== "~") return;
   const v = first.value;
   let j = 1;
-  while (j < v.length && (isNameChar(v[j]!) || v[j] === "." || v[j] === "-" || v[j] === "+")) j++;
+  while (j < v.length && isTildeUserChar(v[j]!)) j++;
   if (j < v.length ? v[j] !== "/" : parts.length > 1) return;
   const tilde: TildePrefix = { type: "TildePrefix", start: orig.start, end: orig.end, user: v.slice(1, j) };
   if (j === v.length) parts[0] = tilde;

@@ -35,6 +35,10 @@ export function isNameStart(c: string): boolean {
 export function isNameChar(c: string): boolean {
   return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_" || (c >= "0" && c <= "9");
 }
+/** A character of the user name in a tilde prefix (`~user`, `~+`, `~-`, `~first.last`). */
+export function isTildeUserChar(c: string): boolean {
+  return isNameChar(c) || c === "." || c === "-" || c === "+";
+}
 /** `[0-9]` */
 export function isDigit(c: string): boolean {
   return c >= "0" && c <= "9";

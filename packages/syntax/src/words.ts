@@ -22,6 +22,7 @@ import {
   isDigit,
   isMeta,
   isNameChar,
+  isTildeUserChar,
   isNameStart,
   PLAIN,
   PLAIN_DQ,
@@ -370,7 +371,7 @@ export abstract class Reader {
     let j = this.pos + 1;
     while (j < this.end) {
       const c = src[j]!;
-      if (isNameChar(c) || c === "." || c === "-" || c === "+") j++;
+      if (isTildeUserChar(c)) j++;
       else break;
     }
     const next = j < this.end ? src[j]! : "";

@@ -94,6 +94,21 @@ describe("husk CLI", () => {
     });
   });
 
+  // bash writes each message as it goes: with stdout and stderr on one file the lines
+  // interleave (`bash t.sh >out 2>&1`); the CLI must not hold stderr until the end
+  it("stdout and stderr in the order the script writes them, as bash's", async () => {
+    const src = "echo a\nnosuch\necho b >&2\necho c\nx=${y!}\necho d\n";
+    const dir = mkdtempSync(join(tmpdir(), "husk-cli-order-"));
+    const file = join(dir, "t.sh");
+    writeFileSync(file, src);
+    let both = "";
+    const io = { readStdin: () => Promise.resolve(""), writeStdout: (t: string) => void (both += t), writeStderr: (t: string) => void (both += t) };
+    expect(await runCli([file], io)).toBe(0);
+    const r = spawnSync("bash", ["-c", 'bash "$1" 2>&1', "x", file], { encoding: "utf8", env: { PATH: "/usr/bin:/bin" } });
+    expect(both).toBe(r.stdout);
+    expect(both).toBe(`a\n${file}: line 2: nosuch: command not found\nb\nc\n${file}: line 5: \${y!}: bad substitution\nd\n`);
+  });
+
   it("missing script file", async () => {
     expect(await cli(["/nonexistent/x.sh"])).toEqual({ stdout: "", stderr: "husk: /nonexistent/x.sh: No such file or directory\n", exitCode: 127 });
   });

@@ -76,7 +76,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   if (a.syntaxOnly) out = checkSyntax(a, script);
   else {
     try {
-      out = a.toolsModule !== undefined ? await runWithTools(a, script) : await runPlain(a, script, stdin);
+      out = a.toolsModule !== undefined ? await runWithTools(a, script) : await runPlain(a, script, stdin, a.json ? undefined : io);
     } catch (e) {
       out = { stdout: "", stderr: `husk: ${e instanceof Error ? e.message : String(e)}\n`, exitCode: 1 };
     }
@@ -145,8 +145,47 @@ export async function replExec(a: CliArgs): Promise<ReplExec> {
   return (script) => bash.exec(script, { args: a.args, args0: shellName(a) });
 }
 
-async function runPlain(a: CliArgs, script: string, stdin: string): Promise<Outcome> {
+/** Output pieces kept before they are written: bigger ones go out at once. */
+const STREAM_CHUNK = 1 << 16;
+
+/**
+ * Writes a run's stdout and stderr in the order the script wrote them (bash writes as it goes,
+ * so `husk script >out 2>&1` must interleave them as bash does): text of one stream is held
+ * until the other stream is written to, a piece grows past STREAM_CHUNK, or the run ends.
+ */
+class OrderedWriter {
+  #fd: 1 | 2 = 1;
+  #held: string[] = [];
+  #size = 0;
+  constructor(readonly io: CliIO) {}
+  write(fd: 1 | 2, text: string): void {
+    if (fd !== this.#fd) {
+      this.flush();
+      this.#fd = fd;
+    }
+    this.#held.push(text);
+    this.#size += text.length;
+    if (this.#size >= STREAM_CHUNK) this.flush();
+  }
+  flush(): void {
+    if (this.#size === 0) return;
+    const text = this.#held.join("");
+    this.#held = [];
+    this.#size = 0;
+    if (this.#fd === 1) this.io.writeStdout(text);
+    else this.io.writeStderr(text);
+  }
+}
+
+/** A plain run; with `stream`, its output goes there as the script writes it (and not in the Outcome). */
+async function runPlain(a: CliArgs, script: string, stdin: string, stream?: CliIO): Promise<Outcome> {
   const bash = shellFor(a);
-  const r = await bash.exec(script, { stdin, args: a.args, args0: shellName(a), invocation: a.command !== undefined ? "command" : a.file !== undefined ? "file" : "stdin" });
-  return { stdout: r.stdout, stderr: r.stderr, exitCode: r.exitCode, error: r.error?.kind };
+  const w = stream && new OrderedWriter(stream);
+  const invocation = a.command !== undefined ? "command" : a.file !== undefined ? "file" : "stdin";
+  try {
+    const r = await bash.exec(script, { stdin, args: a.args, args0: shellName(a), invocation, ...(w && { onOutput: (fd: 1 | 2, t: string) => w.write(fd, t) }) });
+    return { stdout: w ? "" : r.stdout, stderr: w ? "" : r.stderr, exitCode: r.exitCode, error: r.error?.kind };
+  } finally {
+    w?.flush();
+  }
 }

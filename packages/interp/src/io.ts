@@ -169,7 +169,10 @@ export class CappedOutput implements OutputStream {
     if (this.truncated) return undefined;
     if (this.#size + text.length > this.max) {
       const room = this.max - this.#size;
-      if (room > 0) this.#parts.push(text.slice(0, room));
+      if (room > 0) {
+        this.#parts.push(text.slice(0, room));
+        this.onWrite?.(text.slice(0, room));
+      }
       this.#size = this.max;
       this.truncated = true;
       return undefined;

@@ -54,6 +54,12 @@ export interface RunOptions {
    * `args0` must give it, and BASH_SOURCE names it: `FILE: line N: ...`, also in functions).
    */
   readonly invocation?: "stdin" | "command" | "file";
+  /**
+   * Called with each piece of text the script writes to its stdout (fd 1) or stderr (fd 2), in
+   * the order it writes them (a CLI writing both to one file interleaves them as bash does).
+   * The result still holds each stream's whole text.
+   */
+  readonly onOutput?: (fd: 1 | 2, text: string) => void;
 }
 
 /** What a run produced (the facade's `exec()` result). Never a thrown error for script failures. */
@@ -141,8 +147,9 @@ export class ShellSession {
     const clock = this.clock;
     const meter = new LimitsMeter(limits, { signal: internal, now: () => clock.monotonic() });
     const timer = setTimeout(() => internal.abort(RUN_TIMED_OUT), limits.timeoutMs + 10);
-    const stdout = new CappedOutput(limits.maxStdoutBytes, "maxStdoutBytes");
-    const stderr = new CappedOutput(limits.maxStderrBytes, "maxStderrBytes");
+    const out = ro.onOutput;
+    const stdout = new CappedOutput(limits.maxStdoutBytes, "maxStdoutBytes", out && ((t) => out(1, t)));
+    const stderr = new CappedOutput(limits.maxStderrBytes, "maxStderrBytes", out && ((t) => out(2, t)));
     const rt: Runtime = {
       fs: this.options.fs,
       commands: this.options.commands.clone(),

@@ -32,9 +32,18 @@ export class FatalError extends Error {
   /** The line it happened on, when it leaves the function (or file) it happened in (see `at`). */
   line: number | undefined;
 
-  /** Records `line` as where it happened unless a deeper frame did already; returns `this`. */
-  at(line: number): this {
-    this.line ??= line;
+  /** The shell's name for errors where it happened (`main`, `environment`, a file: see `at`). */
+  where: string | undefined;
+
+  /**
+   * Records `line` (and the name bash's message starts with there, as bash reports the error
+   * inside the function) as where it happened unless a deeper frame did already; returns `this`.
+   */
+  at(line: number, where?: string): this {
+    if (this.line === undefined) {
+      this.line = line;
+      this.where = where;
+    }
     return this;
   }
 }

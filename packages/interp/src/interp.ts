@@ -437,7 +437,8 @@ export class Interp {
       msg.reported = true;
     }
     if (msg instanceof ProfileRejection) this.stderr().write(`bash: ${msg.message}\n`);
-    else this.errorAtLine(typeof msg === "string" ? this.line() : (msg.line ?? this.line()), typeof msg === "string" ? msg : msg.message);
+    else if (typeof msg === "string") this.errorAtLine(this.line(), msg);
+    else this.stderr().write(`${msg.where ?? this.nameForError()}: line ${msg.line ?? this.line()}: ${msg.message}\n`);
   }
 
   /** Reports `NAME: command not found` (a ProfileRejection in the logic-only profile). */

@@ -493,7 +493,7 @@ export function callFunction(ip: Interp, fn: FuncEntry, argv: string[]): MaybeAs
   try {
     r = ip.execCommand(fn.def.body);
   } catch (e) {
-    if (e instanceof FatalError) e.at(ip.line());
+    if (e instanceof FatalError) e.at(ip.line(), ip.nameForError());
     const t = returnFrom(ip, frame);
     if (t === undefined) throw e;
     return throwAfter(t, e);
@@ -527,7 +527,7 @@ async function callFunctionAsync(ip: Interp, frame: CallFrame, r: Promise<Comple
     return functionStatus(await r);
   } catch (e) {
     // reported by a caller: with the line in the function where it happened
-    if (e instanceof FatalError) e.at(ip.line());
+    if (e instanceof FatalError) e.at(ip.line(), ip.nameForError());
     throw e;
   } finally {
     const t = returnFrom(ip, frame);

@@ -6,7 +6,9 @@
  * Words, assignments and arithmetic keep the shapes of @husk/syntax's printer.
  */
 import { print } from "@husk/syntax";
-import type { Command, FunctionDef, Redirect, SimpleCommand, Statement } from "@husk/syntax";
+import type { Assignment, Command, FunctionDef, Redirect, SimpleCommand, Statement, Word } from "@husk/syntax";
+import { SubstitutionLines, commandLinePos } from "./source.js";
+import type { SourceInfo } from "./source.js";
 
 const INDENT = "    ";
 
@@ -16,7 +18,24 @@ const INDENT = "    ";
  * (`conn` > 0); `wasHeredoc`: bodies were just printed, so the next `;` is left out (bash
  * clears it when it prints another redirection list).
  */
-const st = { deferred: [] as Redirect[], conn: 0, wasHeredoc: false };
+const st = {
+  deferred: [] as Redirect[],
+  conn: 0,
+  wasHeredoc: false,
+  /**
+   * Printing a command substitution's body (see `substitutionLines`): the source text, to tell
+   * a newline between two commands from `;` (bash keeps `\n` connectors there and prints them
+   * as newlines, `;` and `&` inline, and `{ }` on one line, except inside a function).
+   */
+  sub: undefined as string | undefined,
+  /** Nesting of function definitions being printed (bash's inside_function_def). */
+  inFn: 0,
+  /** While `substitutionLines` prints: each command as its text starts (MARK), with the newlines of its first tokens. */
+  marked: undefined as { cmd: Command; extra: number }[] | undefined,
+};
+
+/** Marks where a command's text starts while `substitutionLines` prints (a noncharacter: no script text holds it). */
+const MARK = "\uFDD0";
 
 /** The text of a redirection: a space after the operator except for fd duplications and here-documents. */
 function redirText(r: Redirect): string {
@@ -59,7 +78,50 @@ function redirs(rs: readonly Redirect[]): string {
 }
 
 function simple(c: SimpleCommand): string {
-  return [...c.assignments.map((a) => print(a)), ...c.words.map((w) => print(w)), ...redirList(c.redirects)].join(" ");
+  const p = st.sub === undefined ? print : printedWord;
+  return [...c.assignments.map(p), ...c.words.map(p), ...redirList(c.redirects)].join(" ");
+}
+
+/**
+ * A word or assignment as `substitutionLines` counts it: @husk/syntax prints a `$( )` inside it
+ * on one line, bash with its body's printed lines (the newlines are added after the word).
+ */
+function printedWord(w: Word | Assignment): string {
+  const text = print(w);
+  const extra = nestedLines(w);
+  return extra === 0 ? text : text + "\n".repeat(extra);
+}
+
+/** The lines bash's printed bodies of the `$( )` inside `node` (an AST value) have. */
+function nestedLines(node: unknown): number {
+  if (typeof node !== "object" || node === null) return 0;
+  if (Array.isArray(node)) return node.reduce((n: number, x) => n + nestedLines(x), 0);
+  const o = node as { type?: string; backtick?: boolean; body?: readonly Statement[] };
+  if (o.type === "CommandSub" && o.backtick !== true) return bodyLines(o.body!);
+  let n = 0;
+  for (const v of Object.values(o)) if (typeof v === "object") n += nestedLines(v);
+  return n;
+}
+
+/** Newlines in a nested substitution body's printed text (the printer's state is kept for the caller). */
+function bodyLines(body: readonly Statement[]): number {
+  const saved = { ...st };
+  st.deferred = [];
+  st.conn = 0;
+  st.wasHeredoc = false;
+  st.inFn = 0;
+  st.marked = undefined;
+  try {
+    return countLines(list(body, ""));
+  } finally {
+    Object.assign(st, saved);
+  }
+}
+
+function countLines(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+  return n;
 }
 
 /** Runs `f` (printing a list, pipeline or and-or list) with here-documents deferred to connectors. */
@@ -102,7 +164,13 @@ function list(stmts: readonly Statement[], ind: string, last = ""): string {
       out += command(s.command, ind);
       if (s.background) out += more ? ` &${flush(" ")} ` : ` &${flush("")}`;
       else if (!more) out += flush("");
-      else if (st.deferred.length > 0) out += `${flush("")}\n${ind}`;
+      else if (st.sub !== undefined && st.inFn === 0) {
+        // a newline connector stays a newline (after here-document bodies too), `;` is inline
+        const nl = newlineBetween(st.sub, s, stmts[i + 1]!);
+        const docs = flush("");
+        out += nl ? `${docs}\n${ind}` : `${docs}; `;
+        st.wasHeredoc = false;
+      } else if (st.deferred.length > 0) out += `${flush("")}\n${ind}`;
       else {
         out += `${st.wasHeredoc ? "" : ";"}\n${ind}`;
         st.wasHeredoc = false;
@@ -129,6 +197,36 @@ function ifText(c: Extract<Command, { type: "If" }>, ind: string, clause: number
 
 /** One command at indentation `ind` (its first line is already indented by the caller). */
 function command(c: Command, ind: string): string {
+  const m = st.marked;
+  if (m === undefined) return commandText(c, ind);
+  m.push({ cmd: c, extra: c.type === "SimpleCommand" ? firstTokenLines(c) : 0 });
+  return MARK + commandText(c, ind);
+}
+
+/**
+ * The newlines bash's parser reads in a printed simple command before it makes the command:
+ * in its first element, and in the next word when the first one is a word (see commandLinePos).
+ */
+function firstTokenLines(c: SimpleCommand): number {
+  const first = c.assignments[0] ?? c.words[0];
+  if (first === undefined) return 0;
+  let text = printedWord(first);
+  if (first.type !== "Assignment") {
+    const next = c.words[1];
+    if (next !== undefined) text += printedWord(next);
+  }
+  return countLines(text);
+}
+
+/** True when only blanks, comments and newlines (no `;` or `&`) separate two commands of a list in `text`. */
+function newlineBetween(text: string, a: Statement, b: Statement): boolean {
+  const from = a.command.end;
+  if (from > b.start || b.start > text.length) return false;
+  const gap = text.slice(from, b.start).replace(/#[^\n]*/g, "");
+  return gap.includes("\n") && !/[;&]/.test(gap);
+}
+
+function commandText(c: Command, ind: string): string {
   switch (c.type) {
     case "SimpleCommand":
       return simple(c);
@@ -142,6 +240,7 @@ function command(c: Command, ind: string): string {
     case "Subshell":
       return `( ${list(c.body, ind)} )${redirs(c.redirects)}`;
     case "BraceGroup":
+      if (st.sub !== undefined && st.inFn === 0) return `{ ${list(c.body, ind, ";")} }${redirs(c.redirects)}`;
       return `{ \n${ind}${INDENT}${list(c.body, ind + INDENT)}\n${ind}}${redirs(c.redirects)}`;
     case "If":
       return ifText(c, ind, 0) + redirs(c.redirects);
@@ -163,7 +262,12 @@ function command(c: Command, ind: string): string {
       return `case ${print(c.word)} in \n${items.join("")}${ind}esac${redirs(c.redirects)}`;
     }
     case "FunctionDef":
-      return `function ${functionText(c, ind)}`;
+      st.inFn++;
+      try {
+        return `function ${functionText(c, ind)}`;
+      } finally {
+        st.inFn--;
+      }
     default:
       // (( )), [[ ]], coproc: one line, as the syntax printer writes them
       return print(c);
@@ -185,4 +289,65 @@ export function bashFunctionText(f: FunctionDef): string {
   st.conn = 0;
   st.wasHeredoc = false;
   return functionText(f, "");
+}
+
+/**
+ * Where bash numbers the lines of a command substitution's commands. bash 5.2 runs `$( )` from
+ * its parsed and printed text, so a command's line is the substitution's line plus the lines
+ * before it in that text: blank lines and comments are gone, `a; b` stays on one line, a `for`
+ * body starts 2 lines down (`for i in 1;`, `do`). Returns the commands' offsets in `text` (the
+ * source they were parsed from; ascending) and their line in the printed text (0 = first).
+ */
+export function substitutionLines(stmts: readonly Statement[], text: string): { offsets: number[]; lines: number[] } {
+  st.deferred = [];
+  st.conn = 0;
+  st.wasHeredoc = false;
+  st.sub = text;
+  st.inFn = 0;
+  const marked: { cmd: Command; extra: number }[] = [];
+  st.marked = marked;
+  let printed: string;
+  try {
+    printed = list(stmts, "");
+  } finally {
+    st.sub = undefined;
+    st.marked = undefined;
+  }
+  const at = new Map<number, number>();
+  let line = 0;
+  let k = 0;
+  for (let i = 0; i < printed.length; i++) {
+    const ch = printed.charCodeAt(i);
+    if (ch === 10) line++;
+    else if (ch === 0xfdd0) {
+      const m = marked[k++];
+      if (m === undefined) break;
+      at.set(m.cmd.start, line);
+      if (m.cmd.type === "SimpleCommand") at.set(commandLinePos(m.cmd), line + m.extra);
+    }
+  }
+  const offsets = [...at.keys()].sort((a, b) => a - b);
+  return { offsets, lines: offsets.map((o) => at.get(o)!) };
+}
+
+/** A substitution body's printed lines, once per body, and the last source made from them. */
+const PRINTED_LINES = new WeakMap<readonly Statement[], { readonly map: ReturnType<typeof substitutionLines>; last: SubstitutionLines | undefined }>();
+
+/**
+ * The source a substitution's body runs with, expanded at offset `pos` of `src`: bash's line
+ * numbers there (SubstitutionLines); `backquote`: the offset of the opening backquote of
+ * `` `...` `` (raw text).
+ */
+export function substitutionSource(src: SourceInfo, pos: number, body: readonly Statement[], backquote?: number): SourceInfo {
+  if (backquote !== undefined) return new SubstitutionLines(src, pos, undefined, backquote);
+  let e = PRINTED_LINES.get(body);
+  if (e === undefined) {
+    e = { map: substitutionLines(body, src.text), last: undefined };
+    PRINTED_LINES.set(body, e);
+  }
+  // (a loop expands the same substitution from the same place: one object for all)
+  const last = e.last;
+  if (last !== undefined && last.base === src && last.at === pos) return last;
+  e.last = new SubstitutionLines(src, pos, e.map);
+  return e.last;
 }

@@ -26,6 +26,7 @@ import { fileSubstitution, processSub, settleProcSubs } from "./procsub.js";
 import type { PendingProcSub } from "./procsub.js";
 import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
+import { substitutionSource } from "./funcprint.js";
 import { dynamicVar, shellFlags } from "./special-params.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { deliverSignals } from "./signals.js";
@@ -498,10 +499,22 @@ export class Interp {
     return expandPartsInto(this, parts, q, b, splitLiterals);
   }
 
-  /** Runs `$( ... )` (`$(< file)` reads the file) and returns its output without trailing newlines. */
-  async commandSub(body: readonly Statement[]): Promise<string> {
+  /**
+   * Runs `$( ... )` (`$(< file)` reads the file) and returns its output without trailing
+   * newlines. `backquote`: the offset of the opening backquote of `` `...` ``.
+   */
+  async commandSub(body: readonly Statement[], backquote?: number): Promise<string> {
     const out = new LimitedOutput(this.rt.limits.maxStringBytes);
-    const status = await (fileSubstitution(this, body, out) ?? lightSubstitution(this, body, out) ?? this.#commandSubshell(body, out));
+    const src = this.src;
+    const pos = this.pos;
+    this.src = this.substitutionSource(body, backquote);
+    let status: number;
+    try {
+      status = await (fileSubstitution(this, body, out) ?? lightSubstitution(this, body, out) ?? this.#commandSubshell(body, out));
+    } finally {
+      this.src = src;
+      this.pos = pos;
+    }
     this.subStatus = status;
     this.st.status = status;
     let text = out.text;
@@ -519,6 +532,14 @@ export class Interp {
     if (sub.st.options.errexit && !sub.st.opt("inherit_errexit") && !sub.st.options.posix) sub.st.options = { ...sub.st.options, errexit: false };
     sub.st.fds[1] = { output: out };
     return sub.runSubshell(() => sub.execList(body));
+  }
+
+  /**
+   * The source a substitution's body runs with: bash's line numbers there (SubstitutionLines,
+   * from the current line); `backquote` as for commandSub.
+   */
+  substitutionSource(body: readonly Statement[], backquote?: number): SourceInfo {
+    return substitutionSource(this.src, this.pos, body, backquote);
   }
 
   /** `<(...)` / `>(...)`: the path of a temp file standing for the substitution (procsub.ts). */

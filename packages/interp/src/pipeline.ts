@@ -12,6 +12,7 @@ import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Pipe, ShellInput } from "./io.js";
 import { lightStage, runLightStage } from "./light.js";
+import { commandLinePos } from "./source.js";
 import type { Fd } from "./state.js";
 import { debugTrap } from "./traps.js";
 import { IndexedArray } from "./vars.js";
@@ -107,7 +108,9 @@ export function lightSubstitution(ip: Interp, body: readonly Statement[], out: O
   fds[1] = { output: out };
   if (cmd.type === "SimpleCommand") {
     const c = lightStage(ip, cmd, false);
-    return c === undefined ? undefined : runLightStage(ip, cmd, c, fds, () => stageSubshell(ip, cmd, fds));
+    if (c === undefined) return undefined;
+    ip.pos = commandLinePos(cmd);
+    return runLightStage(ip, cmd, c, fds, () => stageSubshell(ip, cmd, fds));
   }
   if (cmd.type !== "Pipeline" || cmd.negated || cmd.time !== undefined || cmd.commands.length < 2) return undefined;
   for (let i = 0; i < cmd.commands.length; i++) {
@@ -204,7 +207,10 @@ function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): MaybeAsyn
         // let every stage start before any runs to completion
         await Promise.resolve();
         try {
-          if (sub === undefined) return await runLightStage(ip, cmd as SimpleCommand, light!, fds, () => stageSubshell(ip, cmd, fds));
+          if (sub === undefined) {
+            ip.pos = commandLinePos(cmd as SimpleCommand);
+            return await runLightStage(ip, cmd as SimpleCommand, light!, fds, () => stageSubshell(ip, cmd, fds));
+          }
           if (sub === ip) {
             const c = await ip.execCommand(cmd);
             return c instanceof Abrupt ? c.status : c;
@@ -246,6 +252,8 @@ async function stagesEnded(ip: Interp, runs: (number | Promise<number | StageErr
 /** Starts light stage `i` now; `ended(i)` once it is done. Never rejects: a throw is a StageError. */
 function startLight(ip: Interp, cmd: SimpleCommand, c: LightCommand, fds: (Fd | undefined)[], i: number, ended: (i: number) => void): number | Promise<number | StageError> {
   let r: MaybeAsync<number>;
+  // (a light stage runs in the parent: $LINENO and messages are the stage's line)
+  ip.pos = commandLinePos(cmd);
   try {
     r = runLightStage(ip, cmd, c, fds, () => stageSubshell(ip, cmd, fds));
   } catch (e) {

@@ -29,6 +29,7 @@ export async function processSub(ip: Interp, p: ProcessSub): Promise<string> {
   let text = "";
   let reader: PendingProcSub["reader"];
   const sub = ip.subshell();
+  sub.src = ip.substitutionSource(p.body);
   const job = { pid: sub.st.bashPid, status: 0 };
   if (p.op === "<") {
     const out = new LimitedOutput(ip.rt.limits.maxStringBytes);

@@ -21,6 +21,7 @@ import { applyPermanent, withRedirects } from "./redirect.js";
 import { debugTrap, returnTrap } from "./traps.js";
 import { ps4 } from "./prompt.js";
 import type { Fd, FuncEntry } from "./state.js";
+import { commandLinePos } from "./source.js";
 import type { SourceInfo } from "./source.js";
 import { setSinglePipeStatus } from "./pipeline.js";
 import { Attr, TempScope } from "./vars.js";
@@ -56,7 +57,7 @@ export function isBuiltin(c: Command | undefined): c is Builtin {
 
 /** Runs a simple command. Synchronous while its expansions and the command it runs are. */
 export function execSimple(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
-  ip.pos = cmd.start;
+  ip.pos = commandLinePos(cmd);
   if (ip.rt.fatal !== undefined) throw ip.rt.fatal;
   if (ip.jobSignal?.aborted) throw new AbortError("cancelled");
   ip.rt.meter.countCommand();

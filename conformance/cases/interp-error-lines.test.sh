@@ -184,3 +184,17 @@ bash: eval: line 13: syntax error near unexpected token `newline'
 bash: eval: line 13: `echo ('
 main: line 17: nosuch5: command not found
 ## END
+
+#### a command name with control characters is shown as $'...' when not found
+"a b"; "a	b"; "x$(printf '\001')"; "é"
+"ec
+ho" hi
+echo done
+## stdout: done
+## STDERR:
+bash: line 1: a b: command not found
+bash: line 1: $'a\tb': command not found
+bash: line 1: $'x\001': command not found
+bash: line 1: é: command not found
+bash: line 3: $'ec\nho': command not found
+## END

@@ -26,6 +26,7 @@ import { fileSubstitution, processSub, settleProcSubs } from "./procsub.js";
 import type { PendingProcSub } from "./procsub.js";
 import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
+import { ansiQuote } from "./quote.js";
 import { substitutionSource } from "./funcprint.js";
 import { dynamicVar, shellFlags } from "./special-params.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
@@ -444,7 +445,8 @@ export class Interp {
 
   /** Reports `NAME: command not found` (a ProfileRejection in the logic-only profile). */
   notFound(name: string): void {
-    const msg = `${name}: command not found`;
+    // bash shows a name with control characters as $'...' (`$'a\tb': command not found`)
+    const msg = `${/[\x00-\x1f\x7f]/.test(name) ? ansiQuote(name) : name}: command not found`;
     this.error(this.rt.profile === "logic-only" ? new ProfileRejection(msg, 127) : msg);
   }
 

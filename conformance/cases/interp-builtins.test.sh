@@ -502,3 +502,26 @@ g=1; f() { local l=2; local -p g l nope 2>/dev/null; echo "s=$?"; }; f
 declare -- l="2"
 s=1
 ## END
+
+#### local refuses a copy of a readonly global, not of a caller's readonly local
+readonly g=1
+f() { local g; echo "st=$? g=$g"; local g=2; echo "st=$? g=$g"; declare g=3; echo "st=$?"; }
+f
+h() { local -r o=1; k; }
+k() { local o=3; echo "k st=$? o=$o"; }
+h
+m() { readonly y; local x=1 y=$(( x )); echo "y=$y"; }
+m
+## STDOUT:
+st=1 g=1
+st=1 g=1
+st=1
+k st=0 o=3
+y=
+## END
+## STDERR:
+main: line 2: local: g: readonly variable
+main: line 2: local: g: readonly variable
+main: line 2: declare: g: readonly variable
+main: line 7: local: y: readonly variable
+## END

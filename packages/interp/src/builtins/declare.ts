@@ -248,7 +248,10 @@ function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign
   const scope: Scope = temp !== undefined && job.implicitGlobal ? temp : global ? vars.scopes[0]! : scoped ? (vars.scopeOf(name) ?? vars.scopes[0]!) : vars.scopes[vars.scopes.length - 1]!;
   const existing = scope.get(name);
   const shadowed = existing === undefined && !global && !scoped ? (temp?.get(name) ?? vars.lookup(name)) : undefined;
-  if (existing !== undefined && existing.attrs & Attr.Readonly && (a !== undefined || remove & Attr.Readonly)) {
+  // bash's make_local_variable refuses a local copy of a readonly global (not of a caller's
+  // readonly local): `readonly y; f() { local y; }` fails, with or without a value
+  const roGlobal = shadowed !== undefined && shadowed.attrs & Attr.Readonly && scope !== vars.scopes[0] && vars.scopeOf(name) === vars.scopes[0];
+  if (roGlobal || (existing !== undefined && existing.attrs & Attr.Readonly && (a !== undefined || remove & Attr.Readonly))) {
     ip.error(`${mode.cmd === "local" ? "local" : mode.cmd}: ${name}: readonly variable`);
     return 1;
   }

@@ -525,3 +525,31 @@ main: line 2: local: g: readonly variable
 main: line 2: declare: g: readonly variable
 main: line 7: local: y: readonly variable
 ## END
+
+#### unset 'a[...]' expands the subscript; a scalar has only element 0
+x=5; unset -v 'x[0]'; echo "x0 $? ${x-unset}"
+x=5; unset -v 'x[1]'; echo "x1 $? ${x-unset}"
+x=5; unset -v 'x["0"]'; echo "xq $? ${x-unset}"
+declare d; unset -v 'd[1]'; echo "d1 $?"
+unset -v 'nope[1]'; echo "nope $?"
+i=1; a=(one two three); unset -v 'a[$i]'; echo "a $? ${a[*]}"
+a=(one two three); unset -v 'a["1"]'; echo "aq $? ${a[*]}"
+a=(one two three); unset -v 'a[$(echo 2)]'; echo "ac $? ${a[*]}"
+a=(one two three); unset -v "a['1']"; echo "not reached"
+echo "after $?"
+## STDOUT:
+x0 0 unset
+x1 1 5
+xq 0 unset
+d1 1
+nope 0
+a 0 one three
+aq 0 one three
+ac 0 one two
+after 1
+## END
+## STDERR:
+bash: line 2: unset: x: not an array variable
+bash: line 4: unset: d: not an array variable
+bash: line 9: '1': syntax error: operand expected (error token is "'1'")
+## END

@@ -6,6 +6,7 @@
  */
 import { parse, walk } from "@husk/syntax";
 import type { Word } from "@husk/syntax";
+import { arithFatal, isQuotedPart, quotedAsLiteral } from "./arith-words.js";
 import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Attr } from "./vars.js";
@@ -76,6 +77,21 @@ export async function dataSubscript(ip: Interp, name: string, text: string): Pro
   const v = ip.st.vars.get(name);
   if (v !== undefined && (v.value instanceof Map || v.attrs & Attr.Assoc)) return s;
   return Number(ip.evalArithText(s));
+}
+
+/**
+ * An indexed array's subscript held in data (`unset 'a[$i]'`) as a number: the text expanded
+ * as a word, single quotes kept as bash's arithmetic sees them (`a['1']` is an operand error),
+ * then evaluated; an arithmetic error ends the line, as bash's does.
+ */
+export async function arithSubscript(ip: Interp, text: string): Promise<number> {
+  const w = subscriptWord(text);
+  const s = await ip.expandString(w.parts.some(isQuotedPart) ? { ...w, parts: w.parts.map(quotedAsLiteral) } : w);
+  try {
+    return Number(ip.arith.evaluateText(s));
+  } catch (e) {
+    throw arithFatal(e);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 /** `unset [-fvn] name ...`: removes variables, array elements (`a[i]`) or functions. */
-import { dataSubscript } from "../refs.js";
+import { arithSubscript, dataSubscript } from "../refs.js";
 import { IndexedArray, isName } from "../vars.js";
 import { badOption, builtin, parseOpts } from "./define.js";
 
@@ -26,9 +26,12 @@ export const unset = builtin(
           ip.st.vars.unset(m[1]!);
           continue;
         }
-        if (val instanceof Map) val.delete(String(await dataSubscript(ip, m[1]!, m[2]!)));
-        else if (val instanceof IndexedArray) {
-          let i = Number(ip.evalArithText(m[2]!));
+        if (val instanceof Map) {
+          val.delete(String(await dataSubscript(ip, m[1]!, m[2]!)));
+          continue;
+        }
+        let i = await arithSubscript(ip, m[2]!);
+        if (val instanceof IndexedArray) {
           if (i < 0) i += val.end;
           if (i < 0) {
             ip.error(`unset: [${m[2]}]: bad array subscript`);
@@ -36,7 +39,12 @@ export const unset = builtin(
             continue;
           }
           val.delete(i);
-        } else if (Number(ip.evalArithText(m[2]!)) === 0) ip.st.vars.unset(m[1]!);
+        } else if (i === 0) ip.st.vars.unset(m[1]!);
+        else {
+          // a scalar is element 0 of itself; any other element is an error
+          ip.error(`unset: ${m[1]}: not an array variable`);
+          status = 1;
+        }
         continue;
       }
       if (!isName(name)) {

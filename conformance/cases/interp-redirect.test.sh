@@ -94,3 +94,20 @@ x
 c
 created
 ## END
+
+#### exec with prefix assignments and only redirections still redirects the shell
+FOO=bar exec 3>&1
+echo "FOO=$FOO" >&3
+FOO=$(echo side >&2) exec 4>&2
+echo to-4 >&4
+set -o posix
+BAR=baz exec 5>&1
+echo "BAR=$BAR" >&5
+## STDOUT:
+FOO=
+BAR=baz
+## END
+## STDERR:
+side
+to-4
+## END

@@ -336,7 +336,9 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   const persist = temp !== undefined && ip.st.options.posix && isSpecialBuiltin(ip, argv[0] ?? "") ? temp : undefined;
   try {
     if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
-    const status = await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
+    // `FOO=bar exec >&2`: the redirections still apply to the shell itself
+    const execOnly = argv.length === 1 && argv[0] === "exec" && !ip.st.functions.has("exec");
+    const status = execOnly ? await applyPermanent(ip, cmd.redirects) : await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
     return await commandDone(ip, argv, status);
   } finally {
     if (temp !== undefined) {

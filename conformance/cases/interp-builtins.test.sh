@@ -553,3 +553,40 @@ bash: line 2: unset: x: not an array variable
 bash: line 4: unset: d: not an array variable
 bash: line 9: '1': syntax error: operand expected (error token is "'1'")
 ## END
+
+#### jobs lists running jobs with their text and +/- marks, also from a pipeline stage
+sleep 0.5 & sleep 0.5 | cat & { sleep 0.5; } &
+jobs
+jobs %2; jobs -r | wc -l
+jobs %9; echo "st=$?"
+echo x | jobs | wc -l
+echo "$(jobs -p | wc -l)"
+(jobs); { jobs; } | wc -l
+true & sleep 0.2
+jobs | wc -l   # the finished job too, as Done (bash -c would have forgotten it)
+## STDOUT:
+[1]   Running                 sleep 0.5 &
+[2]-  Running                 sleep 0.5 | cat &
+[3]+  Running                 { sleep 0.5; } &
+[2]-  Running                 sleep 0.5 | cat &
+3
+st=1
+3
+3
+0
+4
+## END
+## STDERR:
+bash: line 4: jobs: %9: no such job
+## END
+
+#### jobs reports a finished job once, as Done or Exit N, then forgets it
+# (the + of a finished job read from stdin races in bash: the marks are left out)
+false & sleep 0.2; jobs >out; sed "s/+/ /" out
+(exit 3) & sleep 0.2; jobs >out; sed "s/+/ /" out
+jobs; echo "st=$?"
+## STDOUT:
+[1]   Exit 1                  false
+[1]   Exit 3                  ( exit 3 )
+st=0
+## END

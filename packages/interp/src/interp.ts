@@ -5,7 +5,7 @@
  */
 import { BrokenPipeError, LimitError } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { ParseError, parseArithmetic, warningReport } from "@husk/syntax";
+import { ParseError, parseArithmetic, print, warningReport } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import { arithFatal, arithSource, isQuotedPart, literalText, quotedAsLiteral, rethrowArithFatal, stripQuotes } from "./arith-words.js";
@@ -337,7 +337,19 @@ export class Interp {
       killedBy ??= signum;
       ac.abort();
     };
-    const job = { id, pid, command: "", promise: tracked, status: undefined as number | undefined, kill };
+    let text: string | undefined;
+    const job = {
+      id,
+      pid,
+      // as `jobs` shows it, printed when asked (`sleep 1 | cat &`)
+      get command(): string {
+        text ??= `${print(s.command)} &`;
+        return text;
+      },
+      promise: tracked,
+      status: undefined as number | undefined,
+      kill,
+    };
     void tracked.then((st) => {
       job.status = st;
       this.rt.pending.delete(tracked);
@@ -533,6 +545,8 @@ export class Interp {
     // bash clears errexit inside $( ) unless `shopt -s inherit_errexit` or POSIX mode
     if (sub.st.options.errexit && !sub.st.opt("inherit_errexit") && !sub.st.options.posix) sub.st.options = { ...sub.st.options, errexit: false };
     sub.st.fds[1] = { output: out };
+    // bash's `$( )` child keeps the job table (`$(jobs)`, `$(jobs | cat)`; not `$( (jobs) )`)
+    sub.st.parentJobs = this.st.visibleJobs();
     return sub.runSubshell(() => sub.execList(body));
   }
 

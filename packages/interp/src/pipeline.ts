@@ -201,7 +201,10 @@ function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): MaybeAsyn
     const sub = light !== undefined ? undefined : isLast && lastpipe ? ip : ip.subshell();
     const savedFds = sub?.st.fds;
     if (sub !== undefined) sub.st.fds = fds;
-    if (sub !== undefined && sub !== ip) sub.debugDone = cmd;
+    if (sub !== undefined && sub !== ip) {
+      sub.debugDone = cmd;
+      if (cmd.type === "SimpleCommand") sub.st.parentJobs = ip.st.visibleJobs();
+    }
     runs.push(
       (async (): Promise<number | StageError> => {
         // let every stage start before any runs to completion
@@ -281,5 +284,6 @@ function stageSubshell(ip: Interp, cmd: Command, fds: (Fd | undefined)[]): Promi
   const sub = ip.subshell();
   sub.st.fds = fds;
   sub.debugDone = cmd;
+  if (cmd.type === "SimpleCommand") sub.st.parentJobs = ip.st.visibleJobs();
   return sub.runSubshell(() => sub.execCommand(cmd));
 }

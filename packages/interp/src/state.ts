@@ -230,6 +230,16 @@ export class ShellState {
   aliases = new Map<string, string>();
   dirStack: string[] = [];
   jobs: Job[] = [];
+  /**
+   * The parent's jobs, in a subshell forked to run one simple command (a pipeline stage, a
+   * `$( )` of one command): bash keeps the job table there when that command is `jobs`.
+   */
+  parentJobs: readonly Job[] | undefined;
+
+  /** The jobs `jobs` lists here: this shell's, or in a subshell without any, its parent's (see parentJobs). */
+  visibleJobs(): readonly Job[] {
+    return this.jobs.length === 0 && this.parentJobs !== undefined ? this.parentJobs : this.jobs;
+  }
   lastBgPid = 0;
   /** The last process substitution (`$!` names it; `wait $!` gives its status, 0 until it ran). */
   lastProcSub: { readonly pid: number; status: number } | undefined;

@@ -2,7 +2,7 @@
  * `wait`, `kill`, `jobs`: background jobs are concurrent tasks of the same run (`&`);
  * `wait` awaits them, `kill` is accepted (jobs cannot be interrupted mid-command).
  */
-import { berr, builtin, parseOpts } from "./define.js";
+import { badOption, berr, builtin, parseOpts } from "./define.js";
 import { queueSignal, signalName, signalNumber, signalTable, terminates } from "../signals.js";
 import type { Job } from "../state.js";
 
@@ -108,13 +108,45 @@ function findJob(jobs: readonly Job[], spec: string): Job | undefined {
   return jobs.find((j) => String(j.id) === s);
 }
 
-/** `jobs [-lp]` */
+/**
+ * `jobs [-lprs] [jobspec ...]`. A finished job is listed once (`Done`, `Exit N`) and then
+ * forgotten, as bash reports it; `bash -c` forgets it before, so there only running jobs are
+ * listed. The most recent job is `+`, the one before `-`. A subshell running `jobs` as its one
+ * command lists its parent's jobs (`jobs | wc -l`).
+ */
 export const jobs = builtin("jobs", "Display status of jobs.", (ctx) => {
   const ip = ctx.interp;
   const o = parseOpts(ctx.args, "lprs");
-  for (const j of ip.st.jobs) {
-    if (o.on.has("p")) ctx.stdout.write(`${j.pid}\n`);
-    else ctx.stdout.write(`[${j.id}]${j === ip.st.jobs[ip.st.jobs.length - 1] ? "+" : " "}  ${j.status === undefined ? "Running" : "Done"}                 ${j.command}\n`);
+  if (o.bad !== undefined) return badOption(ctx, o.bad, "jobs [-lnprs] [jobspec ...] or jobs -x command [args]");
+  const st = ip.st;
+  const all = st.visibleJobs();
+  const inherited = all !== st.jobs;
+  const table = st.flagSuffix === "c" ? all.filter((j) => j.status === undefined) : all;
+  let shown: readonly Job[] = o.on.has("r") ? table.filter((j) => j.status === undefined) : table;
+  let status = 0;
+  if (o.rest.length > 0) {
+    const picked: Job[] = [];
+    for (const a of o.rest) {
+      const j = findJob(table, a.startsWith("%") ? a : `%${a}`);
+      if (j === undefined) status = berr(ctx, `${a}: no such job`, 1);
+      else picked.push(j);
+    }
+    shown = picked;
   }
-  return 0;
+  if (o.on.has("s")) shown = [];
+  for (const j of shown) {
+    if (o.on.has("p")) {
+      ctx.stdout.write(`${j.pid}\n`);
+      continue;
+    }
+    const mark = j === table[table.length - 1] ? "+" : j === table[table.length - 2] ? "-" : " ";
+    const state = j.status === undefined ? "Running" : j.status === 0 ? "Done" : `Exit ${j.status}`;
+    const text = j.status === undefined ? j.command : j.command.replace(/ &$/, "");
+    ctx.stdout.write(`[${j.id}]${mark} ${o.on.has("l") ? `${j.pid} ` : " "}${state.padEnd(24)}${text}\n`);
+  }
+  // reported (or, for bash -c, already noticed) finished jobs leave the table
+  if (!inherited && st.jobs.some((j) => j.status !== undefined && (st.flagSuffix === "c" || shown.includes(j)))) {
+    st.jobs = st.jobs.filter((j) => j.status === undefined || (st.flagSuffix !== "c" && !shown.includes(j)));
+  }
+  return status;
 });

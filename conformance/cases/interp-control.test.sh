@@ -597,3 +597,47 @@ h (unset)
 h l1
 end 
 ## END
+
+#### xtrace: prefix bindings, eval/source/$( ) levels, unset PS4, quoting
+echo ': in-source' > src.sh
+set -x
+A=1 B="x y" true
+G=x; G+=a :
+( : sub ); f() { : fn; }; f
+. ./src.sh
+x=$(echo $(echo deep))
+eval "eval \": ee\""
+echo $'a\tb' $'a\nb' $'\001' "it's" $'\e' >/dev/null
+unset PS4
+echo 2
+PS4='> '
+eval ": ps"
+## STDOUT:
+2
+## END
+## STDERR:
++ A=1
++ B='x y'
++ true
++ G=x
++ G=xa
++ :
++ : sub
++ f
++ : fn
++ . ./src.sh
+++ : in-source
++++ echo deep
+++ echo deep
++ x=deep
++ eval 'eval ": ee"'
+++ eval ': ee'
++++ : ee
++ echo 'a	b' 'a
+b' $'\001' 'it'\''s' $'\E'
++ unset PS4
+echo 2
+PS4='> '
+> eval ': ps'
+>> : ps
+## END

@@ -89,6 +89,8 @@ export class Interp {
   callDepth = 0;
   /** Nesting of `source` (return is valid inside). */
   sourceDepth = 0;
+  /** bash's indirection level: eval, source and `$( )` nest; xtrace repeats PS4's first character for each. */
+  traceLevel = 0;
   /** Which trap actions are running now (bits of `Running` in traps.ts: no recursion). */
   runningTraps = 0;
   /** Signals sent to this shell, handled after its current command (see signals.ts). */
@@ -128,6 +130,7 @@ export class Interp {
     c.src = this.src;
     c.pos = this.pos;
     c.callDepth = this.callDepth;
+    c.traceLevel = this.traceLevel;
     c.jobSignal = this.jobSignal;
     c.condDepth = this.condDepth;
     c.negSoft = this.negSoft;
@@ -545,6 +548,7 @@ export class Interp {
     // bash clears errexit inside $( ) unless `shopt -s inherit_errexit` or POSIX mode
     if (sub.st.options.errexit && !sub.st.opt("inherit_errexit") && !sub.st.options.posix) sub.st.options = { ...sub.st.options, errexit: false };
     sub.st.fds[1] = { output: out };
+    sub.traceLevel++;
     // bash's `$( )` child keeps the job table (`$(jobs)`, `$(jobs | cat)`; not `$( (jobs) )`)
     sub.st.parentJobs = this.st.visibleJobs();
     return sub.runSubshell(() => sub.execList(body));

@@ -167,22 +167,30 @@ export async function expandPrompt(ip: Interp, s: string): Promise<string> {
   } catch (e) {
     // bash reports the error and shows the prompt unexpanded
     if (!(e instanceof FatalError)) throw e;
-    ip.stderr().write(`bash: ${e.message}\n`);
+    ip.error(e.message);
     return decoded;
   }
   return text.endsWith("\n") ? text.slice(0, -1) : text;
 }
 
-/** The `set -x` prefix: PS4 prompt-expanded (with tracing off meanwhile), `+ ` when unset. */
+/**
+ * The `set -x` prefix: PS4 prompt-expanded (with tracing off meanwhile), nothing when unset;
+ * its first character repeated once more per eval, source and `$( )` level.
+ */
 export async function ps4(ip: Interp): Promise<string> {
   const p = ip.getScalar("PS4");
-  if (p === undefined) return "+ ";
-  if (!/[$`\\]/.test(p)) return p;
-  const o = ip.st.options;
-  o.xtrace = false;
-  try {
-    return await expandPrompt(ip, p);
-  } finally {
-    o.xtrace = true;
+  let s: string;
+  if (p === undefined) s = "";
+  else if (!/[$`\\]/.test(p)) s = p;
+  else {
+    const o = ip.st.options;
+    o.xtrace = false;
+    try {
+      s = await expandPrompt(ip, p);
+    } finally {
+      o.xtrace = true;
+    }
   }
+  // inside eval, source and $( ), the first character once more per level (`++ cmd`)
+  return ip.traceLevel > 0 && s.length > 0 ? s[0]!.repeat(ip.traceLevel) + s : s;
 }

@@ -14,7 +14,7 @@ import { Abrupt, FatalError } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { ShellInput, shellInput } from "./io.js";
-import { printfQuote } from "./quote.js";
+import { ansiQuote } from "./quote.js";
 import { execFile, runMatch } from "./exec-file.js";
 import { hashedCommand, lookupCommand } from "./pathsearch.js";
 import { applyPermanent, withRedirects } from "./redirect.js";
@@ -320,6 +320,8 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
         }
         const v = ip.st.vars.create(p.name, temp, Attr.Export);
         v.value = p.append && old !== undefined ? old + (p.value ?? "") : (p.value ?? "");
+        // bash traces each prefix binding with its value, before the command (`+ G=xa`)
+        if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}=${xtraceQuote(v.value)}\n`);
       }
     }
   } catch (e) {
@@ -450,7 +452,8 @@ function redirectedAssignments(ip: Interp, cmd: SimpleCommand, sub: number): May
 /** Quoting of `set -x` output: bare when safe, else single quotes. */
 export function xtraceQuote(s: string): string {
   if (s !== "" && /^[A-Za-z0-9_@%+=:,./-]+$/.test(s)) return s;
-  if (/[\x00-\x1f\x7f]/.test(s)) return printfQuote(s);
+  // tabs and newlines stay inside single quotes; other control characters need $'...'
+  if (/[\x00-\x08\x0b-\x1f\x7f]/.test(s)) return ansiQuote(s);
   return `'${s.replace(/'/g, "'\\''")}'`;
 }
 

@@ -12,7 +12,13 @@ export const evalCmd = builtin(
     else if (args[0] !== undefined && args[0].length > 1 && args[0][0] === "-") return badOption(ctx, args[0].slice(1, 2), "eval [arg ...]");
     const text = args.join(" ");
     if (text.trim() === "") return 0;
-    const c = await ip.runScript(text, ip.line() - 1, false, undefined, "eval");
+    let c;
+    ip.traceLevel++;
+    try {
+      c = await ip.runScript(text, ip.line() - 1, false, undefined, "eval");
+    } finally {
+      ip.traceLevel--;
+    }
     if (typeof c !== "number") {
       ip.pendingAbrupt = c;
       return c.status;

@@ -40,6 +40,7 @@ async function run(ctx: BuiltinContext): Promise<number> {
   const savedPos = ip.st.positional;
   if (args.length > 1) ip.st.positional = args.slice(1);
   ip.sourceDepth++;
+  ip.traceLevel++;
   ip.st.callStack.push({ name: "source", line: ip.line(), source: file, fn: false });
   try {
     const c = await ip.runScript(text, 0, false, file);
@@ -50,6 +51,7 @@ async function run(ctx: BuiltinContext): Promise<number> {
   } finally {
     ip.st.callStack.pop();
     ip.sourceDepth--;
+    ip.traceLevel--;
     if (args.length > 1) ip.st.positional = savedPos;
     if (ip.callDepth === 0 || ip.st.options.functrace) await returnTrap(ip);
   }

@@ -5,7 +5,7 @@
  */
 import { BrokenPipeError, LimitError } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { ParseError, parseArithmetic, warningReport } from "@husk/syntax";
+import { makeWord, ParseError, parseArithmetic, warningReport, wordParts } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import { arithFatal, arithSource, isQuotedPart, literalText, quotedAsLiteral, rethrowArithFatal, stripQuotes } from "./arith-words.js";
@@ -13,7 +13,7 @@ import { evalTemplate } from "./arith-template.js";
 import type { ArithEnv } from "./arith.js";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
-import { expandPartsInto, expandPattern, expandString, expandWords } from "./expand.js";
+import { expandPartsInto, expandPattern, expandString, expandWordPartsInto, expandWords } from "./expand.js";
 import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
 import { intToString } from "./int64.js";
@@ -497,6 +497,11 @@ export class Interp {
     return expandPartsInto(this, parts, q, b, splitLiterals);
   }
 
+  /** Expands a word's parts into a field builder. */
+  expandWordPartsInto(w: Word, q: boolean, b: FieldBuilder, splitLiterals = false): MaybeAsync<void> {
+    return expandWordPartsInto(this, w, q, b, splitLiterals);
+  }
+
   /** Runs `$( ... )` (`$(< file)` reads the file) and returns its output without trailing newlines. */
   async commandSub(body: readonly Statement[]): Promise<string> {
     const out = new LimitedOutput(this.rt.limits.maxStringBytes);
@@ -532,7 +537,8 @@ export class Interp {
     if (t !== undefined) return t;
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
-    const src = a.source.parts.some(isQuotedPart) ? { ...a.source, parts: a.source.parts.map(quotedAsLiteral) } : a.source;
+    const parts = wordParts(a.source);
+    const src = parts.some(isQuotedPart) ? makeWord(a.source.start, a.source.end, parts.map(quotedAsLiteral)) : a.source;
     const text = this.expandString(src);
     if (text instanceof Promise) return this.#evaluateLater(text);
     return this.arith.evaluateText(text);

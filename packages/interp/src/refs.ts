@@ -4,8 +4,8 @@
  * word (parameters, command substitution, arithmetic) when the reference is used, so the
  * subscript is parsed into a `Word` here (once per distinct text, cached).
  */
-import { parse, walk } from "@husk/syntax";
-import type { Word } from "@husk/syntax";
+import { parse, walk, wordParts } from "@husk/syntax";
+import type { Word, WordPart } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Attr } from "./vars.js";
@@ -84,10 +84,10 @@ export async function dataSubscript(ip: Interp, name: string, text: string): Pro
  * subscript needs more.
  */
 export function simpleSubscript(ip: Interp, text: string): string | undefined {
-  return expandSimple(ip, subscriptWord(text).parts);
+  return expandSimple(ip, wordParts(subscriptWord(text)));
 }
 
-function expandSimple(ip: Interp, parts: Word["parts"]): string | undefined {
+function expandSimple(ip: Interp, parts: readonly WordPart[]): string | undefined {
   let out = "";
   for (const p of parts) {
     if (p.type === "Literal" || p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") out += p.value;

@@ -264,8 +264,17 @@ export interface Coproc extends Span {
 // ---------------------------------------------------------------------------------------
 // Words
 
-/** A shell word: the concatenation of its parts (`a"b"$c` is three parts). */
-export interface Word extends Span {
+/**
+ * A shell word: the concatenation of its parts (`a"b"$c` is three parts). A word the parser
+ * reads as exactly one part is that part itself, with the word's span: `echo` is a Literal,
+ * `"$x"` a DoubleQuoted, `$1` a ParamExp (most words are one part, and a wrapper object and
+ * a one-element array for each would be most of an AST's memory). Code that builds words may
+ * still make a CompoundWord of one part; read any word's parts with `wordParts`.
+ */
+export type Word = CompoundWord | WordPart;
+
+/** A word of zero or several parts (or one, when built by code other than the parser). */
+export interface CompoundWord extends Span {
   readonly type: "Word";
   readonly parts: readonly WordPart[];
 }
@@ -534,7 +543,7 @@ export type Node =
   | Redirect
   | HereDoc
   | CaseItem
-  | Word
+  | CompoundWord
   | WordPart
   | Arithmetic
   | ArithExpr

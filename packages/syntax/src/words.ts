@@ -44,6 +44,7 @@ import {
 import { EMPTY } from "./fit.js";
 import { sliceShared } from "./intern.js";
 import { readBraced } from "./braced.js";
+import { makeWord } from "./word.js";
 
 /** A here-document whose body is not read yet (`hd.body`, `hd.start` and `hd.end` are set when it is). */
 export interface PendingHeredoc {
@@ -184,14 +185,29 @@ export abstract class Reader {
   /** Reads an unquoted word in context `stop`; returns undefined when no character was read. */
   readWord(stop: number, assignValue = false): Word | undefined {
     const start = this.pos;
-    const parts = this.readParts(stop, assignValue ? TILDE_ASSIGN : TILDE_WORD);
-    if (this.pos === start) return undefined;
-    return this.word(start, this.pos, parts);
+    const w = this.readWordParts(stop, assignValue ? TILDE_ASSIGN : TILDE_WORD);
+    return this.pos === start ? undefined : w;
+  }
+
+  /**
+   * `word(start, pos, readParts(stop, tildes))` from the current position, without the
+   * one-element array a one-part word would drop at once.
+   */
+  readWordParts(stop: number, tildes: number = TILDE_WORD): Word {
+    const start = this.pos;
+    const mark = this.mark();
+    this.readInto(stop, tildes);
+    if (this.top - mark === 1) {
+      this.top = mark;
+      this.litTop = -1;
+      return this.stack[mark]!;
+    }
+    return this.word(start, this.pos, this.cut(mark));
   }
 
   /** The Word of `parts` from `start` to `end` (offsets in the reader's text). */
   word(start: number, end: number, parts: WordPart[]): Word {
-    return { type: "Word", start: start + this.base, end: end + this.base, parts };
+    return makeWord(start + this.base, end + this.base, parts);
   }
 
   /**

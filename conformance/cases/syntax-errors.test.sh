@@ -242,3 +242,24 @@ n 2
 bash: eval: line 6: unexpected token `newline', conditional binary operator expected
 eval 2
 ## END
+
+#### a backtick body is parsed when it runs: its syntax error is the substitution's, at run time
+printf 'x=`echo $(`; echo "st=$?"\n\necho `if` z; echo "st=$?"\necho "`fi`" \\\n  q\nf() { echo `(`; }\nf\necho `echo a\necho $(`\n' > b.sh
+bash b.sh 2>&1; echo "status $?"
+bash -n b.sh 2>&1; echo "n $?"
+## STDOUT:
+b.sh: command substitution: line 2: unexpected EOF while looking for matching `)'
+st=2
+b.sh: command substitution: line 4: syntax error: unexpected end of file
+z
+st=0
+b.sh: command substitution: line 4: syntax error near unexpected token `fi'
+b.sh: command substitution: line 4: `fi'
+ q
+b.sh: command substitution: line 7: syntax error: unexpected end of file
+
+b.sh: command substitution: line 11: unexpected EOF while looking for matching `)'
+a
+status 0
+n 0
+## END

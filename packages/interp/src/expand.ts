@@ -287,7 +287,7 @@ function expandPart(ip: Interp, p: WordPart, q: boolean, b: FieldBuilder, splitL
       }
       return expandParam(ip, p, q, b);
     case "CommandSub":
-      return addLater(ip.commandSub(p.body), q, b);
+      return addLater(p.unparsed === undefined ? ip.commandSub(p.body) : ip.commandSub(p.body, p.unparsed, p.end), q, b);
     case "ArithSub": {
       const v = ip.evalArith(p.expr);
       if (v instanceof Promise) return addLater(v, q, b);

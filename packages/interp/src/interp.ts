@@ -502,10 +502,17 @@ export class Interp {
     return expandWordPartsInto(this, w, q, b, splitLiterals);
   }
 
-  /** Runs `$( ... )` (`$(< file)` reads the file) and returns its output without trailing newlines. */
-  async commandSub(body: readonly Statement[]): Promise<string> {
+  /**
+   * Runs `$( ... )` (`$(< file)` reads the file) and returns its output without trailing newlines.
+   * `unparsed`: the text of a backtick body that did not parse, ending at offset `end`; it is
+   * parsed now, as bash does, and its error reported as the substitution's (`command
+   * substitution: line N:`, N counted from the line of the closing backtick), with status 2.
+   */
+  async commandSub(body: readonly Statement[], unparsed?: string, end = 0): Promise<string> {
     const out = new LimitedOutput(this.rt.limits.maxStringBytes);
-    const status = await (fileSubstitution(this, body, out) ?? lightSubstitution(this, body, out) ?? this.#commandSubshell(body, out));
+    const status = unparsed !== undefined
+      ? await this.#commandSubshell(body, out, (sub) => sub.runScript(unparsed, this.src.lineOf(end) - 1, false, undefined, "command substitution"))
+      : await (fileSubstitution(this, body, out) ?? lightSubstitution(this, body, out) ?? this.#commandSubshell(body, out));
     this.subStatus = status;
     this.st.status = status;
     let text = out.text;
@@ -517,12 +524,12 @@ export class Interp {
     return text.replace(/\n+$/, "");
   }
 
-  #commandSubshell(body: readonly Statement[], out: LimitedOutput): Promise<number> {
+  #commandSubshell(body: readonly Statement[], out: LimitedOutput, run = (sub: Interp): MaybeAsync<Completion> => sub.execList(body)): Promise<number> {
     const sub = this.subshell();
     // bash clears errexit inside $( ) unless `shopt -s inherit_errexit` or POSIX mode
     if (sub.st.options.errexit && !sub.st.opt("inherit_errexit") && !sub.st.options.posix) sub.st.options = { ...sub.st.options, errexit: false };
     sub.st.fds[1] = { output: out };
-    return sub.runSubshell(() => sub.execList(body));
+    return sub.runSubshell(() => run(sub));
   }
 
   /** `<(...)` / `>(...)`: the path of a temp file standing for the substitution (procsub.ts). */

@@ -347,6 +347,12 @@ export interface CommandSub extends Span {
   readonly type: "CommandSub";
   readonly body: readonly Statement[];
   readonly backtick: boolean;
+  /**
+   * A backtick body that does not parse, unescaped (`body` is then empty): bash parses a
+   * backtick's text only when it runs it, so the syntax error is the substitution's, at run
+   * time (`echo \`fi\`` prints the error and an empty line, status 0).
+   */
+  readonly unparsed?: string;
 }
 
 /** `$(( ... ))` (and the deprecated `$[ ... ]`). */

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Command, SimpleCommand, Statement } from "./ast.js";
-import { parse, ParseError, Parser } from "./api.js";
+import { parse, ParseError, Parser, print } from "./api.js";
 import { wordParts } from "./word.js";
 
 const dir = mkdtempSync(join(tmpdir(), "husk-syntax-"));
@@ -214,5 +214,21 @@ describe("spans", () => {
     const text = (w: { start: number; end: number } | undefined) => (w === undefined ? undefined : src.slice(w.start, w.end));
     expect(ops.map((o) => (o && "word" in o ? text(o.word) : o && "pattern" in o ? text(o.pattern) : undefined))).toEqual(["default", ".*", "a", ""]);
     expect(ops[2] && "replacement" in ops[2] ? text(ops[2].replacement) : undefined).toBe("bb");
+  });
+});
+
+describe("backtick bodies", () => {
+  it("one that does not parse keeps its text for run time (bash parses it when it runs it), and prints back", () => {
+    const src = 'echo `fi` "`echo \\`(\\``" `echo $(`\n';
+    const ast = parse(src);
+    const subs = (ast.body[0]!.command as SimpleCommand).words.slice(1).map((w) => {
+      const p = wordParts(w)[0]!;
+      const q = p.type === "DoubleQuoted" ? p.parts[0]! : p;
+      return q.type === "CommandSub" ? [q.unparsed, q.body.length] : undefined;
+    });
+    expect(subs).toEqual([["fi", 0], [undefined, 1], ["echo $(", 0]]);
+    expect(print(parse(print(ast)))).toBe(print(ast));
+    expect(() => parse("echo `a $((`")).not.toThrow();
+    expect(() => parse("echo `a")).toThrow("unexpected EOF while looking for matching ``'");
   });
 });

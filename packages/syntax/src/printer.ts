@@ -400,7 +400,7 @@ function part(p: WordPart, heredoc: boolean): string {
     case "ParamExp":
       return param(p);
     case "CommandSub": {
-      const t = statementsText(p.body, p.backtick ? "backtick" : heredoc ? "inBody" : "sub");
+      const t = p.unparsed ?? statementsText(p.body, p.backtick ? "backtick" : heredoc ? "inBody" : "sub");
       if (p.backtick) return "`" + t.replace(/[\\`]/g, (m) => "\\" + m) + "`";
       return t.startsWith("(") ? `$( ${t})` : `$(${t})`;
     }

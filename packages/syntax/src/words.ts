@@ -608,7 +608,14 @@ export abstract class Reader {
     if (i >= this.end) this.eof("`", s);
     text += src.slice(chunk, i);
     this.pos = i + 1;
-    const body = this.parseBacktick(text, s + 1 + this.base);
+    let body: Statement[];
+    try {
+      body = this.parseBacktick(text, s + 1 + this.base);
+    } catch (e) {
+      // (a breached nesting bound stays a parse error: deferring it would defer the bound)
+      if (!(e instanceof ParseError) || e.message.startsWith("maximum nesting depth")) throw e;
+      return { type: "CommandSub", start: s + this.base, end: this.pos + this.base, body: EMPTY, backtick: true, unparsed: text };
+    }
     return { type: "CommandSub", start: s + this.base, end: this.pos + this.base, body, backtick: true };
   }
 

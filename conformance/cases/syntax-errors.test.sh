@@ -263,3 +263,20 @@ a
 status 0
 n 0
 ## END
+
+#### $(( whose match runs to the end: the EOF error is on the line of $((, not the last line
+bash -c $'echo $(( 1 )\n\n\n' 2>&1; echo "status $?"
+bash -c $'echo a\necho $(( 1 ) x\ny\n' 2>&1; echo "status $?"
+bash -c $'echo $( (1 )\n\n' 2>&1; echo "status $?"
+bash -c $'echo $(( (1) + 2 )) ok' 2>&1; echo "status $?"
+## STDOUT:
+bash: -c: line 1: unexpected EOF while looking for matching `)'
+status 2
+a
+bash: -c: line 2: unexpected EOF while looking for matching `)'
+status 2
+bash: -c: line 3: unexpected EOF while looking for matching `)'
+status 2
+3 ok
+status 0
+## END

@@ -561,6 +561,7 @@ export abstract class Reader {
     if (!this.src.startsWith(close, this.pos) || this.pos + close.length > this.end) {
       // bash: an arithmetic context cut off by end of input is an error, not a subshell.
       if (this.pos >= this.end) this.eof(close === "]" ? "]" : ")", s);
+      if (this.src[s] === "$" && close === "))") this.openToEnd(s);
       this.pos = s;
       // Remembered: `$(($((...) )) )` retries each level as `$( (`, which would re-try the
       // levels inside it again (exponential time without this).
@@ -570,6 +571,19 @@ export abstract class Reader {
     const arith = this.arith(parts, start, this.pos);
     this.pos += close.length;
     return arith;
+  }
+
+  /**
+   * At the `)` that closed only the inner paren of `$((` at `s`: bash reads `$((` to its
+   * matching `)` before it decides it is `$( (`, so when that match runs to the end of the
+   * text, the error is the EOF of `$((` on its own line (`echo $(( 1 )` then more lines).
+   */
+  private openToEnd(s: number): void {
+    this.pos++;
+    this.enter();
+    this.readParts(STOP_ARITH);
+    this.depth--;
+    if (this.pos >= this.end) this.eof(")", s);
   }
 
   /** Builds an Arithmetic from source parts, pre-parsing when there are no expansions. */

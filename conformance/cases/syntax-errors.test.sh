@@ -242,3 +242,41 @@ n 2
 bash: eval: line 6: unexpected token `newline', conditional binary operator expected
 eval 2
 ## END
+
+#### a backtick body is parsed when it runs: its syntax error is the substitution's, at run time
+printf 'x=`echo $(`; echo "st=$?"\n\necho `if` z; echo "st=$?"\necho "`fi`" \\\n  q\nf() { echo `(`; }\nf\necho `echo a\necho $(`\n' > b.sh
+bash b.sh 2>&1; echo "status $?"
+bash -n b.sh 2>&1; echo "n $?"
+## STDOUT:
+b.sh: command substitution: line 2: unexpected EOF while looking for matching `)'
+st=2
+b.sh: command substitution: line 4: syntax error: unexpected end of file
+z
+st=0
+b.sh: command substitution: line 4: syntax error near unexpected token `fi'
+b.sh: command substitution: line 4: `fi'
+ q
+b.sh: command substitution: line 7: syntax error: unexpected end of file
+
+b.sh: command substitution: line 11: unexpected EOF while looking for matching `)'
+a
+status 0
+n 0
+## END
+
+#### $(( whose match runs to the end: the EOF error is on the line of $((, not the last line
+bash -c $'echo $(( 1 )\n\n\n' 2>&1; echo "status $?"
+bash -c $'echo a\necho $(( 1 ) x\ny\n' 2>&1; echo "status $?"
+bash -c $'echo $( (1 )\n\n' 2>&1; echo "status $?"
+bash -c $'echo $(( (1) + 2 )) ok' 2>&1; echo "status $?"
+## STDOUT:
+bash: -c: line 1: unexpected EOF while looking for matching `)'
+status 2
+a
+bash: -c: line 2: unexpected EOF while looking for matching `)'
+status 2
+bash: -c: line 3: unexpected EOF while looking for matching `)'
+status 2
+3 ok
+status 0
+## END

@@ -8,7 +8,7 @@
  * per node and evaluated with the values filled into its subscripts (arith.ts `fillHoles`);
  * any other case takes the text path.
  */
-import { parseArithmetic } from "@husk/syntax";
+import { parseArithmetic, wordParts } from "@husk/syntax";
 import type { ArithExpr, Arithmetic, ParamExp } from "@husk/syntax";
 import type { ArithSource } from "./arith.js";
 import type { Int } from "./int64.js";
@@ -45,7 +45,7 @@ function makeTemplate(a: Arithmetic): Template | null {
   const markerLength: number[] = [];
   let lit = "";
   let text = "";
-  for (const p of a.source.parts) {
+  for (const p of wordParts(a.source)) {
     if (p.type === "Literal") {
       lit += p.value;
       text += p.value;

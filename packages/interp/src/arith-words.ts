@@ -5,6 +5,7 @@
 import type { Arithmetic, Word, WordPart } from "@husk/syntax";
 import { ArithError, type ArithSource } from "./arith.js";
 import { FatalError } from "./errors.js";
+import { wordParts } from "@husk/syntax";
 
 /** An ArithError as the FatalError that ends the line; anything else unchanged. */
 export function arithFatal(e: unknown): unknown {
@@ -48,6 +49,6 @@ export function arithSource(a: Arithmetic): ArithSource {
 /** The literal text of a word without expansions (for arithmetic error messages). */
 export function literalText(w: Word): string {
   let s = "";
-  for (const p of w.parts) if ("value" in p) s += p.value;
+  for (const p of wordParts(w)) if ("value" in p) s += p.value;
   return s;
 }

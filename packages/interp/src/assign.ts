@@ -3,7 +3,7 @@
  * then applied, so declaration builtins (`declare`, `local`, `export`, `readonly`) can apply
  * them in their own scope with their own attributes.
  */
-import { parse } from "@husk/syntax";
+import { makeWord, parse, wordParts } from "@husk/syntax";
 import type { ArrayElement, Assignment, Word } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
@@ -37,7 +37,7 @@ export interface PreparedAssign {
 export function prepareAssign(ip: Interp, a: Assignment, assoc = false): MaybeAsync<PreparedAssign> {
   if (a.array !== undefined) return prepareArrayAssign(ip, a, assoc);
   if (a.index === undefined) return withValue(ip, a, undefined);
-  if (a.index.parts.length === 0) throw new FatalError(`${a.name}[]: bad array subscript`, 1, "command");
+  if (a.index.type === "Word" && a.index.parts.length === 0) throw new FatalError(`${a.name}[]: bad array subscript`, 1, "command");
   const index = ip.expandString(a.index);
   if (index instanceof Promise) return withValueLater(ip, a, index);
   return withValue(ip, a, index);
@@ -121,8 +121,9 @@ export async function arrayAsText(ip: Interp, elems: readonly ArrayElement[]): P
 
 /** The word with its tilde prefixes as literal text. */
 function literalTildes(w: Word): Word {
-  if (!w.parts.some((p) => p.type === "TildePrefix")) return w;
-  return { ...w, parts: w.parts.map((p) => (p.type === "TildePrefix" ? { type: "SingleQuoted", start: p.start, end: p.end, value: `~${p.user}` } : p)) };
+  const parts = wordParts(w);
+  if (!parts.some((p) => p.type === "TildePrefix")) return w;
+  return makeWord(w.start, w.end, parts.map((p) => (p.type === "TildePrefix" ? { type: "SingleQuoted", start: p.start, end: p.end, value: `~${p.user}` } : p)));
 }
 
 /** The variable `name` names, namerefs followed (undefined when unset); one scope walk when it is no nameref. */

@@ -2,7 +2,7 @@
  * Word expansion in bash's order: brace, tilde, parameter, command substitution, arithmetic,
  * word splitting, pathname expansion, quote removal.
  */
-import { BraceLimitError, braceExpand, type ParamExp, type Word, type WordPart } from "@husk/syntax";
+import { BraceLimitError, braceExpand, onlyPart, type ParamExp, type Word, type WordPart } from "@husk/syntax";
 import { FatalError } from "./errors.js";
 import { FieldBuilder, Mode } from "./fields.js";
 import type { Field } from "./fields.js";
@@ -59,6 +59,7 @@ async function expandWordsFrom(ip: Interp, words: readonly Word[], i: number, ws
 
 /** True when unquoted literal text of the word has a `{` (brace expansion may apply). */
 function hasBraceText(w: Word): boolean {
+  if (w.type !== "Word") return w.type === "Literal" && w.value.includes("{");
   const parts = w.parts;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i]!;
@@ -74,10 +75,10 @@ function expandWordInto(ip: Interp, w: Word, items: (string | Field)[]): MaybeAs
     items.push(simple);
     return checkFields(ip, items.length);
   }
-  const p0 = w.parts[0];
-  if (w.parts.length === 1 && p0?.type === "DoubleQuoted" && p0.parts.length === 1) {
+  const one = onlyPart(w);
+  if (one?.type === "DoubleQuoted" && one.parts.length === 1) {
     // `"$x"` of a set variable: exactly one field, its value
-    const q = p0.parts[0]!;
+    const q = one.parts[0]!;
     const v = q.type === "ParamExp" && isPlainParam(q) ? ip.getScalar(q.name) : undefined;
     if (v !== undefined) {
       items.push(v);
@@ -85,6 +86,7 @@ function expandWordInto(ip: Interp, w: Word, items: (string | Field)[]): MaybeAs
     }
   }
   const b = new FieldBuilder(Mode.Fields, ip.getScalar("IFS"));
+  const p0 = w.type === "Word" ? w.parts[0] : w;
   const m = p0?.type === "Literal" ? /^([A-Za-z_][A-Za-z0-9_]*=)~(?=\/|:|$)/.exec(p0.value) : null;
   let r: MaybeAsync<void>;
   if (m !== null && p0?.type === "Literal") {
@@ -92,8 +94,8 @@ function expandWordInto(ip: Interp, w: Word, items: (string | Field)[]): MaybeAs
     b.literal(m[1]!);
     b.quoted(tilde(ip, ""));
     b.literal(p0.value.slice(m[0].length));
-    r = expandPartsInto(ip, w.parts.slice(1), false, b);
-  } else r = expandPartsInto(ip, w.parts, false, b);
+    r = w.type === "Word" ? expandPartsInto(ip, w.parts.slice(1), false, b) : undefined;
+  } else r = expandWordPartsInto(ip, w, false, b);
   if (r instanceof Promise) return pushFieldsLater(ip, b, items, r);
   pushFields(ip, b, items);
 }
@@ -170,8 +172,8 @@ export function staticFields(words: readonly Word[]): string[] | null {
  * characters that brace expansion or globbing would act on; undefined for any other word.
  */
 export function literalField(w: Word): string | undefined {
-  if (w.parts.length !== 1) return undefined;
-  const p = w.parts[0]!;
+  const p = onlyPart(w);
+  if (p === undefined) return undefined;
   if (p.type === "SingleQuoted") return p.value;
   if (p.type !== "Literal") return undefined;
   const v = p.value;
@@ -185,9 +187,8 @@ export function literalField(w: Word): string | undefined {
 
 /** Expands a word to one string without splitting or globbing (assignments, here-docs, `[[ ]]`). */
 export function expandString(ip: Interp, w: Word): MaybeAsync<string> {
-  const parts = w.parts;
-  if (parts.length === 1) {
-    let p = parts[0]!;
+  let p = onlyPart(w);
+  if (p !== undefined) {
     if (p.type === "Literal" || p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") return p.value;
     // `$x`, `"$x"`, `$((e))`, `"$((e))"`: without splitting, the value is the result as it is
     if (p.type === "DoubleQuoted" && p.parts.length === 1) p = p.parts[0]!;
@@ -199,6 +200,7 @@ export function expandString(ip: Interp, w: Word): MaybeAsync<string> {
       return v instanceof Promise ? v.then(intToString) : intToString(v);
     }
   }
+  const parts = w.type === "Word" ? w.parts : [w];
   // `k$i`, `$a-$b`: literal text and set plain variables concatenated, as the builder would
   let acc = "";
   let i = 0;
@@ -221,10 +223,9 @@ export function expandString(ip: Interp, w: Word): MaybeAsync<string> {
 
 /** Expands a word to escaped pattern form (quoted characters backslash-escaped). */
 export function expandPattern(ip: Interp, w: Word): MaybeAsync<string> {
-  const p = w.parts.length === 1 ? w.parts[0]! : undefined;
-  if (p?.type === "Literal") return p.value;
+  if (w.type === "Literal") return w.value;
   const b = new FieldBuilder(Mode.Pattern);
-  const r = expandPartsInto(ip, w.parts, false, b);
+  const r = expandWordPartsInto(ip, w, false, b);
   if (r instanceof Promise) return resultLater(b, r);
   return b.result();
 }
@@ -239,6 +240,11 @@ export function expandPartsInto(ip: Interp, parts: readonly WordPart[], q: boole
     const r = expandPart(ip, parts[i]!, q, b, splitLiterals);
     if (r instanceof Promise) return expandPartsFrom(ip, parts, i, r, q, b, splitLiterals);
   }
+}
+
+/** `expandPartsInto` of a word's parts (a one-part word is its part). */
+export function expandWordPartsInto(ip: Interp, w: Word, q: boolean, b: FieldBuilder, splitLiterals = false): MaybeAsync<void> {
+  return w.type === "Word" ? expandPartsInto(ip, w.parts, q, b, splitLiterals) : expandPart(ip, w, q, b, splitLiterals);
 }
 
 async function expandPartsFrom(ip: Interp, parts: readonly WordPart[], i: number, pending: Promise<void>, q: boolean, b: FieldBuilder, splitLiterals: boolean): Promise<void> {
@@ -281,7 +287,7 @@ function expandPart(ip: Interp, p: WordPart, q: boolean, b: FieldBuilder, splitL
       }
       return expandParam(ip, p, q, b);
     case "CommandSub":
-      return addLater(ip.commandSub(p.body, p.backtick ? p.start : undefined), q, b);
+      return addLater(p.unparsed === undefined ? ip.commandSub(p.body, p.backtick ? p.start : undefined) : ip.commandSub(p.body, p.start, p.unparsed, p.end), q, b);
     case "ArithSub": {
       const v = ip.evalArith(p.expr);
       if (v instanceof Promise) return addLater(v, q, b);

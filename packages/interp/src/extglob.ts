@@ -23,7 +23,7 @@ export async function expandExtGlobInto(ip: Interp, p: ExtGlob, b: FieldBuilder)
   b.literal(`${p.op}(`);
   for (let i = 0; i < arms.length; i++) {
     if (i > 0) b.literal("|");
-    await ip.expandPartsInto(arms[i]!.parts, false, b);
+    await ip.expandWordPartsInto(arms[i]!, false, b);
   }
   b.literal(")");
 }

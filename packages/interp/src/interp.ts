@@ -5,7 +5,7 @@
  */
 import { BrokenPipeError, LimitError } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { ParseError, parseArithmetic, print, warningReport } from "@husk/syntax";
+import { makeWord, ParseError, parseArithmetic, print, warningReport, wordParts } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import { arithFatal, arithSource, isQuotedPart, literalText, quotedAsLiteral, rethrowArithFatal, stripQuotes } from "./arith-words.js";
@@ -13,7 +13,7 @@ import { evalTemplate } from "./arith-template.js";
 import type { ArithEnv } from "./arith.js";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
-import { expandPartsInto, expandPattern, expandString, expandWords } from "./expand.js";
+import { expandPartsInto, expandPattern, expandString, expandWordPartsInto, expandWords } from "./expand.js";
 import type { FieldBuilder } from "./fields.js";
 import type { Int } from "./int64.js";
 import { intToString } from "./int64.js";
@@ -516,18 +516,29 @@ export class Interp {
     return expandPartsInto(this, parts, q, b, splitLiterals);
   }
 
+  /** Expands a word's parts into a field builder. */
+  expandWordPartsInto(w: Word, q: boolean, b: FieldBuilder, splitLiterals = false): MaybeAsync<void> {
+    return expandWordPartsInto(this, w, q, b, splitLiterals);
+  }
+
   /**
    * Runs `$( ... )` (`$(< file)` reads the file) and returns its output without trailing
-   * newlines. `backquote`: the offset of the opening backquote of `` `...` ``.
+   * newlines. `backquote`: the offset of the opening backquote of `` `...` ``. `unparsed`: the
+   * text of a backquote body that did not parse, ending at offset `end`; it is parsed now, as
+   * bash does, and its error reported as the substitution's (`command substitution: line N:`,
+   * N counted from the line of the closing backquote), with status 2.
    */
-  async commandSub(body: readonly Statement[], backquote?: number): Promise<string> {
+  async commandSub(body: readonly Statement[], backquote?: number, unparsed?: string, end = 0): Promise<string> {
     const out = new LimitedOutput(this.rt.limits.maxStringBytes);
     const src = this.src;
     const pos = this.pos;
+    const lineOffset = unparsed === undefined ? 0 : src.lineOf(end) - 1;
     this.src = this.substitutionSource(body, backquote);
     let status: number;
     try {
-      status = await (fileSubstitution(this, body, out) ?? lightSubstitution(this, body, out) ?? this.#commandSubshell(body, out));
+      status = unparsed !== undefined
+        ? await this.#commandSubshell(body, out, (sub) => sub.runScript(unparsed, lineOffset, false, undefined, "command substitution"))
+        : await (fileSubstitution(this, body, out) ?? lightSubstitution(this, body, out) ?? this.#commandSubshell(body, out));
     } finally {
       this.src = src;
       this.pos = pos;
@@ -543,7 +554,7 @@ export class Interp {
     return text.replace(/\n+$/, "");
   }
 
-  #commandSubshell(body: readonly Statement[], out: LimitedOutput): Promise<number> {
+  #commandSubshell(body: readonly Statement[], out: LimitedOutput, run = (sub: Interp): MaybeAsync<Completion> => sub.execList(body)): Promise<number> {
     const sub = this.subshell();
     // bash clears errexit inside $( ) unless `shopt -s inherit_errexit` or POSIX mode
     if (sub.st.options.errexit && !sub.st.opt("inherit_errexit") && !sub.st.options.posix) sub.st.options = { ...sub.st.options, errexit: false };
@@ -551,7 +562,7 @@ export class Interp {
     sub.traceLevel++;
     // bash's `$( )` child keeps the job table (`$(jobs)`, `$(jobs | cat)`; not `$( (jobs) )`)
     sub.st.parentJobs = this.st.visibleJobs();
-    return sub.runSubshell(() => sub.execList(body));
+    return sub.runSubshell(() => run(sub));
   }
 
   /**
@@ -574,7 +585,8 @@ export class Interp {
     if (t !== undefined) return t;
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
-    const src = a.source.parts.some(isQuotedPart) ? { ...a.source, parts: a.source.parts.map(quotedAsLiteral) } : a.source;
+    const parts = wordParts(a.source);
+    const src = parts.some(isQuotedPart) ? makeWord(a.source.start, a.source.end, parts.map(quotedAsLiteral)) : a.source;
     const text = this.expandString(src);
     if (text instanceof Promise) return this.#evaluateLater(text);
     return this.arith.evaluateText(text);

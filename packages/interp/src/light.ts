@@ -18,6 +18,7 @@ import { printfAssigns } from "./builtins/printf.js";
 import { cachedFirstMatch, hashTable, searchPath } from "./pathsearch.js";
 import { isBuiltin, runWithFds } from "./simple.js";
 import type { Fd } from "./state.js";
+import { onlyPart } from "@husk/syntax";
 
 /** Variables whose value differs in a subshell (the light path must not expand them). */
 const SUBSHELL_VARS = new Set(["BASHPID", "BASH_SUBSHELL", "RANDOM", "SRANDOM"]);
@@ -36,7 +37,7 @@ const PLAIN_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/;
 
 /** True when expanding `w` reads the shell but never changes it (and cannot fail). */
 function pureWord(w: Word): boolean {
-  return w.parts.every(purePart);
+  return w.type === "Word" ? w.parts.every(purePart) : purePart(w);
 }
 
 function purePart(p: WordPart): boolean {
@@ -64,9 +65,9 @@ export function lightStage(ip: Interp, cmd: SimpleCommand, pipeStderr: boolean):
   const st = ip.st;
   // traps, xtrace, nounset and failglob make a stage's expansion or run observable in the shell
   if (st.traps.size > 0 || st.options.xtrace || st.options.nounset || st.opt("failglob")) return undefined;
-  const head = cmd.words[0]!.parts;
-  if (head.length !== 1 || head[0]!.type !== "Literal") return undefined;
-  const name = head[0].value;
+  const head = onlyPart(cmd.words[0]!);
+  if (head?.type !== "Literal") return undefined;
+  const name = head.value;
   if (!PLAIN_NAME.test(name) || st.functions.has(name)) return undefined;
   const c = ip.rt.commands.get(name);
   if (c === undefined || (isBuiltin(c) && !PURE_BUILTINS.has(name))) return undefined;
@@ -81,7 +82,7 @@ export function lightStage(ip: Interp, cmd: SimpleCommand, pipeStderr: boolean):
  * lookup, the expansion and the command are (a loop's stage then costs no promise).
  */
 export function runLightStage(ip: Interp, cmd: SimpleCommand, c: Command, fds: (Fd | undefined)[], subshell: () => Promise<number>): MaybeAsync<number> {
-  const name = (cmd.words[0]!.parts[0] as { value: string }).value;
+  const name = (onlyPart(cmd.words[0]!) as { value: string }).value;
   if (isBuiltin(c)) return runLight(ip, cmd, c, name, fds, subshell); // found before $PATH
   const hashed = hashTable(ip).entries.get(name);
   if (hashed === undefined || hashed.command !== c) {

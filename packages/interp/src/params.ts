@@ -4,7 +4,7 @@
  * slices, `@Q` and the other transforms), applied per element on `@`/`*` lists.
  */
 import { LimitError } from "@husk/host";
-import { parse } from "@husk/syntax";
+import { onlyPart, parse, wordParts } from "@husk/syntax";
 import type { Arithmetic, ParamExp, ParamOp, SingleQuoted, Word, WordPart } from "@husk/syntax";
 import type { CompiledGlob } from "@husk/pattern";
 import { FieldBuilder, Mode } from "./fields.js";
@@ -46,7 +46,7 @@ export function expandParam(ip: Interp, pe: ParamExp, q: boolean, b: FieldBuilde
   const op = pe.op;
   if (pe.indirect || (op !== undefined && (op.kind === "default" || op.kind === "names" || op.kind === "bad"))) return expandParamAsync(ip, pe, q, b);
   const ref: Ref = pe;
-  if (typeof pe.index === "object" && pe.index.parts.length === 0) throw emptySubscript(ip, pe);
+  if (typeof pe.index === "object" && pe.index.type === "Word" && pe.index.parts.length === 0) throw emptySubscript(ip, pe);
   const val = lookup(ip, pe.name, pe.index);
   if (val instanceof Promise) return finishParamLater(ip, pe, ref, val, q, b);
   return finishParam(ip, pe, ref, val, q, b);
@@ -154,7 +154,7 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
       }
       default: {
         if (ok) return emit(ip, val, q, b);
-        const msg = op.word.parts.length === 0 ? (op.op === ":?" ? "parameter null or not set" : "parameter not set") : await ip.expandString(op.word);
+        const msg = op.word.type === "Word" && op.word.parts.length === 0 ? (op.op === ":?" ? "parameter null or not set" : "parameter not set") : await ip.expandString(op.word);
         throw new FatalError(`${displayName(ref)}: ${msg}`, 1, "exit");
       }
     }
@@ -192,7 +192,7 @@ function nullIfsStar(ip: Interp, q: boolean, b: FieldBuilder): boolean {
 function displayName(ref: Ref): string {
   if (ref.index === undefined) return ref.name;
   if (typeof ref.index === "string") return `${ref.name}[${ref.index}]`;
-  return `${ref.name}[${ref.index.parts.map((p) => ("value" in p ? p.value : "")).join("")}]`;
+  return `${ref.name}[${wordParts(ref.index).map((p) => ("value" in p ? p.value : "")).join("")}]`;
 }
 
 function isSpecialSet(name: string): boolean {
@@ -228,7 +228,7 @@ export function charLength(s: string): number {
 async function expandInto(ip: Interp, w: Word, q: boolean, b: FieldBuilder): Promise<void> {
   if (q) {
     // inside double quotes, the word of ${x:-word} keeps single quotes and most backslashes
-    for (const p of w.parts) {
+    for (const p of wordParts(w)) {
       if (p.type === "SingleQuoted") {
         // ... and what is between them expands as in double quotes: "${u:-'$v'}" is '<v>'
         const inner = /[$`\\]/.test(p.value) ? quotedInner(p) : undefined;
@@ -244,7 +244,7 @@ async function expandInto(ip: Interp, w: Word, q: boolean, b: FieldBuilder): Pro
     }
     return;
   }
-  await ip.expandPartsInto(w.parts, q, b, !q);
+  await ip.expandWordPartsInto(w, q, b, !q);
 }
 
 /** The word of a double-quoted `"${x:=word}"` as the value it assigns (quotes kept as expandInto keeps them). */
@@ -265,7 +265,7 @@ function quotedInner(p: SingleQuoted): readonly WordPart[] | undefined {
       try {
         const st = parse(`: "${p.value}"`).body[0]?.command;
         const w = st?.type === "SimpleCommand" ? st.words[1] : undefined;
-        const dq = w?.parts.length === 1 ? w.parts[0] : undefined;
+        const dq = w === undefined ? undefined : onlyPart(w);
         if (dq?.type === "DoubleQuoted") parts = dq.parts;
       } catch {
         // not parseable in double quotes: kept literal
@@ -519,7 +519,7 @@ async function applyOpsAsync(ip: Interp, pe: ParamExp, val: PValue): Promise<PVa
   switch (op.kind) {
     case "slice": {
       // `${x:}` (no offset, no length) is a bad substitution, even for an unset x
-      if (op.length === undefined && op.offset.source.parts.length === 0) throw emptySlice(ip, pe);
+      if (op.length === undefined && op.offset.source.type === "Word" && op.offset.source.parts.length === 0) throw emptySlice(ip, pe);
       // bash evaluates no bound of an unset parameter or an empty array: `${x:1/0}` is ""
       if (val.list ? val.items.length === 0 && pe.name !== "@" && pe.name !== "*" : val.v === undefined) return val;
       const off = await sliceBound(ip, pe, op.offset);

@@ -11,6 +11,7 @@ import type { Interp } from "./interp.js";
 import { FileOutput, ShellInput } from "./io.js";
 import { ReadWriteFile } from "./rwfile.js";
 import type { Fd } from "./state.js";
+import { wordParts } from "@husk/syntax";
 
 /** A redirection failed: the message is printed and the command is not run (status 1). */
 class RedirError extends Error {}
@@ -76,7 +77,7 @@ async function closeFiles(ip: Interp, opened: FileOutput[]): Promise<void> {
 async function target(ip: Interp, r: Redirect): Promise<string> {
   const words = await ip.expandWords([r.target]);
   if (words.length !== 1) {
-    throw new RedirError(`${r.target.parts.map((p) => ("value" in p ? p.value : "$…")).join("")}: ambiguous redirect`);
+    throw new RedirError(`${wordParts(r.target).map((p) => ("value" in p ? p.value : "$…")).join("")}: ambiguous redirect`);
   }
   return words[0]!;
 }
@@ -114,9 +115,10 @@ async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened
       case "<<":
       case "<<-": {
         const hd = r.heredoc!;
-        let text = hd.quoted ? hd.body.parts.map((p) => ("value" in p ? p.value : "")).join("") : await ip.expandString(hd.body);
+        const body = wordParts(hd.body);
+        let text = hd.quoted ? body.map((p) => ("value" in p ? p.value : "")).join("") : await ip.expandString(hd.body);
         // a body cut by the end of the text without a final newline: bash's line reader adds it
-        const last = hd.body.parts[hd.body.parts.length - 1];
+        const last = body[body.length - 1];
         if (last !== undefined && !(last.type === "Literal" && last.value.endsWith("\n"))) text += "\n";
         setFd(ip, fd, { input: new ShellInput(new StringInput(text)) });
         break;

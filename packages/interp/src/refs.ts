@@ -4,8 +4,8 @@
  * word (parameters, command substitution, arithmetic) when the reference is used, so the
  * subscript is parsed into a `Word` here (once per distinct text, cached).
  */
-import { parse, walk } from "@husk/syntax";
-import type { Word } from "@husk/syntax";
+import { makeWord, parse, walk, wordParts } from "@husk/syntax";
+import type { Word, WordPart } from "@husk/syntax";
 import { arithFatal, isQuotedPart, quotedAsLiteral } from "./arith-words.js";
 import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -86,7 +86,8 @@ export async function dataSubscript(ip: Interp, name: string, text: string): Pro
  */
 export async function arithSubscript(ip: Interp, text: string): Promise<number> {
   const w = subscriptWord(text);
-  const s = await ip.expandString(w.parts.some(isQuotedPart) ? { ...w, parts: w.parts.map(quotedAsLiteral) } : w);
+  const parts = wordParts(w);
+  const s = await ip.expandString(parts.some(isQuotedPart) ? makeWord(w.start, w.end, parts.map(quotedAsLiteral)) : w);
   try {
     return Number(ip.arith.evaluateText(s));
   } catch (e) {
@@ -100,10 +101,10 @@ export async function arithSubscript(ip: Interp, text: string): Promise<number> 
  * subscript needs more.
  */
 export function simpleSubscript(ip: Interp, text: string): string | undefined {
-  return expandSimple(ip, subscriptWord(text).parts);
+  return expandSimple(ip, wordParts(subscriptWord(text)));
 }
 
-function expandSimple(ip: Interp, parts: Word["parts"]): string | undefined {
+function expandSimple(ip: Interp, parts: readonly WordPart[]): string | undefined {
   let out = "";
   for (const p of parts) {
     if (p.type === "Literal" || p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") out += p.value;

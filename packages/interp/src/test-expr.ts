@@ -12,6 +12,7 @@ import type { Interp } from "./interp.js";
 import { matchPattern } from "./pattern.js";
 import { dataSubscript } from "./refs.js";
 import { IndexedArray, isName } from "./vars.js";
+import { wordParts } from "@husk/syntax";
 
 /** Evaluates a `[[ ]]` expression. */
 export async function evalTestExpr(ip: Interp, e: TestExpr): Promise<boolean> {
@@ -69,7 +70,7 @@ function compareInts(op: string, a: number | bigint, b: number | bigint): boolea
 /** Expands the right side of `=~`: quoted parts match literally. */
 async function regexSource(ip: Interp, w: Word): Promise<string> {
   let src = "";
-  for (const p of w.parts) {
+  for (const p of wordParts(w)) {
     if (p.type === "Literal") src += p.value;
     else if (p.type === "SingleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted") src += ereEscape(p.value);
     else if (p.type === "DoubleQuoted") src += ereEscape(await ip.expandString({ type: "Word", start: p.start, end: p.end, parts: p.parts }));

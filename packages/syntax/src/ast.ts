@@ -264,8 +264,17 @@ export interface Coproc extends Span {
 // ---------------------------------------------------------------------------------------
 // Words
 
-/** A shell word: the concatenation of its parts (`a"b"$c` is three parts). */
-export interface Word extends Span {
+/**
+ * A shell word: the concatenation of its parts (`a"b"$c` is three parts). A word the parser
+ * reads as exactly one part is that part itself, with the word's span: `echo` is a Literal,
+ * `"$x"` a DoubleQuoted, `$1` a ParamExp (most words are one part, and a wrapper object and
+ * a one-element array for each would be most of an AST's memory). Code that builds words may
+ * still make a CompoundWord of one part; read any word's parts with `wordParts`.
+ */
+export type Word = CompoundWord | WordPart;
+
+/** A word of zero or several parts (or one, when built by code other than the parser). */
+export interface CompoundWord extends Span {
   readonly type: "Word";
   readonly parts: readonly WordPart[];
 }
@@ -338,6 +347,12 @@ export interface CommandSub extends Span {
   readonly type: "CommandSub";
   readonly body: readonly Statement[];
   readonly backtick: boolean;
+  /**
+   * A backtick body that does not parse, unescaped (`body` is then empty): bash parses a
+   * backtick's text only when it runs it, so the syntax error is the substitution's, at run
+   * time (`echo \`fi\`` prints the error and an empty line, status 0).
+   */
+  readonly unparsed?: string;
 }
 
 /** `$(( ... ))` (and the deprecated `$[ ... ]`). */
@@ -534,7 +549,7 @@ export type Node =
   | Redirect
   | HereDoc
   | CaseItem
-  | Word
+  | CompoundWord
   | WordPart
   | Arithmetic
   | ArithExpr

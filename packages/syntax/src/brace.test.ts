@@ -4,6 +4,7 @@ import type { Word, WordPart } from "./ast.js";
 import { parse } from "./api.js";
 import { braceExpand } from "./brace.js";
 import { walk } from "./walk.js";
+import { wordParts } from "./word.js";
 
 const WORDS = [
   "a{b,c}d", "{a,b}{1,2}", "{1..5}", "{1..10..3}", "{5..1}", "{01..10}", "{-3..3}", "{a..e}", "{e..a..2}",
@@ -24,8 +25,8 @@ describe("braceExpand matches bash", () => {
       const cmd = parse(`printf '%s\\n' ${w}`).body[0]!.command;
       if (cmd.type !== "SimpleCommand") throw new Error("expected a simple command");
       // Empty unquoted words (`{a,}`) are dropped later by the interpreter, as bash does.
-      const words = cmd.words.slice(2).flatMap((x: Word) => braceExpand(x)).filter((x) => x.parts.length > 0);
-      expect(words.map((x) => text(x.parts) + "\n").join("")).toBe(bash[i]);
+      const words = cmd.words.slice(2).flatMap((x: Word) => braceExpand(x)).filter((x) => wordParts(x).length > 0);
+      expect(words.map((x) => text(wordParts(x)) + "\n").join("")).toBe(bash[i]);
     });
   });
 });

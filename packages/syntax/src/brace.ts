@@ -4,6 +4,7 @@
  */
 import type { Literal, TildePrefix, Word, WordPart } from "./ast.js";
 import { isTildeUserChar } from "./chars.js";
+import { makeWord, wordParts } from "./word.js";
 
 /** An active character of unquoted literal text, or an opaque part. */
 type Item = string | WordPart;
@@ -26,9 +27,9 @@ export class BraceLimitError extends Error {
  * Throws BraceLimitError past `limit` words (default 100,000).
  */
 export function braceExpand(word: Word, limit = 100_000): Word[] {
-  if (!word.parts.some((p) => p.type === "Literal" && p.value.includes("{"))) return [word];
+  if (word.type === "Literal" ? !word.value.includes("{") : word.type !== "Word" || !word.parts.some((p) => p.type === "Literal" && p.value.includes("{"))) return [word];
   const items: Item[] = [];
-  for (const p of word.parts) {
+  for (const p of wordParts(word)) {
     if (p.type === "Literal") for (const ch of p.value) items.push(ch);
     else items.push(p);
   }
@@ -127,7 +128,7 @@ function toWord(items: Item[], orig: Word): Word {
   }
   flush();
   leadingTilde(parts, orig);
-  return { type: "Word", start: orig.start, end: orig.end, parts };
+  return makeWord(orig.start, orig.end, parts);
 }
 
 /**

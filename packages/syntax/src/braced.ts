@@ -55,9 +55,8 @@ export function readBraced(r: Reader, s: number, tildes: number): ParamExp {
       r.pos = is + 2;
     } else {
       r.pos = is;
-      const parts = r.readParts(STOP_SUBSCRIPT);
+      index = r.readWordParts(STOP_SUBSCRIPT);
       if (r.pos >= r.end) r.eof("}", s);
-      index = r.word(is, r.pos, parts);
       r.pos++;
     }
   }
@@ -149,9 +148,7 @@ function braced(r: Reader, s: number, name: string, length: boolean, indirect: b
 
 /** The word after a parameter operator. */
 function opWord(r: Reader, stop: number, tildes: number = TILDE_WORD): Word {
-  const start = r.pos;
-  const parts = r.readParts(stop, tildes);
-  return r.word(start, r.pos, parts);
+  return r.readWordParts(stop, tildes);
 }
 
 /** An offset or length of `${x:off:len}`. */

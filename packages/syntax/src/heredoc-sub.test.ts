@@ -9,6 +9,7 @@ import { Parser, parse } from "./api.js";
 import type { HereDoc } from "./ast.js";
 import { walk } from "./walk.js";
 import { roundTrip } from "./roundtrip.test-util.js";
+import { wordParts } from "./word.js";
 
 /** The here-doc bodies in a parse of `src`, by delimiter. */
 function bodies(src: string): Record<string, string> {
@@ -19,7 +20,7 @@ function bodies(src: string): Record<string, string> {
   });
   return out;
 }
-const text = (hd: HereDoc): string => hd.body.parts.map((p) => ("value" in p ? p.value : `<${p.type}>`)).join("");
+const text = (hd: HereDoc): string => wordParts(hd.body).map((p) => ("value" in p ? p.value : `<${p.type}>`)).join("");
 
 /** What `bash -n` prints on stderr for `src`, as this parser's warnings and errors (named `f`). */
 function bashN(src: string): string[] {

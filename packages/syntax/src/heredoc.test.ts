@@ -7,24 +7,25 @@ import fc from "fast-check";
 import { parse } from "./api.js";
 import { roundTrip } from "./roundtrip.test-util.js";
 import type { CommandSub, HereDoc, ProcessSub, SimpleCommand, Statement } from "./ast.js";
+import { wordParts } from "./word.js";
 
 const cmd = (src: string, i = 0): SimpleCommand => parse(src).body[i]!.command as SimpleCommand;
 /** The here-doc of the first redirect of the first command in a substitution's body. */
 const subDoc = (body: readonly Statement[]): HereDoc => (body[0]!.command as SimpleCommand).redirects[0]!.heredoc!;
-const text = (hd: HereDoc): string => hd.body.parts.map((p) => ("value" in p ? p.value : `<${p.type}>`)).join("");
+const text = (hd: HereDoc): string => wordParts(hd.body).map((p) => ("value" in p ? p.value : `<${p.type}>`)).join("");
 
 describe("where bash reads here-document bodies", () => {
   it("one left open at the `)` of $( ) or <( ) is read after the next newline outside", () => {
     // bash: `cat <(cat <<,) x y` runs with the body "echo after\n"; `echo real` runs next.
     const script = parse("cat <(cat <<,) x y\necho after\n,\necho real\n");
     expect(script.body).toHaveLength(2);
-    const ps = (script.body[0]!.command as SimpleCommand).words[1]!.parts[0] as ProcessSub;
+    const ps = wordParts((script.body[0]!.command as SimpleCommand).words[1]!)[0] as ProcessSub;
     expect(text(subDoc(ps.body))).toBe("echo after\n");
-    const cs = cmd('echo "[$(cat <<E) z]"\na\nE\n').words[1]!.parts[0]!;
+    const cs = wordParts(cmd('echo "[$(cat <<E) z]"\na\nE\n').words[1]!)[0]!;
     expect(cs.type === "DoubleQuoted" && text(subDoc((cs.parts[1] as CommandSub).body))).toBe("a\n");
   });
   it("one in a backtick ends with the backtick's text", () => {
-    const bt = cmd("echo `cat <<E\nx`\necho next\n").words[1]!.parts[0] as CommandSub;
+    const bt = wordParts(cmd("echo `cat <<E\nx`\necho next\n").words[1]!)[0] as CommandSub;
     expect(text(subDoc(bt.body))).toBe("x");
   });
   it("a $(cat <<E) inside a body is parsed when expanded: E is empty", () => {

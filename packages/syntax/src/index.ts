@@ -7,4 +7,5 @@ export type * from "./ast.js";
 export { ParseError, parse, parseArithmetic, Parser, print, stripSpans, type ParseOptions, type ParseWarning, warningReport } from "./api.js";
 export { lineColumn } from "./errors.js";
 export { walk } from "./walk.js";
+export { makeWord, onlyPart, wordParts } from "./word.js";
 export { braceExpand, BraceLimitError } from "./brace.js";

@@ -9,6 +9,7 @@ import { ArrayError, lineOf, unexpectedToken } from "./errors.js";
 import { EMPTY, fit } from "./fit.js";
 import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
 import type { Reader } from "./words.js";
+import { makeWord, wordParts } from "./word.js";
 
 /** The elements of `name=( ... )`; `r.pos` is after `(`, and is left after `)`. */
 export function readArray(r: Reader, open: number): ArrayElement[] {
@@ -35,14 +36,13 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
     const es = r.pos;
     if (src[es] === "[") {
       r.pos = es + 1;
-      const parts = r.readParts(STOP_SUBSCRIPT);
+      const index = r.readWordParts(STOP_SUBSCRIPT);
       const close = r.pos;
       if (src[close] === "]" && (src[close + 1] === "=" || (src[close + 1] === "+" && src[close + 2] === "="))) {
         const append = src[close + 1] === "+";
         r.pos = close + (append ? 3 : 2);
-        const index: Word = { type: "Word", start: es + 1 + r.base, end: close + r.base, parts };
         const vs = r.pos;
-        const value = r.readWord(STOP_CMD, true) ?? { type: "Word", start: vs + r.base, end: vs + r.base, parts: EMPTY };
+        const value = r.readWord(STOP_CMD, true) ?? makeWord(vs + r.base, vs + r.base, EMPTY);
         out.push({ type: "ArrayElement", start: es + r.base, end: r.pos + r.base, index, append, value });
         continue;
       }
@@ -75,7 +75,7 @@ export function opText(r: Reader, i: number): string {
  */
 export function delimiterText(src: string, w: Word, base: number): string {
   let out = "";
-  for (const p of w.parts) {
+  for (const p of wordParts(w)) {
     switch (p.type) {
       case "Literal":
       case "Escaped":
@@ -95,7 +95,7 @@ export function delimiterText(src: string, w: Word, base: number): string {
 
 /** True when any part of a here-doc delimiter is quoted: the body is then not expanded. */
 export function delimiterQuoted(w: Word): boolean {
-  return w.parts.some((p) => p.type === "SingleQuoted" || p.type === "DoubleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted");
+  return wordParts(w).some((p) => p.type === "SingleQuoted" || p.type === "DoubleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted");
 }
 
 /** The source text of `node` with each command or process substitution in it printed. */
@@ -136,7 +136,7 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
   const eq = s + a.name.length;
   if (!src.startsWith(a.name, s) || (a.append ? src[eq] !== "+" || src[eq + 1] !== "=" : src[eq] !== "=")) return undefined;
   const vs = eq + (a.append ? 2 : 1);
-  const parts = a.value === undefined ? EMPTY : a.value.parts;
+  const parts = a.value === undefined ? EMPTY : wordParts(a.value);
   for (const p of parts) if (p.type === "TildePrefix") return undefined;
   // The text `name=` joins a first Literal of the value (a plain read makes one Literal of both).
   const first = parts[0];
@@ -148,5 +148,5 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
     out.push({ type: "Literal", start: s + r.base, end: vs + r.base, value: src.slice(s, vs) });
     for (const p of parts) out.push(p);
   }
-  return { type: "Word", start: s + r.base, end: r.pos + r.base, parts: fit(out) };
+  return makeWord(s + r.base, r.pos + r.base, fit(out));
 }

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Command, SimpleCommand, Statement } from "./ast.js";
-import { parse, ParseError, Parser } from "./api.js";
+import { parse, ParseError, Parser, print } from "./api.js";
+import { wordParts } from "./word.js";
 
 const dir = mkdtempSync(join(tmpdir(), "husk-syntax-"));
 let n = 0;
@@ -127,7 +128,7 @@ const first = (src: string): Command => parse(src).body[0]!.command;
 describe("AST shapes", () => {
   it("keywords only in command position", () => {
     const c = first("echo if then") as SimpleCommand;
-    expect(c.words.map((w) => (w.parts[0] as { value: string }).value)).toEqual(["echo", "if", "then"]);
+    expect(c.words.map((w) => (wordParts(w)[0] as { value: string }).value)).toEqual(["echo", "if", "then"]);
   });
   it("assignments and declaration arguments", () => {
     const c = first("declare -a a=(1 2) b=x c") as SimpleCommand;
@@ -149,20 +150,20 @@ describe("AST shapes", () => {
   });
   it("here-doc bodies fill at the next newline, several per line", () => {
     const c = first("cat <<A <<-'B'\nx $y\nA\n\tz\n\tB\n") as SimpleCommand;
-    expect(c.redirects[0]!.heredoc!.body.parts.map((p) => p.type)).toEqual(["Literal", "ParamExp", "Literal"]);
+    expect(wordParts(c.redirects[0]!.heredoc!.body).map((p) => p.type)).toEqual(["Literal", "ParamExp", "Literal"]);
     expect(c.redirects[1]!.heredoc).toMatchObject({ quoted: true, stripTabs: true, delimiter: "B" });
-    expect(c.redirects[1]!.heredoc!.body.parts[0]).toMatchObject({ value: "z\n" });
+    expect(wordParts(c.redirects[1]!.heredoc!.body)[0]).toMatchObject({ value: "z\n" });
   });
   it("arithmetic is pre-parsed only without expansions", () => {
     const w = (first("echo $((1+2)) $((x+$y))") as SimpleCommand).words;
-    expect(w[1]!.parts[0]).toMatchObject({ type: "ArithSub", expr: { expr: { type: "ArithBinary", op: "+" } } });
-    expect((w[2]!.parts[0] as { expr: { expr?: unknown } }).expr.expr).toBeUndefined();
+    expect(wordParts(w[1]!)[0]).toMatchObject({ type: "ArithSub", expr: { expr: { type: "ArithBinary", op: "+" } } });
+    expect((wordParts(w[2]!)[0] as { expr: { expr?: unknown } }).expr.expr).toBeUndefined();
   });
   it("spans cover the source", () => {
     const s = parse("echo a\n  foo bar\n");
     expect(s.body[1]).toMatchObject({ start: 9, end: 16 });
     const w = (s.body[1]!.command as SimpleCommand).words[1]!;
-    expect([w.start, w.end, w.parts[0]!.start, w.parts[0]!.end]).toEqual([13, 16, 13, 16]);
+    expect([w.start, w.end, wordParts(w)[0]!.start, wordParts(w)[0]!.end]).toEqual([13, 16, 13, 16]);
   });
 });
 
@@ -186,9 +187,9 @@ describe("Parser (incremental)", () => {
     const aliases = new Map([["ll", "ls -l "], ["q", "quiet"], ["e", "echo"]]);
     const p = new Parser("ll q\ne q\n", { aliases: (n) => aliases.get(n) });
     const a = p.next()![0]!.command as SimpleCommand;
-    expect(a.words.map((w) => (w.parts[0] as { value: string }).value)).toEqual(["ls", "-l", "quiet"]);
+    expect(a.words.map((w) => (wordParts(w)[0] as { value: string }).value)).toEqual(["ls", "-l", "quiet"]);
     const b = p.next()![0]!.command as SimpleCommand;
-    expect(b.words.map((w) => (w.parts[0] as { value: string }).value)).toEqual(["echo", "q"]);
+    expect(b.words.map((w) => (wordParts(w)[0] as { value: string }).value)).toEqual(["echo", "q"]);
   });
 });
 
@@ -207,11 +208,27 @@ describe("spans", () => {
   it("the word after a parameter operator spans its text", () => {
     const src = "echo ${x:-default} ${x%%.*} ${x/a/bb} ${x:-}";
     const ops = (parse(src).body[0]!.command as SimpleCommand).words.slice(1).map((w) => {
-      const p = w.parts[0]!;
+      const p = wordParts(w)[0]!;
       return p.type === "ParamExp" ? p.op : undefined;
     });
     const text = (w: { start: number; end: number } | undefined) => (w === undefined ? undefined : src.slice(w.start, w.end));
     expect(ops.map((o) => (o && "word" in o ? text(o.word) : o && "pattern" in o ? text(o.pattern) : undefined))).toEqual(["default", ".*", "a", ""]);
     expect(ops[2] && "replacement" in ops[2] ? text(ops[2].replacement) : undefined).toBe("bb");
+  });
+});
+
+describe("backtick bodies", () => {
+  it("one that does not parse keeps its text for run time (bash parses it when it runs it), and prints back", () => {
+    const src = 'echo `fi` "`echo \\`(\\``" `echo $(`\n';
+    const ast = parse(src);
+    const subs = (ast.body[0]!.command as SimpleCommand).words.slice(1).map((w) => {
+      const p = wordParts(w)[0]!;
+      const q = p.type === "DoubleQuoted" ? p.parts[0]! : p;
+      return q.type === "CommandSub" ? [q.unparsed, q.body.length] : undefined;
+    });
+    expect(subs).toEqual([["fi", 0], [undefined, 1], ["echo $(", 0]]);
+    expect(print(parse(print(ast)))).toBe(print(ast));
+    expect(() => parse("echo `a $((`")).not.toThrow();
+    expect(() => parse("echo `a")).toThrow("unexpected EOF while looking for matching ``'");
   });
 });

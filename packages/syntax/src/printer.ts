@@ -18,6 +18,7 @@ import type {
   WordPart,
 } from "./ast.js";
 import { KEYWORDS } from "./grammar.js";
+import { wordParts } from "./word.js";
 
 const INDENT = "  ";
 /** Words the scanner takes as reserved words in command position (plus `[[` and `((`). */
@@ -302,7 +303,8 @@ class Printer {
 }
 
 function bodyText(hd: HereDoc): string {
-  return hd.quoted ? hd.body.parts.map((x) => (x.type === "Literal" ? x.value : "")).join("") : parts(hd.body.parts, true);
+  const ps = wordParts(hd.body);
+  return hd.quoted ? ps.map((x) => (x.type === "Literal" ? x.value : "")).join("") : parts(ps, true);
 }
 
 /**
@@ -354,7 +356,7 @@ export function assignment(a: Assignment): string {
 
 /** Prints a word. */
 export function word(w: Word): string {
-  return parts(w.parts, false);
+  return parts(wordParts(w), false);
 }
 
 function parts(ps: readonly WordPart[], heredoc: boolean): string {
@@ -398,7 +400,7 @@ function part(p: WordPart, heredoc: boolean): string {
     case "ParamExp":
       return param(p);
     case "CommandSub": {
-      const t = statementsText(p.body, p.backtick ? "backtick" : heredoc ? "inBody" : "sub");
+      const t = p.unparsed ?? statementsText(p.body, p.backtick ? "backtick" : heredoc ? "inBody" : "sub");
       if (p.backtick) return "`" + t.replace(/[\\`]/g, (m) => "\\" + m) + "`";
       return t.startsWith("(") ? `$( ${t})` : `$(${t})`;
     }
@@ -525,7 +527,7 @@ export function print(node: Node): string {
     case "ArrayElement":
       return (node.index !== undefined ? `[${word(node.index)}]${node.append ? "+=" : "="}` : "") + word(node.value);
     case "HereDoc":
-      return parts(node.body.parts, true);
+      return parts(wordParts(node.body), true);
     case "CaseItem":
       return `${node.patterns.map(word).join(" | ")}) ${statementsText(node.body, "script")} ${node.terminator}`;
     case "ArithNumber":

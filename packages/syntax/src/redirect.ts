@@ -11,6 +11,7 @@ import { EMPTY } from "./fit.js";
 import { heredocEnd } from "./heredoc-end.js";
 import { heredocEofMessage, type ParseWarning } from "./options.js";
 import type { PendingHeredoc, Reader } from "./words.js";
+import { makeWord } from "./word.js";
 
 const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
 
@@ -69,7 +70,7 @@ export function readRedirect(r: Reader, s: number, fd: number | undefined, fdVar
       delimiter: delimiterText(src, target, r.base),
       quoted: delimiterQuoted(target),
       stripTabs: op === "<<-",
-      body: { type: "Word", start: end, end, parts: EMPTY },
+      body: makeWord(end, end, EMPTY),
     };
     pending.push({ hd });
     heredoc = hd;
@@ -104,16 +105,16 @@ export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub:
     hd.start = start;
     hd.end = end;
     if (hd.quoted) {
-      hd.body = { type: "Word", start, end, parts: text === "" ? EMPTY : [{ type: "Literal", start, end, value: text }] };
+      hd.body = text === "" ? makeWord(start, end, EMPTY) : { type: "Literal", start, end, value: text };
     } else if (!hd.stripTabs) {
       const saveEnd = r.end;
       r.pos = bodyStart;
       r.end = bodyEnd;
       const parts = r.readDQParts(false, true);
       r.end = saveEnd;
-      hd.body = { type: "Word", start, end, parts };
+      hd.body = makeWord(start, end, parts);
     } else {
-      hd.body = { type: "Word", start, end, parts: sub(text, bodyStart + r.base).readDQParts(false, true) };
+      hd.body = makeWord(start, end, sub(text, bodyStart + r.base).readDQParts(false, true));
     }
     r.pos = after;
   }

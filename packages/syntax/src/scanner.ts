@@ -18,6 +18,7 @@ import { ScanToken } from "./token.js";
 import { sliceShared } from "./intern.js";
 import { heredocEnd } from "./heredoc-end.js";
 import { type PendingHeredoc, Reader } from "./words.js";
+import { makeWord } from "./word.js";
 
 const S_NORMAL = 0;
 const S_FOR_NAME = 1;
@@ -374,7 +375,7 @@ export class Scanner extends Reader {
     const src = this.src;
     if ((this.assign || this.decl) && this.state === S_NORMAL && !this.inPattern && isNameStart(src[s]!)) {
       const a = this.tryAssignment(s);
-      if (a !== undefined && a.type === "Word") {
+      if (a !== undefined && a.type !== "Assignment") {
         this.push(T.Word, undefined, s, this.pos, a);
         if (this.first) {
           this.first = false;
@@ -393,7 +394,7 @@ export class Scanner extends Reader {
         let word: Word;
         if (a.array !== undefined) {
           // Normalized text (what the printer writes), so that print/parse round-trips.
-          word = { type: "Word", start: a.start, end: a.end, parts: [{ type: "Literal", start: a.start, end: a.end, value: printAssignment(a) }] };
+          word = { type: "Literal", start: a.start, end: a.end, value: printAssignment(a) };
         } else {
           const shared = declWord(this, s, a);
           if (shared !== undefined) word = shared;
@@ -421,7 +422,7 @@ export class Scanner extends Reader {
     } else {
       w = this.readWord(STOP_CMD, this.assignLike(s));
       if (w === undefined) this.fail(unexpectedToken(src[s]));
-      lit = w.parts.length === 1 && w.parts[0]!.type === "Literal" ? w.parts[0]!.value : undefined;
+      lit = w.type === "Literal" ? w.value : undefined;
     }
     const image = undefined;
     switch (this.state) {
@@ -533,7 +534,7 @@ export class Scanner extends Reader {
   private litWord(s: number, lit: string): Word {
     const start = s + this.base;
     const end = this.pos + this.base;
-    return { type: "Word", start, end, parts: [{ type: "Literal", start, end, value: lit }] };
+    return { type: "Literal", start, end, value: lit };
   }
 
   /** At s: a name and `=` (`[A-Za-z_][A-Za-z0-9_]*=`). */
@@ -667,7 +668,7 @@ export class Scanner extends Reader {
         this.lit(close, close + 1);
         this.pos = close + 1;
         this.readInto(STOP_CMD);
-        return { type: "Word", start: s + this.base, end: this.pos + this.base, parts: this.cut(mark) };
+        return makeWord(s + this.base, this.pos + this.base, this.cut(mark));
       }
     }
     let append = false;

@@ -73,7 +73,7 @@ class TestParser {
       r.pos++;
       return { k: "op", op: c === "\n" ? "newline" : c, start: s };
     }
-    const lit = w.parts.length === 1 && w.parts[0]!.type === "Literal" ? w.parts[0]!.value : undefined;
+    const lit = w.type === "Literal" ? w.value : undefined;
     return { k: "word", w, lit };
   }
 

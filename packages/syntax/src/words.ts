@@ -44,6 +44,7 @@ import {
 import { EMPTY } from "./fit.js";
 import { sliceShared } from "./intern.js";
 import { readBraced } from "./braced.js";
+import { makeWord } from "./word.js";
 
 /** A here-document whose body is not read yet (`hd.body`, `hd.start` and `hd.end` are set when it is). */
 export interface PendingHeredoc {
@@ -184,14 +185,29 @@ export abstract class Reader {
   /** Reads an unquoted word in context `stop`; returns undefined when no character was read. */
   readWord(stop: number, assignValue = false): Word | undefined {
     const start = this.pos;
-    const parts = this.readParts(stop, assignValue ? TILDE_ASSIGN : TILDE_WORD);
-    if (this.pos === start) return undefined;
-    return this.word(start, this.pos, parts);
+    const w = this.readWordParts(stop, assignValue ? TILDE_ASSIGN : TILDE_WORD);
+    return this.pos === start ? undefined : w;
+  }
+
+  /**
+   * `word(start, pos, readParts(stop, tildes))` from the current position, without the
+   * one-element array a one-part word would drop at once.
+   */
+  readWordParts(stop: number, tildes: number = TILDE_WORD): Word {
+    const start = this.pos;
+    const mark = this.mark();
+    this.readInto(stop, tildes);
+    if (this.top - mark === 1) {
+      this.top = mark;
+      this.litTop = -1;
+      return this.stack[mark]!;
+    }
+    return this.word(start, this.pos, this.cut(mark));
   }
 
   /** The Word of `parts` from `start` to `end` (offsets in the reader's text). */
   word(start: number, end: number, parts: WordPart[]): Word {
-    return { type: "Word", start: start + this.base, end: end + this.base, parts };
+    return makeWord(start + this.base, end + this.base, parts);
   }
 
   /**
@@ -545,6 +561,7 @@ export abstract class Reader {
     if (!this.src.startsWith(close, this.pos) || this.pos + close.length > this.end) {
       // bash: an arithmetic context cut off by end of input is an error, not a subshell.
       if (this.pos >= this.end) this.eof(close === "]" ? "]" : ")", s);
+      if (this.src[s] === "$" && close === "))") this.openToEnd(s);
       this.pos = s;
       // Remembered: `$(($((...) )) )` retries each level as `$( (`, which would re-try the
       // levels inside it again (exponential time without this).
@@ -554,6 +571,19 @@ export abstract class Reader {
     const arith = this.arith(parts, start, this.pos);
     this.pos += close.length;
     return arith;
+  }
+
+  /**
+   * At the `)` that closed only the inner paren of `$((` at `s`: bash reads `$((` to its
+   * matching `)` before it decides it is `$( (`, so when that match runs to the end of the
+   * text, the error is the EOF of `$((` on its own line (`echo $(( 1 )` then more lines).
+   */
+  private openToEnd(s: number): void {
+    this.pos++;
+    this.enter();
+    this.readParts(STOP_ARITH);
+    this.depth--;
+    if (this.pos >= this.end) this.eof(")", s);
   }
 
   /** Builds an Arithmetic from source parts, pre-parsing when there are no expansions. */
@@ -592,7 +622,14 @@ export abstract class Reader {
     if (i >= this.end) this.eof("`", s);
     text += src.slice(chunk, i);
     this.pos = i + 1;
-    const body = this.parseBacktick(text, s + 1 + this.base);
+    let body: Statement[];
+    try {
+      body = this.parseBacktick(text, s + 1 + this.base);
+    } catch (e) {
+      // (a breached nesting bound stays a parse error: deferring it would defer the bound)
+      if (!(e instanceof ParseError) || e.message.startsWith("maximum nesting depth")) throw e;
+      return { type: "CommandSub", start: s + this.base, end: this.pos + this.base, body: EMPTY, backtick: true, unparsed: text };
+    }
     return { type: "CommandSub", start: s + this.base, end: this.pos + this.base, body, backtick: true };
   }
 

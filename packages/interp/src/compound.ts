@@ -17,6 +17,7 @@ import { isSpecialBuiltin } from "./simple.js";
 import { withRedirects } from "./redirect.js";
 import { evalTestExpr } from "./test-expr.js";
 import { debugTrap } from "./traps.js";
+import { startBackground } from "./background.js";
 
 /** Runs any compound command (and function definitions). */
 export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
@@ -34,7 +35,7 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
       return 0;
     case "Coproc":
       // run the body in the background; its output is discarded (no real fds to share)
-      return ip.startBackground({ type: "Statement", start: cmd.start, end: cmd.end, command: cmd.body, background: true });
+      return startBackground(ip, { type: "Statement", start: cmd.start, end: cmd.end, command: cmd.body, background: true });
     case "SimpleCommand":
     case "Pipeline":
     case "AndOr":

@@ -5,7 +5,7 @@
  */
 import { BrokenPipeError, LimitError } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { makeWord, ParseError, parseArithmetic, print, warningReport, wordParts } from "@husk/syntax";
+import { makeWord, ParseError, parseArithmetic, warningReport, wordParts } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import { arithFatal, arithSource, isQuotedPart, literalText, quotedAsLiteral, rethrowArithFatal, stripQuotes } from "./arith-words.js";
@@ -26,6 +26,7 @@ import { fileSubstitution, processSub, settleProcSubs } from "./procsub.js";
 import type { PendingProcSub } from "./procsub.js";
 import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
+import { startBackground } from "./background.js";
 import { ansiQuote } from "./quote.js";
 import { substitutionSource } from "./funcprint.js";
 import { dynamicVar, shellFlags } from "./special-params.js";
@@ -283,7 +284,7 @@ export class Interp {
 
   /** Runs one statement (possibly in the background). */
   execStatement(s: Statement): MaybeAsync<Completion> {
-    if (s.background) return this.startBackground(s);
+    if (s.background) return startBackground(this, s);
     const mark = this.procSubs === undefined ? 0 : this.procSubs.length;
     const r = this.execCommand(s.command);
     if (r instanceof Promise) return this.#statementLater(r, mark);
@@ -310,57 +311,6 @@ export class Interp {
     if ((this.procSubs?.length ?? 0) > mark || this.heldProcSubs !== undefined) await settleProcSubs(this, mark);
     if (this.pendingSignals !== undefined) return (await deliverSignals(this)) ?? c;
     return c;
-  }
-
-  /** Starts `cmd &` as a job running concurrently in a subshell. */
-  startBackground(s: Statement): number {
-    const sub = this.subshell();
-    // the status of `cmd &` itself is never checked (no ERR trap, no errexit)
-    if (s.command.type === "SimpleCommand") sub.condDepth++;
-    const pid = sub.st.bashPid;
-    const ac = new AbortController();
-    sub.jobSignal = AbortSignal.any([this.jobSignal ?? this.rt.signal, ac.signal]);
-    let killedBy: number | undefined;
-    const p = (async () => {
-      await Promise.resolve();
-      return sub.runSubshell(() => sub.execCommand(s.command));
-    })();
-    const tracked = p.then(
-      (st) => st,
-      (e) => {
-        // `kill %N` cancels only this job; its status is 128 + the signal number
-        if (killedBy !== undefined && !this.rt.signal.aborted) return 128 + killedBy;
-        this.rt.fail(e);
-        return 1;
-      },
-    );
-    this.rt.pending.add(tracked);
-    const id = (this.st.jobs[this.st.jobs.length - 1]?.id ?? 0) + 1;
-    const kill = (signum: number): void => {
-      killedBy ??= signum;
-      ac.abort();
-    };
-    let text: string | undefined;
-    const job = {
-      id,
-      pid,
-      // as `jobs` shows it, printed when asked (`sleep 1 | cat &`)
-      get command(): string {
-        text ??= `${print(s.command)} &`;
-        return text;
-      },
-      promise: tracked,
-      status: undefined as number | undefined,
-      kill,
-    };
-    void tracked.then((st) => {
-      job.status = st;
-      this.rt.pending.delete(tracked);
-    });
-    this.st.jobs.push(job);
-    this.st.lastBgPid = pid;
-    this.st.status = 0;
-    return 0;
   }
 
   /** Runs `fn` as the body of a subshell: `exit` and fatal errors end only the subshell. */

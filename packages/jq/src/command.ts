@@ -8,7 +8,7 @@ import type { CollectSink, CompiledJq } from "./api.js";
 import { cachedDoc, compileCached, rememberDoc } from "./cache.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
 import type { DumpOptions } from "./dump.js";
-import { ArrayDumper, dump, dumpTo } from "./dump.js";
+import { ArrayDumper, CHUNK, dump, dumpTo } from "./dump.js";
 import { JsonParseError, JsonReader, parseJson } from "./json.js";
 import { JqCompileError } from "./parser.js";
 import { HaltSignal } from "./runtime.js";
@@ -442,7 +442,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   // Ends an output whose text is in `buf`: the separator, then a write once `buf` is large.
   const endOutput = (): boolean => {
     put(sep);
-    if (buf.length > 65536) {
+    if (buf.length > CHUNK) {
       if (held !== undefined) {
         hold();
         return false;
@@ -484,7 +484,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
       if (opts.seq) put("\x1e");
       for (const part of parts) {
         buf += part;
-        if (buf.length > 65536) {
+        if (buf.length > CHUNK) {
           if (held !== undefined) hold();
           else writeBuf();
         }

@@ -241,7 +241,7 @@ async function main(): Promise<void> {
   process.stdout.write(`${formatTable(header, rows)}\n`);
   const lin = linearity(results, names);
   if (lin.length > 0) process.stdout.write(`\nlinearity (time at 4x the size / time at 1x; linear is 4.0x):\n${formatTable(["workload", ...names], lin)}\n\n`);
-  process.stdout.write(`medians of ${o.k} runs (after a checked warm-up run; in-process engines: up to ${o.warmup} warm-up runs, each engine and workload in a fresh process); ${o.quick ? "quick" : "full"} sizes; node ${process.version}\n`);
+  process.stdout.write(`medians of ${o.k} runs (after a checked warm-up run; in-process engines: at least ${o.warmup} warm-up runs, short ones for 1 s, each engine and workload in a fresh process); ${o.quick ? "quick" : "full"} sizes; node ${process.version}\n`);
   if (rows.some((r) => r[r.length - 1] !== "-"))
     process.stdout.write("husk RSS/input: (peak RSS - peak RSS of the same run with empty input files) / input size\n");
   for (const r of results) {

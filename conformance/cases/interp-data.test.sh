@@ -40,6 +40,24 @@ echo "${#keys[@]} ${keys[0]} ${keys[1]} ${keys[1000]} ${keys[2099]}"
 2100 k1698 k1699 k542 k1048
 ## END
 
+#### assoc lookups, membership and deletion across chains of a grown table
+declare -A B
+for ((i=0;i<3000;i++)); do B[k$i]=$i; done
+for ((i=0;i<3000;i+=3)); do unset "B[k$i]"; done
+n=0; s=0; for k in "${!B[@]}"; do n=$((n+1)); s=$((s + B[$k])); done
+echo "$n $s ${#B[@]}"
+[[ -v B[k3] ]] && echo has-k3 || echo no-k3
+[[ -v B[k4] ]] && echo has-k4 || echo no-k4
+B[k3]=x; keys=("${!B[@]}"); echo "${keys[0]} ${keys[1]} ${keys[1999]} ${B[k3]} ${B[k2999]-unset}"
+B=(); echo "${#B[@]} [${!B[@]}]"
+## STDOUT:
+2000 3000000 2000
+no-k3
+has-k4
+k1699 k1696 k1049 x 2999
+0 []
+## END
+
 #### declare -p quotes assoc keys with shell metacharacters and control characters
 declare -A A=(["a b"]=2 ["#x"]=3 ["x#"]=4 ["~x"]=5 ["a=~"]=6 [%]=8 ["-"]=9 [$'\t']=$'a\tb')
 declare -p A

@@ -60,58 +60,71 @@ interface Entry {
  * An associative array (`declare -A`): a `Map` from key to value whose iteration order is
  * bash's. Setting an existing key keeps its place; deleting and re-adding moves it to the head
  * of its bucket, as in bash. Construct it empty (`new AssocArray()`) and fill it with `set`.
- * (The underlying Map holds chain entries; every Map method that reads values is overridden.)
+ * It is a `Map` for `instanceof` and typing only: the base Map stays empty, and every Map
+ * method and `size` is overridden to use bash's table.
  */
 export class AssocArray extends Map<string, string> {
   /** bash's buckets: the newest item of each chain (`null`: empty). */
   #heads: (Entry | null)[] = new Array<Entry | null>(INITIAL_BUCKETS).fill(null);
+  #size = 0;
   /** Cached iteration order; null when stale. */
   #order: string[] | null = null;
 
-  #entry(key: string): Entry | undefined {
-    return super.get(key) as unknown as Entry | undefined;
+  #entry(key: string, hash: number): Entry | undefined {
+    const heads = this.#heads;
+    for (let e: Entry | null = heads[hash & (heads.length - 1)]!; e !== null; e = e.next) if (e.hash === hash && e.key === key) return e;
+    return undefined;
+  }
+
+  override get size(): number {
+    return this.#size;
   }
 
   override get(key: string): string | undefined {
-    return this.#entry(key)?.value;
+    return this.#entry(key, bashHash(key))?.value;
+  }
+
+  override has(key: string): boolean {
+    return this.#entry(key, bashHash(key)) !== undefined;
   }
 
   override set(key: string, value: string): this {
-    const e = this.#entry(key);
+    const hash = bashHash(key);
+    const e = this.#entry(key, hash);
     if (e !== undefined) {
       e.value = value;
       return this;
     }
     // bash's hash_insert: grow (before inserting) once items >= buckets * 2
-    if (this.size >= this.#heads.length * GROW_FACTOR) this.#grow();
-    const hash = bashHash(key);
+    if (this.#size >= this.#heads.length * GROW_FACTOR) this.#grow();
     const heads = this.#heads;
     const b = hash & (heads.length - 1);
-    const n: Entry = { key, value, hash, next: heads[b]! };
-    heads[b] = n;
+    heads[b] = { key, value, hash, next: heads[b]! };
+    this.#size++;
     this.#order = null;
-    return super.set(key, n as unknown as string);
+    return this;
   }
 
   override delete(key: string): boolean {
-    const e = this.#entry(key);
+    const hash = bashHash(key);
+    const e = this.#entry(key, hash);
     if (e === undefined) return false;
-    super.delete(key);
     const heads = this.#heads;
-    const b = e.hash & (heads.length - 1);
+    const b = hash & (heads.length - 1);
     if (heads[b] === e) heads[b] = e.next;
     else {
       let p = heads[b]!;
       while (p.next !== e) p = p.next!;
       p.next = e.next;
     }
+    this.#size--;
     this.#order = null;
     return true;
   }
 
   override clear(): void {
-    super.clear();
     this.#heads = new Array<Entry | null>(INITIAL_BUCKETS).fill(null);
+    this.#size = 0;
     this.#order = null;
   }
 
@@ -178,7 +191,6 @@ export class AssocArray extends Map<string, string> {
     const c = new AssocArray();
     const heads = this.#heads;
     const ch = new Array<Entry | null>(heads.length).fill(null);
-    const sup = Map.prototype.set;
     for (let b = 0; b < heads.length; b++) {
       let tail: Entry | null = null;
       for (let e = heads[b] as Entry | null; e !== null; e = e.next) {
@@ -186,10 +198,10 @@ export class AssocArray extends Map<string, string> {
         if (tail === null) ch[b] = n;
         else tail.next = n;
         tail = n;
-        sup.call(c, e.key, n);
       }
     }
     c.#heads = ch;
+    c.#size = this.#size;
     return c;
   }
 }

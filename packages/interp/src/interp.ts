@@ -703,8 +703,8 @@ export class Interp {
     if (val === undefined && v.attrs & Attr.Assoc) v.value = val = new AssocArray();
     if (val instanceof Map) {
       const k = String(key);
-      const old = val.get(k);
-      val.set(k, transformCase(append && old !== undefined ? old + value : value, v.attrs));
+      const old = append ? val.get(k) : undefined;
+      val.set(k, transformCase(old !== undefined ? old + value : value, v.attrs));
       return;
     }
     if (!(val instanceof IndexedArray)) {

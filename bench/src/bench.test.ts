@@ -29,6 +29,20 @@ describe("workload inputs", () => {
     expect(new Set(ws.map((w) => w.name)).size).toBe(ws.length);
     for (const w of ws.filter((x) => x.big)) expect(Object.keys(w.files).length).toBeGreaterThan(0);
   });
+  it("scale every workload but cold-start 4x in its @4x twin", () => {
+    const ws = workloads(true);
+    const named = (n: string) => ws.find((w) => w.name === n)!;
+    const twins = ws.filter((w) => w.base !== undefined);
+    expect(twins.map((w) => w.base).sort()).toEqual(ws.filter((w) => w.base === undefined && w.name !== "cold-start").map((w) => w.name).sort());
+    for (const t of twins) expect(t.n).toBe(named(t.base!).n * 4);
+    // the generated script at 4x the lines, and one JSON document of 4x the records
+    const lines = (s: string) => s.split("\n").length;
+    expect(lines(named("parse-5000@4x").script)).toBeGreaterThanOrEqual(20_000);
+    expect(lines(named("parse-5000@4x").script)).toBeLessThan(20_020);
+    expect(JSON.parse(named("jq-big@4x").files["data.json"]!)).toHaveLength(4 * named("jq-big").n);
+    expect(named("sort-uniq@4x").files["log.txt"]).toBe(named("sort-uniq").files["log.txt"]!.repeat(4));
+    expect(named("arith-loop@4x").script).toContain(String(named("arith-loop").n * 4));
+  });
 });
 
 describe("against real bash", () => {

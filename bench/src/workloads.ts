@@ -33,6 +33,12 @@ export interface Workload {
   readonly expect?: (n: number) => string;
   /** For a linearity twin (`NAME@4x`): the workload it scales, at a quarter of its size. */
   readonly base?: string;
+  /**
+   * The script and inputs at `k` times the size, for a linearity twin, where the default (N
+   * replaced in the script, each input file repeated `k` times) would not scale the work: a
+   * generated script to parse, a JSON document that must stay one array.
+   */
+  readonly scaleBy?: (k: number) => { readonly script: string; readonly files: () => Record<string, string> };
 }
 
 /** A deterministic pseudo-random generator (xorshift32), so inputs are the same on every run. */
@@ -254,6 +260,11 @@ export function workloads(quick: boolean): Workload[] {
           "jq '[.[] | select(.active) | .score] | add' data.json\n" +
           "jq -c 'group_by(.team) | map({team: .[0].team, n: length, top: (map(.score) | max)})' data.json\n" +
           "jq -r '.[] | select(.score > 990) | .name' data.json | wc -l\n",
+        // one document k times as big (k repeated arrays would be k small documents)
+        scaleBy(k: number) {
+          const big = cachedInput(`json-${jsonCount * k}`, () => makeJson(jsonCount * k));
+          return { script: this.script, files: () => ({ "data.json": big() }) };
+        },
       },
       () => ({ "data.json": json() }),
     ),
@@ -265,6 +276,7 @@ export function workloads(quick: boolean): Workload[] {
       big: false,
       files: {},
       script: makeBigScript(parseLines),
+      scaleBy: (k) => ({ script: makeBigScript(parseLines * k), files: () => ({}) }),
     },
     {
       name: "tool-loop",
@@ -323,19 +335,40 @@ export function workloads(quick: boolean): Workload[] {
 }
 
 /** The workloads measured again at 4x their size (linearity: time should grow about 4x). */
-const LINEARITY = ["arith-loop", "string-ops", "arrays", "while-read-pipe", "tool-loop", "sort-uniq"];
+const LINEARITY = [
+  "arith-loop",
+  "string-ops",
+  "function-calls",
+  "arrays",
+  "command-subst",
+  "while-read-pipe",
+  "sort-uniq",
+  "grep-sed-awk",
+  "jq-big",
+  "parse-5000",
+  "tool-loop",
+  "tool-subst",
+  "tool-call",
+  "fresh-shell",
+];
 
 /** `w` at `k` times its size (without just-bash, which would take minutes). */
 function scaled(w: Workload, k: number): Workload {
   const n = w.n * k;
   const grow = (s: string) => s.split(String(w.n)).join(String(n)).split(String(w.n - 1)).join(String(n - 1));
   const engines = (w.engines ?? ["bash", "husk"]).filter((e) => e !== "just-bash");
-  const twin = { ...w, name: `${w.name}@${k}x`, description: `${w.description} (${k}x)`, n, script: w.big ? w.script : grow(w.script), engines, base: w.name };
-  return lazyFiles(twin, () => {
-    const files: Record<string, string> = {};
-    for (const [f, text] of Object.entries(w.files)) files[f] = text.repeat(k);
-    return files;
-  });
+  const custom = w.scaleBy?.(k);
+  const script = custom?.script ?? (w.big ? w.script : grow(w.script));
+  const twin = { ...w, name: `${w.name}@${k}x`, description: `${w.description} (${k}x)`, n, script, engines, base: w.name, scaleBy: undefined };
+  return lazyFiles(
+    twin,
+    custom?.files ??
+      (() => {
+        const files: Record<string, string> = {};
+        for (const [f, text] of Object.entries(w.files)) files[f] = text.repeat(k);
+        return files;
+      }),
+  );
 }
 
 /** The sum of the stand-in tool's `total` over ids `from..to`. */

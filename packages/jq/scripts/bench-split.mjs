@@ -9,7 +9,8 @@
 //   (DOC.json from gen-doc.mjs; ARGS-JSON: the jq arguments, default '["-c","map(to_entries)"]')
 // MARK=1 prints "#run R" before each run, so `--trace-gc` / `--trace-gc-nvp` lines can be told
 // apart by run; PROF=FILE writes a CPU profile of runs 2 and later (inspector) to FILE.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
+import { threadCpu } from "./thread-cpu.mjs";
 
 const [file, runsArg = "7", argsJson = '["-c","map(to_entries)"]'] = process.argv.slice(2);
 const args = JSON.parse(argsJson);
@@ -20,22 +21,6 @@ const LIMITS = {
   maxFsBytes: 1024 * 1024 * 1024, maxFileBytes: 512 * 1024 * 1024, maxTotalIterations: BIG, maxLoopIterations: BIG,
 };
 
-/** CPU time (ns) of the main thread and of all the other threads of this process. */
-function threadCpu() {
-  let main = 0;
-  let other = 0;
-  for (const t of readdirSync("/proc/self/task")) {
-    let ns;
-    try {
-      ns = Number(readFileSync(`/proc/self/task/${t}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      continue; // the thread ended meanwhile
-    }
-    if (Number(t) === process.pid) main += ns;
-    else other += ns;
-  }
-  return { main, other };
-}
 
 const base0 = readFileSync(file, "utf8");
 let text = base0;

@@ -5,28 +5,13 @@
 //
 // Usage: node --expose-gc packages/jq/scripts/phases.mjs DOC.json [RUNS] [QUERY]
 // MARK=1 prints "#run R PHASE" where each phase starts (to split `--trace-gc-nvp` output).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { compileJq, dumpTo } from "../dist/index.js";
+import { threadCpu } from "./thread-cpu.mjs";
 import { JsonReader } from "../dist/json.js";
 
 const [file, runsArg = "7", query = "group_by(.k) | map({k: .[0].k, n: length, total: (map(.score) | add)})"] = process.argv.slice(2);
 
-/** CPU time (ns) of the main thread and of all the other threads of this process. */
-function threadCpu() {
-  let main = 0;
-  let other = 0;
-  for (const t of readdirSync("/proc/self/task")) {
-    let ns;
-    try {
-      ns = Number(readFileSync(`/proc/self/task/${t}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      continue;
-    }
-    if (Number(t) === process.pid) main += ns;
-    else other += ns;
-  }
-  return { main, other };
-}
 const mark = process.env.MARK ? (s) => console.log(s) : () => {};
 /** `fn()` with its CPU times (ms). */
 function timed(fn) {

@@ -46,6 +46,9 @@ const LIMIT_CASES: readonly [string, string, string, readonly LimitName[], Parti
   ["TM-DOS-004", "MemoryFs fill", "while :; do cat /tmp/f /tmp/f > /tmp/g; cat /tmp/g /tmp/g > /tmp/f; done", ["maxFileBytes", "maxFsBytes", "maxLoopIterations", "maxCommands"]],
   ["TM-DOS-004", "awk string doubling", `awk 'BEGIN{s="x"; while(1) s=s s}'`, ["maxStringBytes"]],
   ["TM-DOS-004", "sed hold-space doubling", "echo x | sed ':a;G;H;ba'", ["maxStringBytes"]],
+  ["TM-DOS-004", "copies of a big value held in variables", `x=$(printf '%*s' 200000 y); for i in {1..100}; do eval "v$i=\\$x"; done`, ["maxVariableBytes"]],
+  ["TM-DOS-004", "fresh big strings kept in an array", 'x=$(printf "%*s" 200000 y); while :; do a+=("${x// /z}"); done', ["maxVariableBytes"]],
+  ["TM-DOS-004", "big associative keys", 'x=$(printf "%*s" 200000 y); declare -A m; for i in {1..100}; do m[$x$i]=1; done', ["maxVariableBytes"]],
   ["TM-DOS-008", "huge script", `echo ${"x".repeat(2000)}`, ["maxScriptBytes"], { maxScriptBytes: 1000 }],
 ];
 

@@ -22,9 +22,13 @@ export interface Limits {
   readonly maxStderrBytes: number;
   /** Fields produced by one word splitting / pathname / brace expansion. */
   readonly maxFields: number;
-  /** Number of shell variables (array elements count one each). */
+  /** Number of shell variables (names; what their arrays hold is bounded by maxVariableBytes). */
   readonly maxVariables: number;
-  /** Total bytes held in shell variables. */
+  /**
+   * Total bytes held in shell variables at any moment: every value's length and every
+   * associative key's, plus 16 per array element (its slot). Given back when a variable goes
+   * (unset, a function's locals, a command's prefix assignments).
+   */
   readonly maxVariableBytes: number;
   /** Length of one string built by an expansion or a builtin tool. */
   readonly maxStringBytes: number;

@@ -8,6 +8,8 @@
  * for-of, forEach) walks the chains. Every operation is O(1) amortized, as in bash.
  */
 
+import { type ByteAccount, type Counted, SLOT_BYTES } from "./var-bytes.js";
+
 const FNV_OFFSET = 2166136261;
 const FNV_PRIME = 16777619;
 const INITIAL_BUCKETS = 1024;
@@ -61,12 +63,16 @@ interface Entry {
  * bash's. Setting an existing key keeps its place; deleting and re-adding moves it to the head
  * of its bucket, as in bash. Construct it empty (`new AssocArray()`) and fill it with `set`.
  * It is a `Map` for `instanceof` and typing only: the base Map stays empty, and every Map
- * method and `size` is overridden to use bash's table.
+ * method and `size` is overridden to use bash's table. While a variable holds it (`account`
+ * set), every change is charged before it is made (`maxVariableBytes`, see var-bytes.ts: keys
+ * and values count, plus a slot per item).
  */
-export class AssocArray extends Map<string, string> {
+export class AssocArray extends Map<string, string> implements Counted {
   /** bash's buckets: the newest item of each chain (`null`: empty). */
   #heads: (Entry | null)[] = new Array<Entry | null>(INITIAL_BUCKETS).fill(null);
   #size = 0;
+  #bytes = 0;
+  account: ByteAccount | null = null;
   /** Cached iteration order; null when stale. */
   #order: string[] | null = null;
 
@@ -78,6 +84,16 @@ export class AssocArray extends Map<string, string> {
 
   override get size(): number {
     return this.#size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  /** Charges `delta` bytes (throwing before any change past the limit). */
+  #charge(delta: number): void {
+    this.account?.charge(delta);
+    this.#bytes += delta;
   }
 
   override get(key: string): string | undefined {
@@ -92,9 +108,11 @@ export class AssocArray extends Map<string, string> {
     const hash = bashHash(key);
     const e = this.#entry(key, hash);
     if (e !== undefined) {
+      this.#charge(value.length - e.value.length);
       e.value = value;
       return this;
     }
+    this.#charge(key.length + value.length + SLOT_BYTES);
     // bash's hash_insert: grow (before inserting) once items >= buckets * 2
     if (this.#size >= this.#heads.length * GROW_FACTOR) this.#grow();
     const heads = this.#heads;
@@ -109,6 +127,7 @@ export class AssocArray extends Map<string, string> {
     const hash = bashHash(key);
     const e = this.#entry(key, hash);
     if (e === undefined) return false;
+    this.#charge(-(key.length + e.value.length + SLOT_BYTES));
     const heads = this.#heads;
     const b = hash & (heads.length - 1);
     if (heads[b] === e) heads[b] = e.next;
@@ -123,6 +142,7 @@ export class AssocArray extends Map<string, string> {
   }
 
   override clear(): void {
+    this.#charge(-this.#bytes);
     this.#heads = new Array<Entry | null>(INITIAL_BUCKETS).fill(null);
     this.#size = 0;
     this.#order = null;
@@ -186,7 +206,7 @@ export class AssocArray extends Map<string, string> {
     for (const e of [...this.#entries()]) fn.call(thisArg, e.value, e.key, this);
   }
 
-  /** A copy with the same contents and the same iteration order. */
+  /** A copy with the same contents and the same iteration order, held by no variable yet. */
   clone(): AssocArray {
     const c = new AssocArray();
     const heads = this.#heads;
@@ -202,6 +222,7 @@ export class AssocArray extends Map<string, string> {
     }
     c.#heads = ch;
     c.#size = this.#size;
+    c.#bytes = this.#bytes;
     return c;
   }
 }

@@ -360,11 +360,14 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
           for (const [name, v] of temp) {
             if (cmd.assignments.some((a) => a.name === name)) continue;
             if (!below.has(name)) dropped--;
+            else ip.st.vars.drop(below, name);
             below.set(name, v);
+            temp.delete(name);
           }
         }
         ip.st.vars.count -= dropped;
         if (persist !== undefined) persistPrefix(ip, cmd, persist);
+        ip.st.vars.releaseAll(temp);
       }
     }
   }

@@ -7,8 +7,10 @@ import { LimitError } from "@husk/host";
 import type { Limits } from "@husk/host";
 import { AssocArray } from "./assoc.js";
 import { FatalError } from "./errors.js";
+import { IndexedArray } from "./indexed.js";
+import type { ByteAccount } from "./var-bytes.js";
 
-export { AssocArray };
+export { AssocArray, IndexedArray };
 
 /** Longest nameref chain followed (longer chains count as circular). */
 const NAMEREF_MAX = 64;
@@ -32,119 +34,6 @@ export const enum Attr {
   LocalInTemp = 1024,
 }
 
-/**
- * An indexed array: index -> value, iterated in index order. While it has no holes (the
- * usual `a[i]=...` in order, `a+=(x)`, `a=(...)`) the values sit in a plain array; the first
- * hole (an index past the end, a deletion before the last element) turns it into a Map.
- */
-export class IndexedArray {
-  /** Element i at index i, while the array has no holes (null once it is sparse). */
-  #dense: string[] | null = [];
-  /** index -> value once the array is sparse. */
-  #map: Map<number, string> | null = null;
-  /** Indices in ascending order (null: to compute). */
-  #sorted: number[] | null = null;
-  /** Largest index + 1 (0 when empty). */
-  get end(): number {
-    if (this.#dense !== null) return this.#dense.length;
-    const k = this.keys();
-    return k.length === 0 ? 0 : k[k.length - 1]! + 1;
-  }
-  get size(): number {
-    return this.#dense !== null ? this.#dense.length : this.#map!.size;
-  }
-  get(i: number): string | undefined {
-    const d = this.#dense;
-    if (d !== null) return i >= 0 && i < d.length ? d[i] : undefined;
-    return this.#map!.get(i);
-  }
-  set(i: number, v: string): void {
-    const d = this.#dense;
-    if (d !== null) {
-      if (i === d.length) {
-        d.push(v);
-        this.#sorted?.push(i);
-        return;
-      }
-      if (i >= 0 && i < d.length && Number.isInteger(i)) {
-        d[i] = v;
-        return;
-      }
-      this.#sparse();
-    }
-    const m = this.#map!;
-    if (!m.has(i)) {
-      const s = this.#sorted;
-      if (s !== null && (s.length === 0 || s[s.length - 1]! < i)) s.push(i);
-      else this.#sorted = null;
-    }
-    m.set(i, v);
-  }
-  delete(i: number): boolean {
-    const d = this.#dense;
-    if (d !== null) {
-      if (i === d.length - 1) {
-        d.pop();
-        this.#sorted?.pop();
-        return true;
-      }
-      if (!(i >= 0 && i < d.length && Number.isInteger(i))) return false;
-      this.#sparse();
-    }
-    if (this.#map!.delete(i)) {
-      const s = this.#sorted;
-      if (s !== null && s[s.length - 1] === i) s.pop();
-      else this.#sorted = null;
-      return true;
-    }
-    return false;
-  }
-  /** Moves the values from the plain array to the Map. */
-  #sparse(): void {
-    const d = this.#dense!;
-    const m = new Map<number, string>();
-    for (let i = 0; i < d.length; i++) m.set(i, d[i]!);
-    this.#map = m;
-    this.#dense = null;
-  }
-  /** Indices in ascending order. */
-  keys(): number[] {
-    if (this.#sorted === null) {
-      const d = this.#dense;
-      if (d !== null) {
-        const k = new Array<number>(d.length);
-        for (let i = 0; i < d.length; i++) k[i] = i;
-        this.#sorted = k;
-      } else this.#sorted = [...this.#map!.keys()].sort((a, b) => a - b);
-    }
-    return this.#sorted;
-  }
-  /** Values in index order. */
-  values(): string[] {
-    if (this.#dense !== null) return this.#dense.slice();
-    const out: string[] = [];
-    const m = this.#map!;
-    for (const k of this.keys()) out.push(m.get(k)!);
-    return out;
-  }
-  /** Appends after the last index. */
-  push(v: string): void {
-    this.set(this.end, v);
-  }
-  clone(): IndexedArray {
-    const c = new IndexedArray();
-    if (this.#dense !== null) c.#dense = this.#dense.slice();
-    else for (const k of this.keys()) c.set(k, this.#map!.get(k)!);
-    return c;
-  }
-  /** Builds an array of consecutive values from index 0. */
-  static of(values: readonly string[]): IndexedArray {
-    const a = new IndexedArray();
-    a.#dense = values.slice();
-    return a;
-  }
-}
-
 /** One variable. `value` undefined means declared but unset (`local x`, `declare -a a`). */
 export interface Var {
   value: string | IndexedArray | AssocArray | undefined;
@@ -154,6 +43,59 @@ export interface Var {
    * shares the object without reading it, and the clone's owner binds its own.
    */
   readonly computed?: boolean;
+}
+
+/** The bytes a value holds (see var-bytes.ts). */
+function bytesOf(x: Var["value"]): number {
+  return x === undefined ? 0 : typeof x === "string" ? x.length : x.bytes;
+}
+
+/**
+ * A variable of a {@link VarStore}: every assignment of `value`, wherever it is made, is
+ * charged to the store's count of bytes held (`maxVariableBytes`) before it takes effect, and
+ * an array it holds charges its own changes there until it is replaced.
+ */
+class Cell implements Var {
+  #value: Var["value"];
+  attrs: number;
+  readonly #account: ByteAccount;
+  constructor(account: ByteAccount, attrs: number, value: Var["value"] = undefined) {
+    this.#account = account;
+    this.attrs = attrs;
+    this.#value = undefined;
+    if (value !== undefined) this.value = value;
+  }
+  get value(): Var["value"] {
+    return this.#value;
+  }
+  set value(x: Var["value"]) {
+    const old = this.#value;
+    if (typeof x === "string" && typeof old === "string") {
+      // the usual case, kept cheap: a scalar replacing a scalar
+      const d = x.length - old.length;
+      if (d !== 0) this.#account.charge(d);
+      this.#value = x;
+      return;
+    }
+    if (x === old) return;
+    this.#account.charge(bytesOf(x) - bytesOf(old));
+    if (old !== undefined && typeof old !== "string" && old.account === this.#account) old.account = null;
+    if (x !== undefined && typeof x !== "string") x.account = this.#account;
+    this.#value = x;
+  }
+  /** Gives back the bytes it holds (it leaves the store: unset, or its scope ends). */
+  release(): void {
+    const old = this.#value;
+    if (old === undefined) return;
+    this.#account.charge(-bytesOf(old));
+    if (typeof old !== "string" && old.account === this.#account) old.account = null;
+    this.#value = undefined;
+  }
+}
+
+/** Gives back what `v` holds if it is a store's variable (not a computed one). */
+function releaseVar(v: Var): void {
+  if (v instanceof Cell) v.release();
 }
 
 /** A variable could not be assigned (readonly). */
@@ -188,21 +130,52 @@ function isTemp(s: Scope | undefined): s is TempScope {
  * The store. `scopes[0]` is the global scope; function calls push scopes. Lookups search from
  * the innermost scope outward (bash's dynamic scoping).
  */
-export class VarStore {
+export class VarStore implements ByteAccount {
   scopes: Scope[] = [new Map()];
   count = 0;
-  constructor(readonly limits: Pick<Limits, "maxVariables" | "maxStringBytes">) {}
+  /** Bytes held in the variables (see var-bytes.ts), kept as values change. */
+  bytes = 0;
+  constructor(readonly limits: Pick<Limits, "maxVariables" | "maxStringBytes" | "maxVariableBytes">) {}
+
+  /** Counts a change of the bytes held; throws (nothing changed yet) past `maxVariableBytes`. */
+  charge(delta: number): void {
+    const b = this.bytes + delta;
+    if (delta > 0 && b > this.limits.maxVariableBytes) {
+      throw new LimitError("maxVariableBytes", `variables too large: more than ${this.limits.maxVariableBytes} bytes held`);
+    }
+    this.bytes = b;
+  }
 
   /** A deep copy (for subshells). */
   clone(): VarStore {
     const c = new VarStore(this.limits);
     c.scopes = this.scopes.map((s) => {
       const m: Scope = s instanceof TempScope ? new TempScope(s.context) : new Map();
-      for (const [k, v] of s) m.set(k, cloneVar(v));
+      for (const [k, v] of s) m.set(k, c.copyOf(v));
       return m;
     });
     c.count = this.count;
     return c;
+  }
+
+  /** A deep copy of one variable, held by this store (its bytes counted here). */
+  copyOf(v: Var): Var {
+    if (v.computed === true) return v;
+    const val = v.value;
+    return new Cell(this, v.attrs, val instanceof IndexedArray || val instanceof AssocArray ? val.clone() : val);
+  }
+
+  /**
+   * Removes `name` from `scope` and gives back the bytes its variable held: every removal of
+   * a variable from a scope goes through here (or {@link popScope}), or its bytes would stay
+   * counted.
+   */
+  drop(scope: Scope, name: string): boolean {
+    const v = scope.get(name);
+    if (v === undefined) return false;
+    scope.delete(name);
+    releaseVar(v);
+    return true;
   }
 
   /** Finds a variable (without following namerefs). */
@@ -304,7 +277,14 @@ export class VarStore {
   /** Drops the innermost scope (a function's locals, a command's prefix assignments): its variables no longer count. */
   popScope(): void {
     const s = this.scopes.pop();
-    if (s !== undefined) this.count -= s.size;
+    if (s === undefined) return;
+    this.count -= s.size;
+    this.releaseAll(s);
+  }
+
+  /** Gives back the bytes of every variable of a scope that leaves the stack. */
+  releaseAll(s: Scope): void {
+    if (s.size !== 0) s.forEach(releaseVar);
   }
 
   /** Drops every function and temporary scope (the end of a run). */
@@ -319,7 +299,7 @@ export class VarStore {
       if (++this.count > this.limits.maxVariables) {
         throw new LimitError("maxVariables", `too many variables: more than ${this.limits.maxVariables}`);
       }
-      v = { value: undefined, attrs };
+      v = new Cell(this, attrs);
       scope.set(name, v);
     }
     return v;
@@ -367,7 +347,7 @@ export class VarStore {
       v.attrs &= ~(Attr.Array | Attr.Assoc | Attr.Integer | Attr.Nameref);
       return true;
     }
-    sc.delete(n);
+    this.drop(sc, n);
     this.count--;
     return true;
   }
@@ -386,15 +366,6 @@ export function transformCase(s: string, attrs: number): string {
   if (attrs & Attr.Upper) return s.toUpperCase();
   if (attrs & Attr.Capitalize) return s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();
   return s;
-}
-
-/** A deep copy of one variable. */
-export function cloneVar(v: Var): Var {
-  if (v.computed === true) return v;
-  const val = v.value;
-  if (val instanceof IndexedArray) return { value: val.clone(), attrs: v.attrs };
-  if (val instanceof AssocArray) return { value: val.clone(), attrs: v.attrs };
-  return { value: val, attrs: v.attrs };
 }
 
 /** True when `s` is a valid shell variable name. */

@@ -8,7 +8,7 @@ import { Interp } from "../interp.js";
 import { ShellState } from "../state.js";
 import type { SetOptions } from "../state.js";
 import type { BuiltinContext } from "../simple.js";
-import { Attr, cloneVar, VarStore } from "../vars.js";
+import { Attr, VarStore } from "../vars.js";
 import { SET_O_NAMES } from "./set.js";
 import { physicalPath } from "./cd.js";
 import { builtin } from "./define.js";
@@ -131,7 +131,7 @@ export function childVars(parent: Interp): VarStore {
   // what every bash sets at startup, the same in the child
   for (const k of INHERENT) {
     const v = parent.st.vars.scopes[0]!.get(k);
-    if (v !== undefined && vars.lookup(k) === undefined) g.set(k, cloneVar(v));
+    if (v !== undefined && vars.lookup(k) === undefined) g.set(k, vars.copyOf(v));
   }
   const ppid = vars.create("PPID", g, Attr.Readonly | Attr.Integer);
   ppid.value = String(parent.st.shellPid || parent.rt.identity.pid);

@@ -267,7 +267,7 @@ function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign
     if (temp !== undefined && callTemp && temp.get(name) === shadowed) {
       // ... and the local takes the place of the function call's own prefix assignment
       // (`v=t f` with `local v` in f): unsetting the local then shows the global
-      temp.delete(name);
+      vars.drop(temp, name);
       vars.count--;
     }
   }
@@ -295,7 +295,7 @@ function declareOne(ip: Interp, job: DeclareJob, name: string, a: PreparedAssign
     ip.error(`${mode.cmd === "local" ? "local" : "typeset"}: \`${refText}': invalid variable name for name reference`);
     // nothing is assigned (a variable created just now stays undeclared)
     if (existing === undefined && scope.get(name) === v && v.value === undefined) {
-      scope.delete(name);
+      vars.drop(scope, name);
       vars.count--;
     }
     return 1;

@@ -59,7 +59,7 @@ export const unset = builtin(
       }
       if (o.on.has("n")) {
         const sc = ip.st.vars.scopeOf(name);
-        sc?.delete(name);
+        if (sc !== undefined && ip.st.vars.drop(sc, name)) ip.st.vars.count--;
         continue;
       }
       if (!ip.st.vars.unset(name)) {

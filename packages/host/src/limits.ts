@@ -28,6 +28,14 @@ export interface Limits {
   readonly maxVariableBytes: number;
   /** Length of one string built by an expansion or a builtin tool. */
   readonly maxStringBytes: number;
+  /**
+   * Bytes of data values a tool may build in one run (jq: about 8 per array element or object
+   * entry, 1 per string character), counted as they are built, garbage included: a fuel budget,
+   * like `maxTotalIterations`, because a garbage-collected runtime cannot count live bytes. It
+   * bounds memory where the deadline does not: a run can exhaust the heap long before its
+   * deadline. Charged through `LimitsMeter.chargeData`.
+   */
+  readonly maxDataBytes: number;
   /** Nesting depth of parsed constructs (shell, arithmetic, jq, awk). */
   readonly maxParseDepth: number;
   /** MemoryFs: total bytes. */
@@ -53,6 +61,7 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxVariables: 10_000,
   maxVariableBytes: 10 * 1024 * 1024,
   maxStringBytes: 10 * 1024 * 1024,
+  maxDataBytes: 256 * 1024 * 1024,
   maxParseDepth: 1_000,
   maxFsBytes: 100 * 1024 * 1024,
   maxFileBytes: 10 * 1024 * 1024,
@@ -103,6 +112,8 @@ export class LimitsMeter {
   readonly #now: () => number;
   commands = 0;
   totalIterations = 0;
+  /** Bytes of data charged so far (see `Limits.maxDataBytes`). */
+  dataBytes = 0;
   #ticks = 0;
   #lastYield: number;
   #sinceYield = 0;
@@ -183,6 +194,18 @@ export class LimitsMeter {
       throw new LimitError("maxTotalIterations", `more than ${this.limits.maxTotalIterations} loop iterations in total`);
     }
     this.tick();
+  }
+
+  /**
+   * Charges `bytes` of data built against `maxDataBytes`; throws LimitError past it. One add and
+   * one compare: cheap enough to call per element on a hot path (callers may also batch).
+   */
+  chargeData(bytes: number): void {
+    if ((this.dataBytes += bytes) > this.limits.maxDataBytes) this.#dataExceeded();
+  }
+
+  #dataExceeded(): never {
+    throw new LimitError("maxDataBytes", `too much data built: more than ${this.limits.maxDataBytes} bytes`);
   }
 
   /** Throws LimitError when a string of `length` code units would exceed `maxStringBytes`. */

@@ -186,6 +186,12 @@ export function internalError(e: unknown): unknown {
   return new JqError(`value too large (${e.message})`);
 }
 
+/** A meter bounding data only (no deadline), for `maxDataBytes` without a meter; undefined without either. */
+function budgetMeter(maxDataBytes: number | undefined): LimitsMeter | undefined {
+  if (maxDataBytes === undefined) return undefined;
+  return new LimitsMeter(resolveLimits({ maxDataBytes, timeoutMs: Number.POSITIVE_INFINITY }));
+}
+
 const noInput = (): undefined => undefined;
 const noFilename = (): null => null;
 const noStderr = (): void => {};
@@ -209,7 +215,7 @@ class RunWorld implements Runtime {
   readonly #envSource: RunOptions["env"];
   constructor(o: RunOptions) {
     this.#envSource = o.env;
-    this.meter = o.meter ?? (o.maxDataBytes === undefined ? undefined : new LimitsMeter(resolveLimits({ maxDataBytes: o.maxDataBytes, timeoutMs: Number.POSITIVE_INFINITY })));
+    this.meter = o.meter ?? budgetMeter(o.maxDataBytes);
     this.nextInput = o.nextInput ?? noInput;
     this.inputFilename = o.inputFilename ?? noFilename;
     this.now = o.now ?? Date.now;
@@ -262,11 +268,13 @@ export function jq(filter: string, input: unknown, options: JqOptions = {}): unk
   const results: Val[] = [];
   const inputs = options.inputIsText ? parseJsonSeq(String(input)) : [fromJS(input)];
   let next = 0;
-  const runOpts: RunOptions = { ...options, vars: options.vars ?? varMap, nextInput: () => (next < inputs.length ? inputs[next++] : undefined) };
+  // one budget for the whole call (every input, and the text of the outputs)
+  const meter = options.meter ?? budgetMeter(options.maxDataBytes);
+  const runOpts: RunOptions = { ...options, meter, vars: options.vars ?? varMap, nextInput: () => (next < inputs.length ? inputs[next++] : undefined) };
   while (next < inputs.length) prog.run(inputs[next++]!, (v) => void results.push(v), runOpts);
   if (options.output === "text") {
     const fmt = options.format ?? { indent: 0 };
-    return results.map((v) => (fmt.raw && typeof v === "string" ? v : dump(v, fmt))).join("\n") + (results.length ? "\n" : "");
+    return metered(meter, () => results.map((v) => (fmt.raw && typeof v === "string" ? v : dump(v, fmt))).join("\n") + (results.length ? "\n" : ""));
   }
   return results.map(toJS);
 }

@@ -4,6 +4,7 @@
  */
 import type { FuncDef, Node, Pattern } from "./ast.js";
 import { SLOT, charge, inserted, tick } from "./budget.js";
+import { appendOperand, reduceAppend } from "./reduce.js";
 import { JqCompileError } from "./parser.js";
 import { applyFormat } from "./format.js";
 import { compileString } from "./interpolation.js";
@@ -229,8 +230,10 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       const [s2, bind] = compilePattern(node.pattern, scope, env);
       const init = compile(node.init, scope, env);
       const upd = compile(node.update, s2, env);
+      const operand = appendOperand(node.update);
+      const appending = operand && reduceAppend(src, bind, init, compile(operand, s2, env));
       return (i, p, f, e) =>
-        init(i, p, f, (v0, p0) => {
+        appending && p === null ? appending(i, f, e) : init(i, p, f, (v0, p0) => {
           let acc: Val | undefined = v0;
           let accp: Path = p0;
           const meter = f.rt.meter;

@@ -68,6 +68,9 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxFiles: 10_000,
 });
 
+/** `chargeData` also looks at the deadline each time this many more bytes were charged. */
+const DATA_CHECK_BYTES = 1 << 20;
+
 /** How long (ms) a run may hold the thread before it yields to the host's event loop. */
 export const YIELD_INTERVAL_MS = 20;
 
@@ -114,6 +117,8 @@ export class LimitsMeter {
   totalIterations = 0;
   /** Bytes of data charged so far (see `Limits.maxDataBytes`). */
   dataBytes = 0;
+  /** The next `dataBytes` at which `chargeData` looks at the budget and the deadline. */
+  #dataMark = 0;
   #ticks = 0;
   #lastYield: number;
   #sinceYield = 0;
@@ -197,15 +202,20 @@ export class LimitsMeter {
   }
 
   /**
-   * Charges `bytes` of data built against `maxDataBytes`; throws LimitError past it. One add and
-   * one compare: cheap enough to call per element on a hot path (callers may also batch).
+   * Charges `bytes` of data built against `maxDataBytes`; throws LimitError past it. Every
+   * `DATA_CHECK_BYTES` charged it also checks the deadline (AbortError), so work that builds
+   * much per step (a loop parsing a large text per iteration) reaches a deadline check in
+   * proportion to its work, not to its count of ticks. One add and one compare on the hot path.
    */
   chargeData(bytes: number): void {
-    if ((this.dataBytes += bytes) > this.limits.maxDataBytes) this.#dataExceeded();
+    if ((this.dataBytes += bytes) > this.#dataMark) this.#dataMarkPassed();
   }
 
-  #dataExceeded(): never {
-    throw new LimitError("maxDataBytes", `too much data built: more than ${this.limits.maxDataBytes} bytes`);
+  #dataMarkPassed(): void {
+    const max = this.limits.maxDataBytes;
+    if (this.dataBytes > max) throw new LimitError("maxDataBytes", `too much data built: more than ${max} bytes`);
+    if (this.#dataMark > 0) this.checkDeadline();
+    this.#dataMark = Math.min(max, this.dataBytes + DATA_CHECK_BYTES);
   }
 
   /** Throws LimitError when a string of `length` code units would exceed `maxStringBytes`. */

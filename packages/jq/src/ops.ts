@@ -48,21 +48,24 @@ function binError(a: Val, b: Val, what: string): never {
   throw new JqError(`${describe(a)} and ${describe(b)} cannot be ${what}`);
 }
 
+/** What the value `+` makes costs beyond its growth (V8's cons string or array header: 32 bytes). */
+const VALUE_BYTES = 32;
+
 /**
  * `a + b`. Strings, arrays and objects charge the run's data budget their net growth (the
- * smaller operand, or the new keys): `reduce ... (. + [$x])` costs O(n), a doubling `. + .`
- * costs what it adds.
+ * smaller operand, or the new keys) plus the new value itself: `reduce ... (. + "x")` costs
+ * O(n), a doubling `. + .` costs what it adds.
  */
 export function add(a: Val, b: Val): Val {
   if (typeof a === "number" && typeof b === "number") return a + b;
   if (a === null) return b;
   if (b === null) return a;
   if (typeof a === "string" && typeof b === "string") {
-    charge(a.length < b.length ? a.length : b.length);
+    charge(VALUE_BYTES + (a.length < b.length ? a.length : b.length));
     return a + b;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
-    charge(SLOT * (a.length < b.length ? a.length : b.length));
+    charge(VALUE_BYTES + SLOT * (a.length < b.length ? a.length : b.length));
     return a.concat(b);
   }
   if (a instanceof JqMap && b instanceof JqMap) {
@@ -70,7 +73,7 @@ export function add(a: Val, b: Val): Val {
     const bk = b.keyList();
     const bv = b.valueList();
     for (let i = 0; i < bk.length; i++) m.set(bk[i]!, bv[i]!);
-    charge(SLOT * (m.size - a.size));
+    charge(VALUE_BYTES + SLOT * (m.size - a.size));
     return m;
   }
   return binError(a, b, "added");

@@ -3,7 +3,7 @@
  * on write; an optional `owned` set lets a sequence of updates (`|=`, `del`) mutate containers
  * it created itself, so `.[] |= f` stays linear.
  */
-import { SLOT, charge, inserted, tick } from "./budget.js";
+import { SLOT, charge, checkDeadline, inserted, tick } from "./budget.js";
 import { dumpHead } from "./dump.js";
 import { describe, trunc } from "./ops.js";
 import type { JqObject, Val } from "./value.js";
@@ -14,10 +14,14 @@ function indexError(t: Val, k: Val): never {
   throw new JqError(`Cannot index ${typeOf(t)} with ${typeOf(k) === "object" || typeOf(k) === "array" ? typeOf(k) : describe(k)}`);
 }
 
+/** Characters `cpLength` scans between two deadline ticks. */
+const SCAN_BLOCK = 1 << 16;
+
 /** Code point length of a string (jq counts code points). */
 export function cpLength(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
+    if ((i & (SCAN_BLOCK - 1)) === 0) tick();
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
@@ -176,7 +180,12 @@ function assignOne(root: Val, k: Val, v: Val, owned: Owned): Val {
     if (idx < 0) idx += a.length;
     if (idx >= a.length) charge(SLOT * (idx + 1 - a.length));
     const c = root === null ? (owned?.add(a), a) : ownArray(a, owned);
-    while (c.length < idx) c.push(null);
+    while (c.length < idx) {
+      // padding up to a large index (`.[1e7] = 1`): the deadline is checked along the way
+      checkDeadline();
+      const end = Math.min(idx, c.length + 65536);
+      while (c.length < end) c.push(null);
+    }
     c[idx] = v;
     return c;
   }

@@ -5,7 +5,7 @@
 import type { CompiledRegex } from "@husk/pattern";
 import { RegexError, compileRegex } from "@husk/pattern";
 import type { LimitsMeter } from "@husk/host";
-import { SLOT, charge } from "../budget.js";
+import { SLOT, charge, tick } from "../budget.js";
 import { add, describe } from "../ops.js";
 import type { Filter, Frame, Native, Path } from "../runtime.js";
 import { BAD_PATH } from "../runtime.js";
@@ -209,6 +209,7 @@ function subImpl(i: Val, p: Path, f: Frame, e: (v: Val, p: Path) => boolean, re:
   const results: Val[] = [];
   let prev = 0;
   for (const m of ms) {
+    tick();
     const o = m.get("offset") as number;
     const gap = sl(prev, o);
     let ix = 0;

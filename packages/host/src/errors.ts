@@ -33,6 +33,7 @@ export type LimitName =
   | "maxFileBytes"
   | "maxFiles"
   | "maxStringBytes"
+  | "maxDataBytes"
   | "maxParseDepth";
 
 /**

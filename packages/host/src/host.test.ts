@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   AbortError,
   CommandTable,
+  DEFAULT_LIMITS,
   DisabledFs,
   FixedClock,
   FsError,
@@ -101,6 +102,21 @@ describe("LimitsMeter", () => {
     const t = new LimitsMeter(resolveLimits({ maxLoopIterations: 3, maxTotalIterations: 4 }));
     for (let i = 1; i <= 4; i++) t.countIteration(1);
     expect(() => t.countIteration(1)).toThrow(/in total/);
+  });
+
+  it("charges data against maxDataBytes (256 MiB by default) and names the limit past it", () => {
+    expect(DEFAULT_LIMITS.maxDataBytes).toBe(256 * 1024 * 1024);
+    const m = new LimitsMeter(resolveLimits({ maxDataBytes: 100 }));
+    m.chargeData(60);
+    m.chargeData(40);
+    expect(m.dataBytes).toBe(100);
+    expect(() => m.chargeData(1)).toThrow(LimitError);
+    try {
+      m.chargeData(1);
+    } catch (e) {
+      expect((e as LimitError).limit).toBe("maxDataBytes");
+      expect((e as Error).message).toBe("husk: too much data built: more than 100 bytes (limit maxDataBytes; raise it with limits.maxDataBytes)");
+    }
   });
 
   it("reports the deadline and cancellation as AbortError", () => {

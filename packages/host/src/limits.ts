@@ -32,6 +32,14 @@ export interface Limits {
   readonly maxVariableBytes: number;
   /** Length of one string built by an expansion or a builtin tool. */
   readonly maxStringBytes: number;
+  /**
+   * Bytes of data values a tool may build in one run (jq: about 8 per array element or object
+   * entry, 1 per string character), counted as they are built, garbage included: a fuel budget,
+   * like `maxTotalIterations`, because a garbage-collected runtime cannot count live bytes. It
+   * bounds memory where the deadline does not: a run can exhaust the heap long before its
+   * deadline. Charged through `LimitsMeter.chargeData`.
+   */
+  readonly maxDataBytes: number;
   /** Nesting depth of parsed constructs (shell, arithmetic, jq, awk). */
   readonly maxParseDepth: number;
   /** MemoryFs: total bytes. */
@@ -57,11 +65,15 @@ export const DEFAULT_LIMITS: Limits = Object.freeze({
   maxVariables: 10_000,
   maxVariableBytes: 10 * 1024 * 1024,
   maxStringBytes: 10 * 1024 * 1024,
+  maxDataBytes: 256 * 1024 * 1024,
   maxParseDepth: 1_000,
   maxFsBytes: 100 * 1024 * 1024,
   maxFileBytes: 10 * 1024 * 1024,
   maxFiles: 10_000,
 });
+
+/** `chargeData` also looks at the deadline each time this many more bytes were charged. */
+const DATA_CHECK_BYTES = 1 << 20;
 
 /** How long (ms) a run may hold the thread before it yields to the host's event loop. */
 export const YIELD_INTERVAL_MS = 20;
@@ -107,6 +119,10 @@ export class LimitsMeter {
   readonly #now: () => number;
   commands = 0;
   totalIterations = 0;
+  /** Bytes of data charged so far (see `Limits.maxDataBytes`). */
+  dataBytes = 0;
+  /** The next `dataBytes` at which `chargeData` looks at the budget and the deadline. */
+  #dataMark = 0;
   #ticks = 0;
   #lastYield: number;
   #sinceYield = 0;
@@ -187,6 +203,23 @@ export class LimitsMeter {
       throw new LimitError("maxTotalIterations", `more than ${this.limits.maxTotalIterations} loop iterations in total`);
     }
     this.tick();
+  }
+
+  /**
+   * Charges `bytes` of data built against `maxDataBytes`; throws LimitError past it. Every
+   * `DATA_CHECK_BYTES` charged it also checks the deadline (AbortError), so work that builds
+   * much per step (a loop parsing a large text per iteration) reaches a deadline check in
+   * proportion to its work, not to its count of ticks. One add and one compare on the hot path.
+   */
+  chargeData(bytes: number): void {
+    if ((this.dataBytes += bytes) > this.#dataMark) this.#dataMarkPassed();
+  }
+
+  #dataMarkPassed(): void {
+    const max = this.limits.maxDataBytes;
+    if (this.dataBytes > max) throw new LimitError("maxDataBytes", `too much data built: more than ${max} bytes`);
+    if (this.#dataMark > 0) this.checkDeadline();
+    this.#dataMark = Math.min(max, this.dataBytes + DATA_CHECK_BYTES);
   }
 
   /** Throws LimitError when a string of `length` code units would exceed `maxStringBytes`. */

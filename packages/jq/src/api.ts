@@ -2,8 +2,8 @@
  * The pure API: compile a jq program once, run it on values. No I/O: inputs, environment and
  * clock are passed in.
  */
-import type { LimitsMeter } from "@husk/host";
-import { LimitError } from "@husk/host";
+import { LimitError, LimitsMeter, resolveLimits } from "@husk/host";
+import { metered } from "./budget.js";
 import type { CompileEnv } from "./compile.js";
 import { compile, compileDefs } from "./compile.js";
 import { bindVar, type Scope } from "./scope.js";
@@ -42,7 +42,15 @@ export interface RunOptions {
   readonly inputFilename?: () => Val;
   /** Milliseconds since the epoch (default: Date.now). */
   readonly now?: () => number;
+  /**
+   * The run's limits: its deadline and cancellation, and its data budget (`maxDataBytes`: a
+   * program that builds more fails with LimitError). Without a meter (and without
+   * `maxDataBytes`) a run has no time or data bound: a program such as `[range(1e9)]` can
+   * exhaust the heap, so untrusted programs need one.
+   */
   readonly meter?: LimitsMeter;
+  /** A data budget (bytes; see `Limits.maxDataBytes`) for a run without a `meter`. */
+  readonly maxDataBytes?: number;
   /** Receives `debug`/`stderr` output. */
   readonly stderr?: (text: string) => void;
   /** `$ARGS`. */
@@ -127,12 +135,9 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
     rt.root = root;
     for (const [name, slot] of slots) root.vars[slot] = o.vars?.get(name) ?? null;
     try {
-      go(root);
+      metered(rt.meter, () => go(root));
     } catch (e) {
-      if (isStackOverflow(e)) {
-        throw new JqError("maximum recursion depth exceeded (the program nests or recurses too deeply)");
-      }
-      throw e;
+      throw internalError(e);
     }
   };
   return {
@@ -168,6 +173,25 @@ export function compileJq(text: string, options: CompileOptions = {}): CompiledJ
   };
 }
 
+/**
+ * What a failure of the JavaScript engine inside a run becomes (no JavaScript error name ever
+ * reaches a message): a stack overflow, a string or array past V8's size limits. Anything else
+ * is returned as it is.
+ */
+export function internalError(e: unknown): unknown {
+  if (!(e instanceof RangeError)) return e;
+  if (isStackOverflow(e)) return new JqError("maximum recursion depth exceeded (the program nests or recurses too deeply)");
+  if (/string length/i.test(e.message)) return new JqError("string too long (a string holds at most 536870888 characters)");
+  if (/array length/i.test(e.message)) return new JqError("array too long");
+  return new JqError(`value too large (${e.message})`);
+}
+
+/** A meter bounding data only (no deadline), for `maxDataBytes` without a meter; undefined without either. */
+function budgetMeter(maxDataBytes: number | undefined): LimitsMeter | undefined {
+  if (maxDataBytes === undefined) return undefined;
+  return new LimitsMeter(resolveLimits({ maxDataBytes, timeoutMs: Number.POSITIVE_INFINITY }));
+}
+
 const noInput = (): undefined => undefined;
 const noFilename = (): null => null;
 const noStderr = (): void => {};
@@ -191,7 +215,7 @@ class RunWorld implements Runtime {
   readonly #envSource: RunOptions["env"];
   constructor(o: RunOptions) {
     this.#envSource = o.env;
-    this.meter = o.meter;
+    this.meter = o.meter ?? budgetMeter(o.maxDataBytes);
     this.nextInput = o.nextInput ?? noInput;
     this.inputFilename = o.inputFilename ?? noFilename;
     this.now = o.now ?? Date.now;
@@ -244,11 +268,13 @@ export function jq(filter: string, input: unknown, options: JqOptions = {}): unk
   const results: Val[] = [];
   const inputs = options.inputIsText ? parseJsonSeq(String(input)) : [fromJS(input)];
   let next = 0;
-  const runOpts: RunOptions = { ...options, vars: options.vars ?? varMap, nextInput: () => (next < inputs.length ? inputs[next++] : undefined) };
+  // one budget for the whole call (every input, and the text of the outputs)
+  const meter = options.meter ?? budgetMeter(options.maxDataBytes);
+  const runOpts: RunOptions = { ...options, meter, vars: options.vars ?? varMap, nextInput: () => (next < inputs.length ? inputs[next++] : undefined) };
   while (next < inputs.length) prog.run(inputs[next++]!, (v) => void results.push(v), runOpts);
   if (options.output === "text") {
     const fmt = options.format ?? { indent: 0 };
-    return results.map((v) => (fmt.raw && typeof v === "string" ? v : dump(v, fmt))).join("\n") + (results.length ? "\n" : "");
+    return metered(meter, () => results.map((v) => (fmt.raw && typeof v === "string" ? v : dump(v, fmt))).join("\n") + (results.length ? "\n" : ""));
   }
   return results.map(toJS);
 }

@@ -8,6 +8,7 @@ import type { Node } from "./ast.js";
 import type { CompileEnv } from "./compile.js";
 import type { Scope } from "./scope.js";
 import { compile, compileDefs, iterate } from "./compile.js";
+import { inserted } from "./budget.js";
 import type { Filter } from "./runtime.js";
 import { BAD_PATH } from "./runtime.js";
 import type { Val } from "./value.js";
@@ -108,6 +109,7 @@ export function joinCollectTail(t: CollectTail): Filter {
     t.prefix(i, p, f, (v, q) => {
       const out: Val[] = [];
       t.items(v, null, f, (x) => {
+        inserted(x);
         out.push(x);
         return false;
       });

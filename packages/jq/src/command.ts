@@ -5,6 +5,7 @@
 import type { Command, CommandContext } from "@husk/host";
 import { AbortError, BrokenPipeError, FsError, LimitError, resolvePath } from "@husk/host";
 import type { CollectSink, CompiledJq } from "./api.js";
+import { internalError } from "./api.js";
 import { cachedDoc, compileCached, rememberDoc } from "./cache.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
 import type { DumpOptions } from "./dump.js";
@@ -12,6 +13,7 @@ import { ArrayDumper, CHUNK, dump, dumpTo } from "./dump.js";
 import { JsonParseError, JsonReader, parseJson } from "./json.js";
 import { JqCompileError } from "./parser.js";
 import { HaltSignal } from "./runtime.js";
+import { metered } from "./budget.js";
 import { JsonSplitter } from "./splitter.js";
 import { streamEvents } from "./stream.js";
 import type { JqObject, Val } from "./value.js";
@@ -65,6 +67,9 @@ const EMPTY_ARRAY: Val = [];
 const STREAMED: Val = new JqMap();
 /** Thrown when a streamed run's held output passes the output limit (see `hold`). */
 class StreamAbandoned extends Error {}
+
+/** Thrown by the serializer's sink once the run's stdout drops what is written. */
+const DROPPED: unique symbol = Symbol("dropped");
 
 /** Texts shorter than this are always read whole (streaming saves memory on large documents only). */
 const MIN_STREAMED = 64 * 1024;
@@ -390,8 +395,9 @@ async function runJq(ctx: CommandContext): Promise<number> {
     }
     if (opts.slurp) yield all;
   }
+  // Reading an input builds values (`--stream` events, `--slurp` arrays): charged to the run's meter.
   const nextInput = (): Val | undefined => {
-    const r = inputs?.next();
+    const r = metered(ctx.meter, () => inputs?.next());
     return r === undefined || r.done ? undefined : r.value;
   };
 
@@ -411,6 +417,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     return text;
   };
   const flush = async () => {
+    waiting = undefined;
     if (buf === "") return;
     await ctx.stdout.write(takeBuf());
   };
@@ -423,11 +430,31 @@ async function runJq(ctx: CommandContext): Promise<number> {
   const put = (s: string): void => {
     buf += s;
   };
-  // Hands `buf` to stdout (flattened first); the write's promise when the reader is slow.
-  const writeBuf = (): Promise<void> | undefined => {
+  // The promise of the first write the reader was too slow for, not yet awaited (the evaluator
+  // is synchronous): text written after it queues in memory, so it is charged to the data budget.
+  let waiting: Promise<void> | undefined;
+  // True once the run's stdout drops what is written (past maxStdoutBytes): outputs are then
+  // no longer serialized (TM-DOS-009: printing a DAG of shared arrays stops there).
+  let dropping = false;
+  const outputFull = (): boolean => (ctx.stdout as { readonly truncated?: boolean }).truncated === true;
+  // Hands `buf` to stdout (flattened first); remembers the write's promise when the reader is slow.
+  const writeBuf = (): void => {
     const text = takeBuf();
     if (ctx.stdout.closed) throw new BrokenPipeError();
-    return ctx.stdout.write(text);
+    if (waiting !== undefined) ctx.meter.chargeData(text.length);
+    const w = ctx.stdout.write(text);
+    if (w !== undefined && waiting === undefined) waiting = w;
+    if (outputFull()) dropping = true;
+  };
+  // The serializer's sink: a value's text goes out chunk by chunk as it is made, never whole.
+  const dumpSink = (s: string): void => {
+    buf += s;
+    if (buf.length <= CHUNK) return;
+    if (held !== undefined) hold();
+    else {
+      writeBuf();
+      if (dropping) throw DROPPED;
+    }
   };
   // Output of a streamed run (see runStreamed), not yet written: flat chunks and their size.
   let held: string[] | undefined;
@@ -440,6 +467,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     if (heldSize > maxOut) throw new StreamAbandoned();
   };
   // Ends an output whose text is in `buf`: the separator, then a write once `buf` is large.
+  // A slow reader stops a side-effect-free program (see runOne).
   const endOutput = (): boolean => {
     put(sep);
     if (buf.length > CHUNK) {
@@ -448,12 +476,17 @@ async function runJq(ctx: CommandContext): Promise<number> {
         return false;
       }
       const n = buf.length;
-      const w = writeBuf();
-      if (w && !prog.effectful) {
-        pending = w;
+      writeBuf();
+      if (waiting !== undefined && !prog.effectful) {
+        pending = waiting;
+        waiting = undefined;
         return true;
       }
       if (n > maxOut * 4) return true;
+    } else if (waiting !== undefined && !prog.effectful) {
+      pending = waiting;
+      waiting = undefined;
+      return true;
     }
     return false;
   };
@@ -463,16 +496,33 @@ async function runJq(ctx: CommandContext): Promise<number> {
     if (opts.raw0 && typeof v === "string" && v.includes("\0")) {
       throw new JqError("Cannot dump a string containing NUL with --raw-output0 option");
     }
+    if (dropping || outputFull()) {
+      dropping = true;
+      buf = "";
+      return false;
+    }
     if (opts.seq) put("\x1e");
     if (opts.raw && typeof v === "string") put(v);
-    else dumpTo(v, dumpOpts, put);
+    else {
+      try {
+        dumpTo(v, dumpOpts, dumpSink);
+      } catch (e) {
+        if (e !== DROPPED) throw e;
+        buf = "";
+        return false;
+      }
+    }
     return endOutput();
   };
   // A program ending in `map(f)` or `[f]` hands over its last array element by element: the
   // elements are serialized at once (chunks in `collected`), never held as values. Without
   // colors only (the color writer builds whole values).
   let collected: string[] = [];
-  const arrayDump = new ArrayDumper(dumpOpts, (s) => collected.push(s));
+  // The text of an array being written element by element is held until the array ends: charged.
+  const arrayDump = new ArrayDumper(dumpOpts, (s) => {
+    ctx.meter.chargeData(s.length);
+    collected.push(s);
+  });
   const sink: CollectSink = {
     item: (v) => arrayDump.item(v),
     end: () => {
@@ -481,6 +531,10 @@ async function runJq(ctx: CommandContext): Promise<number> {
       collected = [];
       if (seen++ < skip) return false;
       lastOutput = EMPTY_ARRAY;
+      if (dropping || outputFull()) {
+        dropping = true;
+        return false;
+      }
       if (opts.seq) put("\x1e");
       for (const part of parts) {
         buf += part;
@@ -570,17 +624,18 @@ async function runJq(ctx: CommandContext): Promise<number> {
         pending = fetchModuleFile(ctx, moduleFiles, e.path);
         return undefined;
       }
+      // An error value is serialized like an output: charged, with the deadline checked.
       if (e instanceof HaltSignal) {
         if (e.value !== undefined) {
           if (typeof e.value === "string") err(e.value);
-          else err(`${dump(e.value, { indent: 0 })}\n`);
+          else err(`${metered(ctx.meter, () => dump(e.value!, { indent: 0 }))}\n`);
         }
         return e.status;
       }
       if (e instanceof JqError) {
         const where = opts.nullInput && currentLine === 0 && currentName === null ? "<unknown>" : `${currentName ?? "<stdin>"}:${currentLine}`;
         const v = e.value;
-        err(typeof v === "string" ? `jq: error (at ${where}): ${v}\n` : `jq: error (at ${where}) (not a string): ${dump(v, { indent: 0 })}\n`);
+        err(typeof v === "string" ? `jq: error (at ${where}): ${v}\n` : `jq: error (at ${where}) (not a string): ${metered(ctx.meter, () => dump(v, { indent: 0 }))}\n`);
         status = 5;
         return undefined;
       }
@@ -664,8 +719,24 @@ function* iterJson(text: string): Generator<Val> {
   for (let v = r.next(); v !== undefined; v = r.next()) yield v;
 }
 
+/**
+ * `runJq`, with failures of the JavaScript engine (a string or array past V8's sizes, a stack
+ * overflow outside a run) reported as jq errors, never by their JavaScript name. Husk's own
+ * errors (limits, timeout, broken pipe) go on to the shell.
+ */
+async function runJqCommand(ctx: CommandContext): Promise<number> {
+  try {
+    return await runJq(ctx);
+  } catch (e) {
+    const m = internalError(e);
+    if (!(m instanceof JqError)) throw e;
+    ctx.stderr.write(`jq: error: ${runtimeErrorText(m.value)}\n`);
+    return 5;
+  }
+}
+
 /** The `jq` command. */
 export const jqCommand: Command = {
   ...JQ_INFO,
-  run: runJq,
+  run: runJqCommand,
 };

@@ -3,6 +3,8 @@
  * resolved at compile time to (levels up, slot); function parameters are closures.
  */
 import type { FuncDef, Node, Pattern } from "./ast.js";
+import { SLOT, charge, inserted, tick } from "./budget.js";
+import { appendOperand, reduceAppend } from "./reduce.js";
 import { JqCompileError } from "./parser.js";
 import { applyFormat } from "./format.js";
 import { compileString } from "./interpolation.js";
@@ -77,6 +79,8 @@ function compileDef(d: FuncDef, scope: Scope, env: CompileEnv): Scope {
 /** Calls a compiled def with the given argument closures. */
 function callDef(cd: CompiledDef, input: Val, path: Path, parent: Frame, args: Closure[], emit: Emit): boolean {
   const rt = parent.rt;
+  // TM-DOS-009: recursion through jq-defined functions (walk, tostream, combinations) ticks
+  tick();
   if (++rt.depth > rt.maxDepth) {
     rt.depth = 0;
     throw new JqError(`jq: maximum call depth (${rt.maxDepth}) exceeded`);
@@ -165,6 +169,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       return (i, p, f, e) => {
         const out: Val[] = [];
         body(i, null, f, (v) => {
+          inserted(v);
           out.push(v);
           return false;
         });
@@ -225,8 +230,10 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       const [s2, bind] = compilePattern(node.pattern, scope, env);
       const init = compile(node.init, scope, env);
       const upd = compile(node.update, s2, env);
+      const operand = appendOperand(node.update);
+      const appending = operand && reduceAppend(src, bind, init, compile(operand, s2, env));
       return (i, p, f, e) =>
-        init(i, p, f, (v0, p0) => {
+        appending && p === null ? appending(i, f, e) : init(i, p, f, (v0, p0) => {
           let acc: Val | undefined = v0;
           let accp: Path = p0;
           const meter = f.rt.meter;
@@ -358,15 +365,21 @@ const recurseAll: Filter = (i, p, f, e) => {
     if (e(v, q)) return true;
     if (Array.isArray(v)) {
       checkIterPath(q, v);
-      for (let k = 0; k < v.length; k++) if (rec(v[k]!, q === null ? null : [...q, k])) return true;
+      for (let k = 0; k < v.length; k++) if (rec(v[k]!, q === null ? null : extend(q, k))) return true;
     } else if (v instanceof JqMap) {
       checkIterPath(q, v);
-      for (const [k, x] of v) if (rec(x, q === null ? null : [...q, k])) return true;
+      for (const [k, x] of v) if (rec(x, q === null ? null : extend(q, k))) return true;
     }
     return false;
   };
   return rec(i, p);
 };
+
+/** `[...q, k]`, charged (a path built: `[paths]` of a DAG keeps one per node). */
+function extend(q: Val[], k: Val): Val[] {
+  charge(SLOT * (q.length + 1));
+  return [...q, k];
+}
 
 /** `.[]` on a value. */
 export const iterate: Filter = (v, q, _f, e) => {
@@ -374,7 +387,7 @@ export const iterate: Filter = (v, q, _f, e) => {
   if (Array.isArray(v)) {
     if (q === null) {
       for (let k = 0; k < v.length; k++) if (e(v[k]!, null)) return true;
-    } else for (let k = 0; k < v.length; k++) if (e(v[k]!, [...q, k])) return true;
+    } else for (let k = 0; k < v.length; k++) if (e(v[k]!, extend(q, k))) return true;
     return false;
   }
   if (v instanceof JqMap) {
@@ -383,7 +396,7 @@ export const iterate: Filter = (v, q, _f, e) => {
       for (let k = 0; k < vs.length; k++) if (e(vs[k]!, null)) return true;
     } else {
       const ks = v.keyList();
-      for (let k = 0; k < vs.length; k++) if (e(vs[k]!, [...q, ks[k]!])) return true;
+      for (let k = 0; k < vs.length; k++) if (e(vs[k]!, extend(q, ks[k]!))) return true;
     }
     return false;
   }
@@ -461,6 +474,8 @@ function compileObject(node: Extract<Node, { k: "Object" }>, scope: Scope, env: 
     const acc: JqObject = new JqMap();
     const go = (k: number): boolean => {
       if (k === entries.length) {
+        const vs = acc.valueList();
+        for (let j = 0; j < vs.length; j++) inserted(vs[j]!);
         const m = new JqMap(acc);
         return e(m, p === null ? null : BAD_PATH);
       }

@@ -3,6 +3,7 @@
  * The writer emits flat strings of about 128 KiB (`CHUNK`) to a sink, never one rope per value: a 10 MB
  * output costs its own bytes, not a tree of millions of string pieces.
  */
+import { charge, checkDeadline, tick } from "./budget.js";
 import type { JqObject, Val } from "./value.js";
 import { compareStrings } from "./value.js";
 
@@ -54,34 +55,52 @@ export function formatNumber(n: number): string {
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/;
 const NEEDS_ESCAPE_ASCII = /["\\\u0000-\u001f\u007f-\uffff]/;
 
-/** A JSON string literal with jq's escaping (`\u007f`, lowercase hex; `ascii` escapes non-ASCII). */
+/** Characters of input quoted per block: the pieces of a block are joined before the next one. */
+const QUOTE_BLOCK = 1 << 16;
+
+/** The escape jq writes for the character `c`, or undefined when it is written as it is. */
+function escapeOf(c: number, ascii: boolean): string | undefined {
+  if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x7f) {
+    switch (c) {
+      case 0x22: return '\\"';
+      case 0x5c: return "\\\\";
+      case 0x0a: return "\\n";
+      case 0x09: return "\\t";
+      case 0x0d: return "\\r";
+      case 0x08: return "\\b";
+      case 0x0c: return "\\f";
+      default: return `\\u${c.toString(16).padStart(4, "0")}`;
+    }
+  }
+  return ascii && c > 0x7f ? `\\u${c.toString(16).padStart(4, "0")}` : undefined;
+}
+
+/**
+ * A JSON string literal with jq's escaping (`\u007f`, lowercase hex; `ascii` escapes non-ASCII).
+ * Escapes are gathered as pieces joined per block of `QUOTE_BLOCK` characters (one `+=` per
+ * escape built a rope that cost 700 ns per escape), with a deadline tick per escape: a string
+ * of quotes escaped again and again (`tojson` in a loop) doubles per round.
+ */
 export function quoteString(s: string, ascii = false): string {
   if (!(ascii ? NEEDS_ESCAPE_ASCII : NEEDS_ESCAPE).test(s)) return `"${s}"`;
   let out = '"';
-  let chunk = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    let rep: string | undefined;
-    if (c < 0x20 || c === 0x22 || c === 0x5c || c === 0x7f) {
-      switch (c) {
-        case 0x22: rep = '\\"'; break;
-        case 0x5c: rep = "\\\\"; break;
-        case 0x0a: rep = "\\n"; break;
-        case 0x09: rep = "\\t"; break;
-        case 0x0d: rep = "\\r"; break;
-        case 0x08: rep = "\\b"; break;
-        case 0x0c: rep = "\\f"; break;
-        default: rep = `\\u${c.toString(16).padStart(4, "0")}`;
+  for (let from = 0; from < s.length; from += QUOTE_BLOCK) {
+    const to = Math.min(s.length, from + QUOTE_BLOCK);
+    const parts: string[] = [];
+    let chunk = from;
+    for (let i = from; i < to; i++) {
+      const rep = escapeOf(s.charCodeAt(i), ascii);
+      if (rep !== undefined) {
+        tick();
+        if (chunk < i) parts.push(s.slice(chunk, i));
+        parts.push(rep);
+        chunk = i + 1;
       }
-    } else if (ascii && c > 0x7f) {
-      rep = `\\u${c.toString(16).padStart(4, "0")}`;
     }
-    if (rep !== undefined) {
-      out += s.slice(chunk, i) + rep;
-      chunk = i + 1;
-    }
+    if (chunk < to) parts.push(s.slice(chunk, to));
+    out += parts.length === 1 ? parts[0]! : parts.join("");
   }
-  return `${out + s.slice(chunk)}"`;
+  return `${out}"`;
 }
 
 /** True when `s` needs no escape in a JSON string (jq's rules, non-ASCII kept). */
@@ -113,6 +132,8 @@ const RECURSE_DEPTH = 1000;
  */
 export const CHUNK = 1 << 17;
 
+const COMPACT: DumpOptions = { indent: 0 };
+
 /** A key's text as the writer puts it: `"k":`, and with the `{` or `,` before it. */
 interface KeyText {
   readonly text: string;
@@ -132,6 +153,7 @@ interface Frame {
 class Writer {
   #buf = "";
   readonly #sink: (s: string) => void;
+  readonly #chunk: number;
   readonly #pretty: boolean;
   readonly #indent: string;
   readonly #colon: string;
@@ -140,8 +162,10 @@ class Writer {
   readonly #pads: string[] = ["\n"];
   readonly #keyText = new Map<string, KeyText>();
 
-  constructor(opts: DumpOptions, sink: (s: string) => void) {
+  /** `chunk`: the size of the pieces handed to `sink` (default `CHUNK`). */
+  constructor(opts: DumpOptions, sink: (s: string) => void, chunk = CHUNK) {
     this.#sink = sink;
+    this.#chunk = chunk;
     this.#pretty = opts.tab === true || (opts.indent ?? 2) > 0;
     this.#indent = opts.tab ? "\t" : " ".repeat(opts.indent ?? 2);
     this.#colon = this.#pretty ? ": " : ":";
@@ -152,7 +176,7 @@ class Writer {
   put(s: string): void {
     // `+=` is many times faster than collecting pieces for `join`; the rope it builds is
     // flattened at each chunk boundary, so it never grows past one chunk.
-    if ((this.#buf += s).length > CHUNK) this.flush();
+    if ((this.#buf += s).length > this.#chunk) this.flush();
   }
 
   /** Drops what is buffered. */
@@ -160,10 +184,15 @@ class Writer {
     this.#buf = "";
   }
 
-  /** Hands what is buffered to the sink, as one flat string. */
+  /**
+   * Hands what is buffered to the sink, as one flat string. Looks at the run's deadline first:
+   * every value visited adds at least one character, so a value expanded without end (a DAG of
+   * shared arrays) reaches a check every `CHUNK` characters (TM-DOS-009).
+   */
   flush(): void {
     const t = this.#buf;
     if (t === "") return;
+    checkDeadline();
     this.#buf = "";
     t.charCodeAt(0); // flattens the rope in place: the sink keeps one flat string, not its pieces
     this.#sink(t);
@@ -346,18 +375,52 @@ export class ArrayDumper {
   }
 }
 
-/** Serializes a value with jq's formatting. */
+/**
+ * Serializes a value with jq's formatting, as one string: the text is data the run builds,
+ * charged to its budget chunk by chunk as it is written (`tojson` of a DAG of shared arrays
+ * stops at the budget, not at the end of an exponential text).
+ */
 export function dump(v: Val, opts: DumpOptions = {}): string {
   if (v === null || typeof v !== "object") {
-    if (typeof v === "string") return quoteString(v, opts.ascii ?? false);
+    if (typeof v === "string") {
+      // at most 6 characters per character of `v` (`\u001f`): charged once built
+      const q = quoteString(v, opts.ascii ?? false);
+      charge(q.length);
+      return q;
+    }
     if (!opts.color) return v === null ? "null" : typeof v === "number" ? formatNumber(v) : v ? "true" : "false";
   }
   const chunks: string[] = [];
-  dumpTo(v, opts, (s) => chunks.push(s));
+  dumpTo(v, opts, (s) => {
+    charge(s.length);
+    chunks.push(s);
+  });
   return chunks.length === 1 ? chunks[0]! : chunks.join("");
 }
 
-const COMPACT: DumpOptions = { indent: 0 };
+/** Thrown by `dumpHead`'s sink once it has enough text. */
+const ENOUGH: unique symbol = Symbol("enough");
+
+/**
+ * The compact text of `v` cut after about `max` characters (whole when shorter), for messages
+ * (`describe`, jq's truncated values): the work is bounded whatever the value's size.
+ */
+export function dumpHead(v: Val, max = 64): string {
+  if (typeof v === "string") return quoteString(v.length > max ? v.slice(0, max) : v);
+  if (v === null || typeof v !== "object") return dump(v);
+  let text = "";
+  const w = new Writer(COMPACT, (s) => {
+    text += s;
+    if (text.length >= max) throw ENOUGH;
+  }, max);
+  try {
+    w.value(v, 0);
+    w.flush();
+  } catch (e) {
+    if (e !== ENOUGH) throw e;
+  }
+  return text;
+}
 
 /** Compact serialization (`-c`, `tojson`). */
 export function dumpCompact(x: Val): string {
@@ -366,8 +429,16 @@ export function dumpCompact(x: Val): string {
 
 const COL = { null: "1;30", false: "0;39", true: "0;39", number: "0;39", string: "0;32", array: "1;39", object: "1;39", key: "34;1" };
 
+/** The colored text (`-C`), built whole: each scalar's text and container is charged as it is made. */
 function dumpColor(x: Val, indent: string, pad: string, sortKeys: boolean, ascii: boolean): string {
-  const c = (code: string, s: string) => `\x1b[${code}m${s}\x1b[0m`;
+  const c = (code: string, s: string) => {
+    charge(s.length + 12);
+    return `\x1b[${code}m${s}\x1b[0m`;
+  };
+  if (typeof x === "object" && x !== null) {
+    tick();
+    charge(24 + pad.length);
+  }
   if (x === null) return c(COL.null, "null");
   if (typeof x === "boolean") return c(COL.true, x ? "true" : "false");
   if (typeof x === "number") return c(COL.number, formatNumber(x));
@@ -376,7 +447,10 @@ function dumpColor(x: Val, indent: string, pad: string, sortKeys: boolean, ascii
   const nl = indent ? "\n" : "";
   if (Array.isArray(x)) {
     if (x.length === 0) return c(COL.array, "[]");
-    const items = x.map((e) => inner + dumpColor(e, indent, inner, sortKeys, ascii));
+    const items = x.map((e) => {
+      charge(inner.length + 12);
+      return inner + dumpColor(e, indent, inner, sortKeys, ascii);
+    });
     return `\x1b[${COL.array}m[${nl}${items.join(`\x1b[${COL.array}m,${nl}`)}\x1b[${COL.array}m${nl}${pad}\x1b[${COL.array}m]\x1b[0m`;
   }
   if (x.size === 0) return c(COL.object, "{}");

@@ -1,6 +1,6 @@
 /** jq-shaped error messages. */
 import type { JqCompileError } from "./parser.js";
-import { dumpCompact } from "./dump.js";
+import { dumpCompact, dumpHead } from "./dump.js";
 import { trunc } from "./ops.js";
 import type { Val } from "./value.js";
 
@@ -22,6 +22,6 @@ export function formatCompileError(text: string, e: JqCompileError): string {
 /** The text jq prints for an uncaught runtime error value (without the `jq: error (at ...)` prefix). */
 export function runtimeErrorText(v: Val): string {
   if (typeof v === "string") return v;
-  if (v !== null && typeof v === "object") return `${trunc(dumpCompact(v), 11)} (not a string)`;
+  if (v !== null && typeof v === "object") return `${trunc(dumpHead(v), 11)} (not a string)`;
   return `${dumpCompact(v)} (not a string)`;
 }

@@ -1,4 +1,5 @@
 /** `tostring` and jq's `@format` string filters. */
+import { charge, tick } from "./budget.js";
 import { dumpCompact, formatNumber } from "./dump.js";
 import { describe } from "./ops.js";
 import type { Val } from "./value.js";
@@ -41,7 +42,8 @@ function base64(s: string): string {
 }
 
 function base64d(s: string): string {
-  const bytes: number[] = [];
+  const bytes = new Uint8Array(Math.ceil((s.length * 3) / 4));
+  let nb = 0;
   let acc = 0;
   let bits = 0;
   let n = 0;
@@ -56,11 +58,11 @@ function base64d(s: string): string {
     n++;
     if (bits >= 8) {
       bits -= 8;
-      bytes.push((acc >> bits) & 255);
+      bytes[nb++] = (acc >> bits) & 255;
     }
   }
   if (n % 4 === 1) throw new JqError(`${describe(s)} trailing base64 byte found`);
-  return decodeUtf8(Uint8Array.from(bytes));
+  return decodeUtf8(bytes.subarray(0, nb));
 }
 
 const B32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
@@ -154,13 +156,28 @@ function shQuote(v: Val): string {
   return tostring(v);
 }
 
-/** Applies `@fmt` to a value (`@text @json @html @uri @urid @csv @tsv @sh @base64 @base64d @base32 @base32d`). */
+/**
+ * Applies `@fmt` to a value (`@text @json @html @uri @urid @csv @tsv @sh @base64 @base64d
+ * @base32 @base32d`). The text built is charged to the run's data budget: `@text`/`@json`
+ * as they serialize, row formats per field, the others by their result (a bounded multiple of
+ * their input).
+ */
 export function applyFormat(fmt: string, v: Val): Val {
+  if (fmt === "text" || fmt === "json") return fmt === "text" ? tostring(v) : dumpCompact(v);
+  const r = applyOther(fmt, v);
+  if (typeof r === "string") charge(r.length);
+  return r;
+}
+
+/** A format's field text, charged (rows of a DAG repeat large values). */
+function field(s: string): string {
+  tick();
+  charge(s.length + 1);
+  return s;
+}
+
+function applyOther(fmt: string, v: Val): Val {
   switch (fmt) {
-    case "text":
-      return tostring(v);
-    case "json":
-      return dumpCompact(v);
     case "html":
       return tostring(v).replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
     case "uri":
@@ -170,10 +187,10 @@ export function applyFormat(fmt: string, v: Val): Val {
     case "csv":
     case "tsv": {
       if (!Array.isArray(v)) throw new JqError(`${describe(v)} cannot be ${fmt}-formatted, only an array can be`);
-      return v.map((x) => csvField(x, fmt === "tsv")).join(fmt === "csv" ? "," : "\t");
+      return v.map((x) => field(csvField(x, fmt === "tsv"))).join(fmt === "csv" ? "," : "\t");
     }
     case "sh":
-      if (Array.isArray(v)) return v.map(shQuote).join(" ");
+      if (Array.isArray(v)) return v.map((x) => field(shQuote(x))).join(" ");
       return shQuote(v);
     case "base64":
       return base64(tostring(v));

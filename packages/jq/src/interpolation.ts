@@ -3,6 +3,7 @@ import type { Node } from "./ast.js";
 import type { CompileEnv } from "./compile.js";
 import type { Scope } from "./scope.js";
 import { compile } from "./compile.js";
+import { charge } from "./budget.js";
 import { applyFormat, tostring } from "./format.js";
 import { index } from "./paths.js";
 import type { Filter } from "./runtime.js";
@@ -44,6 +45,7 @@ export function compileString(parts: readonly (string | Node)[], fmt: string | u
         const g = gs[k]!;
         s = (typeof g === "string" ? g : conv(g(i))) + s;
       }
+      charge(s.length);
       return e(s, p === null ? null : BAD_PATH);
     };
   }
@@ -54,6 +56,7 @@ export function compileString(parts: readonly (string | Node)[], fmt: string | u
     const go = (k: number): boolean => {
       if (k < 0) {
         const s = acc.join("");
+        charge(s.length);
         return e(s, p === null ? null : BAD_PATH);
       }
       const c = cs[k]!;

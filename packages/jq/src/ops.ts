@@ -1,5 +1,6 @@
 /** jq's arithmetic and the shared error-message helpers. */
-import { dumpCompact } from "./dump.js";
+import { SLOT, charge, tick } from "./budget.js";
+import { dumpHead } from "./dump.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, JqMap, compare, equals, typeOf } from "./value.js";
 
@@ -35,7 +36,7 @@ export function trunc(text: string, size = 30): string {
 
 /** `type (value)` as jq's messages show a value. */
 export function describe(v: Val, size = 30): string {
-  return `${typeOf(v)} (${trunc(dumpCompact(v), size)})`;
+  return `${typeOf(v)} (${trunc(dumpHead(v, size + 8), size)})`;
 }
 
 /** Throws a jq error with a message. */
@@ -47,18 +48,32 @@ function binError(a: Val, b: Val, what: string): never {
   throw new JqError(`${describe(a)} and ${describe(b)} cannot be ${what}`);
 }
 
-/** `a + b`. */
+/** What the value `+` makes costs beyond its growth (V8's cons string or array header: 32 bytes). */
+const VALUE_BYTES = 32;
+
+/**
+ * `a + b`. Strings, arrays and objects charge the run's data budget their net growth (the
+ * smaller operand, or the new keys) plus the new value itself: `reduce ... (. + "x")` costs
+ * O(n), a doubling `. + .` costs what it adds.
+ */
 export function add(a: Val, b: Val): Val {
   if (typeof a === "number" && typeof b === "number") return a + b;
   if (a === null) return b;
   if (b === null) return a;
-  if (typeof a === "string" && typeof b === "string") return a + b;
-  if (Array.isArray(a) && Array.isArray(b)) return a.concat(b);
+  if (typeof a === "string" && typeof b === "string") {
+    charge(VALUE_BYTES + (a.length < b.length ? a.length : b.length));
+    return a + b;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    charge(VALUE_BYTES + SLOT * (a.length < b.length ? a.length : b.length));
+    return a.concat(b);
+  }
   if (a instanceof JqMap && b instanceof JqMap) {
     const m = new JqMap(a);
     const bk = b.keyList();
     const bv = b.valueList();
     for (let i = 0; i < bk.length; i++) m.set(bk[i]!, bv[i]!);
+    charge(VALUE_BYTES + SLOT * (m.size - a.size));
     return m;
   }
   return binError(a, b, "added");
@@ -69,7 +84,8 @@ export function sub(a: Val, b: Val): Val {
   if (typeof a === "number" && typeof b === "number") return a - b;
   if (Array.isArray(a) && Array.isArray(b)) {
     if (b.length === 0) return a;
-    return a.filter((x) => !b.some((y) => equals(x, y)));
+    // |a| x |b| comparisons: the deadline is checked among them, not once per element of `a`
+    return a.filter((x) => !b.some((y) => (tick(), equals(x, y))));
   }
   return binError(a, b, "subtracted");
 }
@@ -82,6 +98,8 @@ export function deepMerge(a: JqObject, b: JqObject): JqObject {
   while (work.length > 0) {
     const [m, src, depth] = work.pop()!;
     if (depth > 10000) throw new JqError("Object merge too deep");
+    tick();
+    charge(SLOT * src.size);
     for (const [k, v] of src) {
       const old = m.get(k);
       if (old instanceof JqMap && v instanceof JqMap) {
@@ -98,6 +116,7 @@ function repeatString(s: string, n: number): Val {
   if (n < 0 || Number.isNaN(n)) return null;
   const times = Math.floor(n);
   if (times * s.length > 536870888 || times > 2147483647) throw new JqError("Repeat string result too long");
+  charge(times * s.length);
   return s.repeat(times);
 }
 

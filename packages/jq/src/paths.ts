@@ -3,20 +3,25 @@
  * on write; an optional `owned` set lets a sequence of updates (`|=`, `del`) mutate containers
  * it created itself, so `.[] |= f` stays linear.
  */
-import { dumpCompact } from "./dump.js";
+import { SLOT, charge, checkDeadline, inserted, tick } from "./budget.js";
+import { dumpHead } from "./dump.js";
 import { describe, trunc } from "./ops.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, JqMap, compare, equals, typeOf } from "./value.js";
 
 function indexError(t: Val, k: Val): never {
-  if (typeof k === "string") throw new JqError(`Cannot index ${typeOf(t)} with string (${trunc(dumpCompact(k), 30)})`);
+  if (typeof k === "string") throw new JqError(`Cannot index ${typeOf(t)} with string (${trunc(dumpHead(k), 30)})`);
   throw new JqError(`Cannot index ${typeOf(t)} with ${typeOf(k) === "object" || typeOf(k) === "array" ? typeOf(k) : describe(k)}`);
 }
+
+/** Characters `cpLength` scans between two deadline ticks. */
+const SCAN_BLOCK = 1 << 16;
 
 /** Code point length of a string (jq counts code points). */
 export function cpLength(s: string): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
+    if ((i & (SCAN_BLOCK - 1)) === 0) tick();
     const c = s.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
       const d = s.charCodeAt(i + 1);
@@ -81,12 +86,16 @@ export function arrayIndices(a: Val[], sub: Val[]): number[] {
   for (let i = 0; i + sub.length <= a.length; i++) {
     let ok = true;
     for (let j = 0; j < sub.length; j++) {
+      tick();
       if (!equals(a[i + j]!, sub[j]!)) {
         ok = false;
         break;
       }
     }
-    if (ok) out.push(i);
+    if (ok) {
+      charge(SLOT);
+      out.push(i);
+    }
   }
   return out;
 }
@@ -152,11 +161,16 @@ function ownMap(m: JqObject, owned: Owned): JqObject {
 /** Deepest path jq accepts. */
 export const MAX_PATH = 10000;
 
-/** One level of `setpath`: `root[k] = v` (copy on write; `child` is what `k` selects now). */
+/**
+ * One level of `setpath`: `root[k] = v` (copy on write; `child` is what `k` selects now). The
+ * growth (a new key, the elements padded up to an index, a slice's new elements) is charged to
+ * the run's data budget before it is built: `.[1e8] = 1` fails before it pads.
+ */
 function assignOne(root: Val, k: Val, v: Val, owned: Owned): Val {
   if (typeof k === "string") {
     const m = root === null ? new JqMap() : ownMap(root as JqObject, owned);
     if (root === null) owned?.add(m);
+    if (root === null || !m.has(k)) charge(SLOT);
     m.set(k, v);
     return m;
   }
@@ -164,8 +178,14 @@ function assignOne(root: Val, k: Val, v: Val, owned: Owned): Val {
     const a = root === null ? [] : (root as Val[]);
     let idx = Math.floor(k);
     if (idx < 0) idx += a.length;
+    if (idx >= a.length) charge(SLOT * (idx + 1 - a.length));
     const c = root === null ? (owned?.add(a), a) : ownArray(a, owned);
-    while (c.length < idx) c.push(null);
+    while (c.length < idx) {
+      // padding up to a large index (`.[1e7] = 1`): the deadline is checked along the way
+      checkDeadline();
+      const end = Math.min(idx, c.length + 65536);
+      while (c.length < end) c.push(null);
+    }
     c[idx] = v;
     return c;
   }
@@ -173,6 +193,7 @@ function assignOne(root: Val, k: Val, v: Val, owned: Owned): Val {
   const km = k as JqObject;
   const [s, e] = sliceBounds(a.length, km.get("start") ?? null, km.get("end") ?? null);
   if (!Array.isArray(v)) throw new JqError("A slice of an array can only be assigned another array");
+  charge(SLOT * v.length);
   const c = a.slice(0, s).concat(v, a.slice(e));
   owned?.add(c);
   return c;
@@ -214,6 +235,8 @@ function childFor(root: Val, k: Val): Val {
 /** `setpath(path; nv)` (copy on write; containers in `owned` are mutated in place). Iterative. */
 export function setpath(root: Val, path: readonly Val[], nv: Val, owned?: Set<object>, from = 0): Val {
   if (path.length - from > MAX_PATH) throw new JqError("Path too deep");
+  // the value goes into a container: charged as every insertion is (see budget.ts)
+  if (path.length > from) inserted(nv);
   const chain: Val[] = [];
   let cur = root;
   for (let i = from; i < path.length; i++) {

@@ -5,7 +5,8 @@
  * evaluated (assignment, `path(f)`, `del`).
  */
 import type { LimitsMeter } from "@husk/host";
-import { dumpCompact } from "./dump.js";
+import { SLOT, charge } from "./budget.js";
+import { dumpHead } from "./dump.js";
 import { trunc } from "./ops.js";
 import type { ModuleHost } from "./modules.js";
 import type { JqObject, Val } from "./value.js";
@@ -92,8 +93,9 @@ export const BAD_PATH: Val[] = Object.freeze([]) as unknown as Val[];
 export function extendPath(p: Path, key: Val, v: Val): Path {
   if (p === null) return null;
   if (p === BAD_PATH) {
-    throw new JqError(`Invalid path expression near attempt to access element ${trunc(dumpCompact(key))} of ${trunc(dumpCompact(v))}`);
+    throw new JqError(`Invalid path expression near attempt to access element ${trunc(dumpHead(key))} of ${trunc(dumpHead(v))}`);
   }
+  charge(SLOT * (p.length + 1));
   const q = p.slice();
   q.push(key);
   return q;
@@ -101,7 +103,7 @@ export function extendPath(p: Path, key: Val, v: Val): Path {
 
 /** Fails for a bad path before iterating `v`. */
 export function checkIterPath(p: Path, v: Val): void {
-  if (p === BAD_PATH) throw new JqError(`Invalid path expression near attempt to iterate through ${trunc(dumpCompact(v))}`);
+  if (p === BAD_PATH) throw new JqError(`Invalid path expression near attempt to iterate through ${trunc(dumpHead(v))}`);
 }
 
 /** A path result of `path(f)`: fails for a bad path. */
@@ -112,7 +114,7 @@ export function resultPath(p: Path, v: Val): Val[] {
 
 /** The error for a non-path expression used where a path is required. */
 export function invalidPath(v: Val): JqError {
-  return new JqError(`Invalid path expression with result ${trunc(dumpCompact(v), 30)}`);
+  return new JqError(`Invalid path expression with result ${trunc(dumpHead(v), 30)}`);
 }
 
 /** A native builtin: gets its argument filters uncompiled-into-closures for speed. */

@@ -1,10 +1,14 @@
 /** jq's streaming form (`--stream`, `tostream`): `[path, leaf]` events and closing `[path]` events. */
+import { SLOT, charge, tick } from "./budget.js";
 import type { Val } from "./value.js";
 import { JqMap } from "./value.js";
 
 /** Calls `emit` for each stream event of `v` (as `tostream` produces them). Stops when emit returns true. */
 export function streamEvents(v: Val, emit: (ev: Val[]) => boolean): boolean {
+  // Each event is built (its path copied): charged, so a DAG's stream ends at the budget.
   const rec = (x: Val, path: Val[], top: boolean): boolean => {
+    tick();
+    charge(SLOT * (path.length + 3));
     const isArr = Array.isArray(x);
     const isObj = x instanceof JqMap;
     if ((isArr && x.length > 0) || (isObj && x.size > 0)) {

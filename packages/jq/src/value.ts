@@ -3,6 +3,7 @@
  * (`JqMap`, object.ts: Map's interface, insertion order kept, `__proto__` an ordinary key).
  * Also jq's total order, equality, type names and the runtime error type.
  */
+import { tick } from "./budget.js";
 import { JqMap } from "./object.js";
 
 export { JqMap };
@@ -120,6 +121,8 @@ function compareIn(a: Val, b: Val, depth: number): number {
     case 4:
       return compareStrings(a as string, b as string);
     case 5: {
+      // TM-DOS-009: containers tick, so comparing DAGs of shared arrays ends at the deadline
+      tick();
       const x = a as Val[];
       const y = b as Val[];
       const n = Math.min(x.length, y.length);
@@ -130,6 +133,7 @@ function compareIn(a: Val, b: Val, depth: number): number {
       return x.length - y.length < 0 ? -1 : x.length > y.length ? 1 : 0;
     }
     case 6: {
+      tick();
       const x = a as JqObject;
       const y = b as JqObject;
       const kx = sortedKeys(x);
@@ -193,6 +197,7 @@ function compareDeep(a0: Val, b0: Val, d0: number): number {
   let d = d0;
   for (;;) {
     if (d > MAX_CMP_DEPTH) throw new JqError("Comparison too deep");
+    tick();
     const ra = rank(a);
     const rb = rank(b);
     if (ra !== rb) return ra < rb ? -1 : 1;
@@ -233,6 +238,7 @@ function equalsDeep(a0: Val, b0: Val, d0: number): boolean {
   for (;;) {
     if (a !== b) {
       if (d > MAX_CMP_DEPTH) throw new JqError("Equality check too deep");
+      tick();
       if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
         if (!(typeof a === "number" && typeof b === "number" && a === b)) return false;
       } else if (Array.isArray(a)) {
@@ -255,6 +261,7 @@ function equalsIn(a: Val, b: Val, depth: number): boolean {
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
     return typeof a === "number" && typeof b === "number" && a === b;
   }
+  tick();
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!equals(a[i]!, b[i]!, depth + 1)) return false;

@@ -3,6 +3,7 @@
  * 10,000 deep (jq's limit, past which "Containment check too deep") is checked whatever the size
  * of the JavaScript stack, exploring in the same order (so the same error or result).
  */
+import { tick } from "../budget.js";
 import { describe } from "../ops.js";
 import type { Val } from "../value.js";
 import { JqError, JqMap, equals, typeOf } from "../value.js";
@@ -29,6 +30,7 @@ function leaf(a: Val, b: Val): boolean {
 function containsIn(a: Val, b: Val, depth: number): boolean {
   if (depth > MAX_DEPTH) throw new JqError(TOO_DEEP);
   if (depth >= RECURSE && typeof a === "object" && a !== null) return containsDeep(a, b, depth);
+  tick();
   if (a instanceof JqMap && b instanceof JqMap) {
     const bk = b.keyList();
     const bvs = b.valueList();
@@ -67,6 +69,7 @@ function containsDeep(a0: Val, b0: Val, d0: number): boolean {
   for (;;) {
     // Start the check of (a, b) at `depth`.
     if (depth > MAX_DEPTH) throw new JqError(TOO_DEEP);
+    tick();
     if (a instanceof JqMap && b instanceof JqMap) stack.push({ a, b, keys: b.keyList(), depth, i: 0, j: 0, started: false });
     else if (Array.isArray(a) && Array.isArray(b)) stack.push({ a, b, keys: null, depth, i: 0, j: 0, started: false });
     else ret = leaf(a, b);

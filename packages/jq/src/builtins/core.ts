@@ -1,4 +1,5 @@
 /** Core natives: control flow, paths, types, collections. */
+import { SLOT, charge, inserted, tick } from "../budget.js";
 import { iterate, modify } from "../compile.js";
 import { dumpCompact } from "../dump.js";
 import { JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
@@ -30,8 +31,14 @@ function length(v: Val): Val {
 }
 
 function keys(v: Val, sorted: boolean): Val {
-  if (v instanceof JqMap) return sorted ? sortedKeys(v) : v.keyList().slice();
-  if (Array.isArray(v)) return v.map((_, i) => i);
+  if (v instanceof JqMap) {
+    charge(SLOT * v.size);
+    return sorted ? sortedKeys(v) : v.keyList().slice();
+  }
+  if (Array.isArray(v)) {
+    charge(SLOT * v.length);
+    return v.map((_, i) => i);
+  }
   throw new JqError(`${describe(v)} has no keys`);
 }
 
@@ -60,8 +67,13 @@ function flatten(v: Val, depth: number): Val[] {
     }
     top[1] = i + 1;
     const x = a[i]!;
+    // TM-DOS-009: a DAG of shared arrays flattens to an exponential array: charged and ticked per step
+    tick();
     if (Array.isArray(x) && d > 0) stack.push([x, 0, d - 1]);
-    else outArr.push(x);
+    else {
+      charge(SLOT);
+      outArr.push(x);
+    }
   }
   return outArr;
 }
@@ -97,8 +109,12 @@ function bsearch(v: Val, x: Val): Val {
   return -1 - lo;
 }
 
+/** What `fromjson` charges per character of its text (a text of n characters builds at most about n values). */
+const PARSED_PER_CHAR = 4;
+
 function fromjson(v: Val): Val {
   if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be parsed as JSON`);
+  charge(PARSED_PER_CHAR * v.length);
   try {
     return parseJson(v);
   } catch (e) {
@@ -110,6 +126,7 @@ function fromjson(v: Val): Val {
 function fromEntries(v: Val): Val {
   const m: JqObject = new JqMap();
   const items = Array.isArray(v) ? v : v instanceof JqMap ? v.valueList() : fail(`Cannot iterate over ${describe(v)}`);
+  charge(SLOT * items.length);
   for (const x of items) {
     let k: Val;
     let val: Val;
@@ -144,7 +161,11 @@ function entry(k: Val, x: Val): JqObject {
   return JqMap.fromParts(ENTRY, [k, x]);
 }
 
+/** What one entry of `to_entries` costs: its slot and its two-entry object. */
+const ENTRY_BYTES = 3 * SLOT;
+
 function toEntries(v: Val): Val {
+  charge(ENTRY_BYTES * (v instanceof JqMap ? v.size : Array.isArray(v) ? v.length : 0));
   if (v instanceof JqMap) {
     const ks = v.keyList();
     const vs = v.valueList();
@@ -166,19 +187,55 @@ function addAll(v: Val): Val {
     for (const x of items) s += x as number;
     return s;
   }
-  if (typeof acc === "string" && items.every((x) => typeof x === "string")) return (items as string[]).join("");
-  if (Array.isArray(acc) && items.every((x) => Array.isArray(x))) return ([] as Val[]).concat(...(items as Val[][]));
-  for (let i = 1; i < items.length; i++) acc = addVals(acc, items[i]!);
+  // Strings and arrays are joined at once: the result's size is charged first (the items of a
+  // DAG may be the same large value many times over).
+  if (typeof acc === "string" && items.every((x) => typeof x === "string")) {
+    charge(totalSize(items));
+    return (items as string[]).join("");
+  }
+  if (Array.isArray(acc) && items.every((x) => Array.isArray(x))) {
+    charge(totalSize(items));
+    return concatAll(items as Val[][]);
+  }
+  for (let i = 1; i < items.length; i++) {
+    tick();
+    acc = addVals(acc, items[i]!);
+  }
   return acc;
+}
+
+/** The summed top-level sizes of `items` (see `shallowSize`), with the deadline checked. */
+function totalSize(items: readonly Val[]): number {
+  let n = 0;
+  for (let i = 0; i < items.length; i++) {
+    tick();
+    const x = items[i]!;
+    n += typeof x === "string" ? x.length : Array.isArray(x) ? SLOT * x.length : 0;
+  }
+  return n;
+}
+
+/** The concatenation of arrays (not through `concat(...items)`, whose argument count is bounded). */
+function concatAll(items: readonly Val[][]): Val[] {
+  const out: Val[] = [];
+  for (const a of items) {
+    tick();
+    for (let i = 0; i < a.length; i++) out.push(a[i]!);
+  }
+  return out;
 }
 
 function join(v: Val, sep: Val): Val {
   const items = Array.isArray(v) ? v : v instanceof JqMap ? v.valueList() : fail(`Cannot iterate over ${describe(v)}`);
   if (items.length === 0) return "";
-  if (typeof sep === "string" && items.every((x) => typeof x === "string")) return (items as string[]).join(sep);
+  if (typeof sep === "string" && items.every((x) => typeof x === "string")) {
+    charge(totalSize(items) + sep.length * (items.length - 1));
+    return (items as string[]).join(sep);
+  }
   // def join($x): reduce .[] as $i (null; (if .==null then "" else .+$x end) + ($i | if .==null then "" elif type=="boolean" or type=="number" then tojson else . end)) // "";
   let acc: Val = null;
   for (const x of items) {
+    tick();
     const left = acc === null ? "" : addVals(acc, sep);
     const right = x === null ? "" : typeof x === "boolean" || typeof x === "number" ? dumpCompact(x) : x;
     acc = addVals(left, right);
@@ -200,11 +257,18 @@ function minMax(v: Val, max: boolean): Val {
 function splitStr(v: Val, sep: Val): Val {
   if (typeof v !== "string" || typeof sep !== "string") throw new JqError("split input and separator must be strings");
   if (v === "") return [];
-  return sep === "" ? [...v] : v.split(sep);
+  if (sep === "") {
+    charge(SLOT * v.length);
+    return [...v];
+  }
+  const parts = v.split(sep);
+  charge(SLOT * parts.length);
+  return parts;
 }
 
 function implode(v: Val): Val {
   if (!Array.isArray(v)) throw new JqError("implode input must be an array");
+  charge(2 * v.length);
   let s = "";
   for (const c of v) {
     if (typeof c !== "number" || Number.isNaN(c)) throw new JqError(`${describe(c)} can't be imploded, unicode codepoint needs to be numeric`);
@@ -217,6 +281,7 @@ function implode(v: Val): Val {
 
 function explode(v: Val): Val {
   if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be exploded`);
+  charge(SLOT * v.length);
   const outArr: number[] = [];
   for (const ch of v) outArr.push(ch.codePointAt(0)!);
   return outArr;
@@ -224,6 +289,7 @@ function explode(v: Val): Val {
 
 function ascii(v: Val, up: boolean): Val {
   if (typeof v !== "string") throw new JqError(`${describe(v)} cannot be ${up ? "uppercased" : "lowercased"}`);
+  charge(v.length);
   return v.replace(up ? /[a-z]+/g : /[A-Z]+/g, (s) => (up ? s.toUpperCase() : s.toLowerCase()));
 }
 
@@ -240,10 +306,17 @@ function indicesOf(v: Val, x: Val): Val {
   if (typeof v === "string" && typeof x === "string") {
     if (x === "") return null;
     const outArr: number[] = [];
-    // Byte offsets in jq 1.6; code point offsets in 1.8.
+    // Byte offsets in jq 1.6; code point offsets in 1.8: counted from the previous match on
+    // (counting from the start each time made `("a" * 1e6) | indices("a")` quadratic).
     let i = v.indexOf(x);
+    let at = 0;
+    let cp = 0;
     while (i >= 0) {
-      outArr.push(cpLength(v.slice(0, i)));
+      tick();
+      charge(SLOT);
+      cp += cpLength(v.slice(at, i));
+      at = i;
+      outArr.push(cp);
       i = v.indexOf(x, i + 1);
     }
     return outArr;
@@ -301,6 +374,7 @@ export const CORE: Native[] = [
   }),
   gen("recurse", 0, (i, p, f, e) => {
     const rec = (v: Val, q: Path): boolean => {
+      tick();
       if (e(v, q)) return true;
       if (Array.isArray(v)) {
         for (let k = 0; k < v.length; k++) if (rec(v[k]!, ext(q, k, v))) return true;
@@ -321,6 +395,7 @@ export const CORE: Native[] = [
   gen("map", 1, (i, p, f, e, [g]) => {
     const outArr: Val[] = [];
     const push = (v: Val) => {
+      inserted(v);
       outArr.push(v);
       return false;
     };

@@ -5,6 +5,7 @@
 import type { CompiledRegex } from "@husk/pattern";
 import { RegexError, compileRegex } from "@husk/pattern";
 import type { LimitsMeter } from "@husk/host";
+import { SLOT, charge, tick } from "../budget.js";
 import { add, describe } from "../ops.js";
 import type { Filter, Frame, Native, Path } from "../runtime.js";
 import { BAD_PATH } from "../runtime.js";
@@ -60,7 +61,7 @@ class CpIndex {
   readonly #ascii: boolean;
   constructor(s: string) {
     this.#s = s;
-    this.#ascii = !/[\ud800-\udfff]/.test(s);
+    this.#ascii = isBmp(s);
   }
   at(u: number): number {
     if (this.#ascii) return u;
@@ -72,6 +73,14 @@ class CpIndex {
     }
     return n;
   }
+}
+
+/** What one match object costs the data budget: its entries and its object (TM-DOS-009). */
+const MATCH_BYTES = 6 * SLOT;
+
+/** True when `s` has no surrogate (its UTF-16 offsets are code point offsets). */
+function isBmp(s: string): boolean {
+  return !/[\ud800-\udfff]/.test(s);
 }
 
 /** All matches of `re` in `s` as jq match objects. */
@@ -88,6 +97,8 @@ function matches(s: string, re: Val, flags: Val, testOnly: boolean, meter: Limit
     if (!m) break;
     if (!(fl.noEmpty && m.end === m.start)) {
       if (testOnly) return [new JqMap()];
+      // a match object (4 entries) and one (4 entries) per capture, built for every match
+      charge(MATCH_BYTES * (1 + m.groups.length));
       const captures: Val[] = m.groups.map((g, k) => {
         const name = names[k] ?? null;
         if (!g) return new JqMap([["offset", -1], ["string", null], ["length", 0], ["name", name]]);
@@ -106,6 +117,17 @@ function matches(s: string, re: Val, flags: Val, testOnly: boolean, meter: Limit
     } else from = m.end;
   }
   return out;
+}
+
+/**
+ * Slices `s` by code point offsets. The code points are spread into an array (8 bytes each,
+ * charged) only when `s` has a surrogate: for other strings the offsets are UTF-16 offsets.
+ */
+function slicer(s: string): (a: number, b?: number) => string {
+  if (isBmp(s)) return (a, b) => s.slice(a, b);
+  charge(SLOT * s.length);
+  const cps = [...s];
+  return (a, b) => cps.slice(a, b).join("");
 }
 
 function needString(v: Val): string {
@@ -165,9 +187,8 @@ const matchN = (arity: number, mode: "match" | "test" | "capture" | "scan"): Nat
 
 function splitBy(s: string, re: Val, flags: Val, meter: LimitsMeter | undefined): string[] {
   const ms = matches(s, re, `g${typeof flags === "string" ? flags : ""}`, false, meter) as JqObject[];
-  const cps = [...s];
-  const ascii = cps.length === s.length;
-  const sl = (a: number, b?: number) => (ascii ? s.slice(a, b) : cps.slice(a, b).join(""));
+  const sl = slicer(s);
+  charge(SLOT * (ms.length + 1));
   const out: string[] = [];
   let prev = 0;
   for (const m of ms) {
@@ -182,14 +203,13 @@ function splitBy(s: string, re: Val, flags: Val, meter: LimitsMeter | undefined)
 function subImpl(i: Val, p: Path, f: Frame, e: (v: Val, p: Path) => boolean, re: Val, repl: Filter, flags: Val): boolean {
   const s = needString(i);
   const ms = matches(s, re, flags, false, f.rt.meter) as JqObject[];
-  const cps = [...s];
-  const ascii = cps.length === s.length;
-  const sl = (a: number, b?: number) => (ascii ? s.slice(a, b) : cps.slice(a, b).join(""));
+  const sl = slicer(s);
   // jq: .result[$ix] += $gap + $inserts[$ix] for each match; then .result[] + rest, // $in.
   if (ms.length === 0) return emitV(s, p, e);
   const results: Val[] = [];
   let prev = 0;
   for (const m of ms) {
+    tick();
     const o = m.get("offset") as number;
     const gap = sl(prev, o);
     let ix = 0;

@@ -641,3 +641,17 @@ PS4='> '
 > eval ': ps'
 >> : ps
 ## END
+
+#### for with an invalid variable name fails when it runs, before expanding its words
+for 1 in $(echo expanded >&2); do echo body; done; echo st=$?
+set -e; trap 'echo ERR' ERR
+for a.b in x; do echo body; done; echo st=$?
+select a[1] in x; do :; done; echo st=$?
+set -o posix
+for - in x; do echo body; done; echo not reached
+## STDOUT:
+st=1
+st=1
+st=1
+## END
+## status: 2

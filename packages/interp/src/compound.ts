@@ -16,6 +16,7 @@ import { setSinglePipeStatus } from "./pipeline.js";
 import { isSpecialBuiltin } from "./simple.js";
 import { withRedirects } from "./redirect.js";
 import { evalTestExpr } from "./test-expr.js";
+import { isName } from "./vars.js";
 import { debugTrap } from "./traps.js";
 import { startBackground } from "./background.js";
 
@@ -197,6 +198,13 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
 
 async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   ip.pos = cmd.start;
+  // bash checks the name when the loop runs, before expanding its words: `for 1 in` fails
+  // (status 1, no set -e, no ERR trap); in POSIX mode the shell exits with status 2
+  if (!isName(cmd.variable)) {
+    if (ip.st.options.posix) throw new FatalError(`\`${cmd.variable}': not a valid identifier`, 2, "exit");
+    ip.error(`\`${cmd.variable}': not a valid identifier`);
+    return 1;
+  }
   const items = cmd.items === undefined ? ip.st.positional.slice() : await ip.expandWords(cmd.items);
   if (cmd.type === ("Select" as string)) {
     ip.loopDepth++;

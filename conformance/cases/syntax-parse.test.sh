@@ -170,3 +170,13 @@ say hello
 echo "[$( )]" "[$(# just a comment
 )]"
 ## stdout: [] []
+
+#### a // pattern that starts with / keeps it: ${x///} ${x////c}
+x='/_/'; echo ${x////c} ${x///c} "${x////c}"
+x='slash / brace } hi'; echo "${x///}"
+p=/foo/bar; echo ${p////\\/} ${p/#//X} ${p//\//-}
+## STDOUT:
+c_c /_/ c_c
+slash  brace } hi
+\/foo\/bar /X/foo/bar -foo-bar
+## END

@@ -215,6 +215,16 @@ describe("spans", () => {
     expect(ops.map((o) => (o && "word" in o ? text(o.word) : o && "pattern" in o ? text(o.pattern) : undefined))).toEqual(["default", ".*", "a", ""]);
     expect(ops[2] && "replacement" in ops[2] ? text(ops[2].replacement) : undefined).toBe("bb");
   });
+
+  it("a // pattern that starts with / keeps it (bash's parameter_brace_patsub), also with a replacement", () => {
+    const src = "echo ${x///} ${x////c} ${x///c/d} ${x/#//X}";
+    const ops = (parse(src).body[0]!.command as SimpleCommand).words.slice(1).map((w) => {
+      const p = wordParts(w)[0]!;
+      return p.type === "ParamExp" && p.op?.kind === "replace" ? p.op : undefined;
+    });
+    const text = (w: { start: number; end: number } | undefined) => (w === undefined ? undefined : src.slice(w.start, w.end));
+    expect(ops.map((o) => [text(o?.pattern), text(o?.replacement)])).toEqual([["/", undefined], ["/", "c"], ["/c", "d"], ["", "/X"]]);
+  });
 });
 
 describe("backtick bodies", () => {

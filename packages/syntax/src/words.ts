@@ -191,12 +191,14 @@ export abstract class Reader {
 
   /**
    * `word(start, pos, readParts(stop, tildes))` from the current position, without the
-   * one-element array a one-part word would drop at once.
+   * one-element array a one-part word would drop at once. With `from` before the current
+   * position, the text from `from` is the word's first literal (the stop condition does not
+   * apply to it: the `/` that starts the pattern of `${x///y}`).
    */
-  readWordParts(stop: number, tildes: number = TILDE_WORD): Word {
-    const start = this.pos;
+  readWordParts(stop: number, tildes: number = TILDE_WORD, from: number = this.pos): Word {
+    const start = from;
     const mark = this.mark();
-    this.readInto(stop, tildes);
+    this.readInto(stop, tildes, from);
     if (this.top - mark === 1) {
       this.top = mark;
       this.litTop = -1;
@@ -223,15 +225,15 @@ export abstract class Reader {
   /**
    * readParts, leaving the parts on the stack (to be taken off by the caller's `cut`). `tildes`
    * says where a tilde prefix may start besides the word's start (TILDE_WORD, TILDE_ASSIGN,
-   * TILDE_OPERAND).
+   * TILDE_OPERAND). The word starts at `from` (see `readWordParts`).
    */
-  protected readInto(stop: number, tildes: number = TILDE_WORD): void {
+  protected readInto(stop: number, tildes: number = TILDE_WORD, from: number = this.pos): void {
     const assignValue = tildes === TILDE_ASSIGN;
     const src = this.src;
     const end = this.end;
     const plain = PLAIN[stop]!;
-    const wordStart = this.pos;
-    let litStart = this.pos;
+    const wordStart = from;
+    let litStart = from;
     let depth = 0;
     for (;;) {
       const i = skipPlain(src, this.pos, end, plain);

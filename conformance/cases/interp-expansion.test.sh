@@ -344,3 +344,13 @@ g() {
 line 2: x: oops
 line 6: 1/0: division by 0 (error token is "0")
 ## END
+
+#### ${s/pat/rep} with [^]...]: bash takes it for two characters and replaces nothing
+s='ab^cd^'; pat='[^]]'; echo ${s//$pat/z} ${s//[!]]/z} ${s/#[^]]/z} ${s/%[^]]/z}
+echo ${s//[^]]*/z} ${s//[]^]/z} ${s##[^]]} [[ $s == *[^]]* ]]
+s='a]b'; echo ${s//[^]]]/Q} ${s//[]]/z}
+## STDOUT:
+ab^cd^ ab^cd^ ab^cd^ ab^cd^
+z abzcdz b^cd^ [[ ab^cd^ == *[^]]* ]]
+a]b azb
+## END

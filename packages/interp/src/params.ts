@@ -10,7 +10,7 @@ import type { CompiledGlob } from "@husk/pattern";
 import { FieldBuilder, Mode } from "./fields.js";
 import { expandPrompt } from "./prompt.js";
 import type { Interp } from "./interp.js";
-import { compilePattern, hasGlob, unescapePattern } from "./pattern.js";
+import { bashMatchLength, bashMisjudgesLength, compilePattern, hasGlob, unescapePattern } from "./pattern.js";
 import { Attr, IndexedArray, isName } from "./vars.js";
 import type { Var } from "./vars.js";
 import { ArithError } from "./arith.js";
@@ -658,6 +658,8 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
   const g = compilePattern(pat, opts);
   // bash's pat_subst: an empty value matches only a pattern that can start there, one that begins with `*`
   if (s === "") return pat.startsWith("*") && g.matchPrefix("", true) === 0 ? repl("") : "";
+  const fixed = bashMisjudgesLength(pat) ? bashMatchLength(pat) : -1;
+  if (fixed >= 0) return replaceFixed(s, g, fixed, repl, op);
   if (op === "/#") {
     const n = g.matchPrefix(s, true);
     return n < 0 ? s : repl(s.slice(0, n)) + s.slice(n);
@@ -684,6 +686,26 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
       out += s[m.start];
       last = from = m.start + 1;
     }
+  }
+  return out + s.slice(last);
+}
+
+/**
+ * `replace` as bash's match_upattern does it for a pattern it takes to match `len` characters
+ * (not -1): only matches of that length count. Used where bash's length is wrong.
+ */
+function replaceFixed(s: string, g: CompiledGlob, len: number, repl: (m: string) => string, op: string): string {
+  if (len > s.length) return s;
+  if (op === "/#") return g.matches(s.slice(0, len)) ? repl(s.slice(0, len)) + s.slice(len) : s;
+  if (op === "/%") return g.matches(s.slice(s.length - len)) ? s.slice(0, s.length - len) + repl(s.slice(s.length - len)) : s;
+  let out = "";
+  let last = 0;
+  for (let p = 0; p + len <= s.length; p++) {
+    if (!g.matches(s.slice(p, p + len))) continue;
+    out += s.slice(last, p) + repl(s.slice(p, p + len));
+    last = p + len;
+    if (op === "/") break;
+    p = last - 1;
   }
   return out + s.slice(last);
 }

@@ -180,3 +180,10 @@ c_c /_/ c_c
 slash  brace } hi
 \/foo\/bar /X/foo/bar -foo-bar
 ## END
+
+#### a ? in a slice offset lets one : through (bash's skiparith)
+s=abcdef
+echo ${s: 0 < 1 ? 2 : 0 : 1} ${s:1?2:3} ${s: 1 ? 2 : 3 : 2} ${s:(1?2:3):2} ${s:1:1?2:3} ${s:1?1?2:3:4:1}
+## STDOUT:
+c cdef cd cd bc c
+## END

@@ -59,7 +59,7 @@ export const PLAIN: readonly Uint8Array[] = (() => {
     /* PARAM */ "}~" + extglob,
     /* SLASH */ "}/~" + extglob,
     /* SUBSCRIPT */ "[]",
-    /* SLICE */ ":}()~",
+    /* SLICE */ ":}()~?",
     /* ARITH */ "()",
     /* REGEX */ " \t\n;&|()<>~" + extglob,
     /* BRACKET */ "[]",

@@ -235,6 +235,7 @@ export abstract class Reader {
     const wordStart = from;
     let litStart = from;
     let depth = 0;
+    let ternary = 0;
     for (;;) {
       const i = skipPlain(src, this.pos, end, plain);
       this.pos = i;
@@ -264,9 +265,11 @@ export abstract class Reader {
           }
           break;
         case STOP_SLICE:
-          if (depth === 0 && (c === ":" || c === "}")) { this.lit(litStart, this.pos); return; }
+          // bash's skiparith: each `?` outside parens lets one `:` through (`${s: 1 ? 2 : 0 : 1}`)
+          if (depth === 0 && (c === "}" || (c === ":" && ternary-- === 0))) { this.lit(litStart, this.pos); return; }
           if (c === "(") depth++;
           else if (c === ")") depth--;
+          else if (c === "?" && depth === 0) ternary++;
           break;
         case STOP_ARITH:
         case STOP_FORARITH:

@@ -187,3 +187,23 @@ echo ${s: 0 < 1 ? 2 : 0 : 1} ${s:1?2:3} ${s: 1 ? 2 : 3 : 2} ${s:(1?2:3):2} ${s:1
 ## STDOUT:
 c cdef cd cd bc c
 ## END
+
+#### extglob groups in command words follow the option line by line; [[ == ]] patterns always have them
+if !(false && false); then echo negated subshell; fi
+[[ a == @(a|b) ]] && echo pattern
+str=x; [[ !($str) ]] || echo 'not (x)'
+shopt -s extglob
+[[ !($str) ]] && echo 'a word !(x)'
+case ab in @(ab|c)) echo case;; esac
+f() { echo @(a); }
+shopt -u extglob
+echo @(a)
+echo not reached
+## STDOUT:
+negated subshell
+pattern
+not (x)
+a word !(x)
+case
+## END
+## status: 2

@@ -154,6 +154,7 @@ export class Interp {
     this.src = new SourceInfo(source, lineOffset, file);
     const parser = new ScriptLines(source, {
       aliasesActive: () => this.st.aliases.size > 0 && this.st.opt("expand_aliases"),
+      extglob: () => this.st.opt("extglob"),
       alias: (n) => this.st.aliases.get(n),
       maxDepth: this.rt.limits.maxParseDepth,
       maxBytes: this.rt.limits.maxScriptBytes,

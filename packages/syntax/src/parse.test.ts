@@ -123,7 +123,7 @@ describe("parse rejects what bash -n rejects, with bash's message", () => {
   }
 });
 
-const first = (src: string): Command => parse(src).body[0]!.command;
+const first = (src: string, extglob?: () => boolean): Command => parse(src, extglob === undefined ? undefined : { extglob }).body[0]!.command;
 
 describe("AST shapes", () => {
   it("keywords only in command position", () => {
@@ -201,6 +201,28 @@ describe("bounds", () => {
   });
   it("maxBytes", () => {
     expect(() => parse("echo hi", { maxBytes: 3 })).toThrow(/maxBytes/);
+  });
+});
+
+describe("extglob as a function of shell state", () => {
+  it("is asked only for a group in a command word; off, !( at command start is ! and a subshell", () => {
+    let asked = 0;
+    const off = () => {
+      asked++;
+      return false;
+    };
+    const c = first("!(a) && echo ${x/@(b)/c}", off);
+    expect(asked).toBe(1);
+    expect(c.type).toBe("AndOr");
+    expect(((c as { left: Command }).left as { type: string; negated?: boolean }).type).toBe("Pipeline");
+    expect(() => parse("echo @(a)", { extglob: off })).toThrow(ParseError);
+    expect(wordParts((first("echo @(a)", () => true) as SimpleCommand).words[1]!)[0]!.type).toBe("ExtGlob");
+  });
+  it("[[ ]]: the pattern of == always reads groups, other words follow the option", () => {
+    const e = (src: string) => (first(src, () => false) as { expr: { type: string; right?: unknown } }).expr;
+    expect(e("[[ a == @(a|b) ]]")).toMatchObject({ type: "TestBinary", right: { type: "ExtGlob" } });
+    expect(e("[[ !(a) ]]").type).toBe("TestNot");
+    expect((first("[[ !(a) ]]", () => true) as { expr: { type: string } }).expr.type).toBe("TestWord");
   });
 });
 

@@ -370,7 +370,7 @@ export abstract class Reader {
         case "+":
         case "@":
         case "!":
-          if (src[this.pos + 1] === "(" && (this.opts.extglob || this.forceExtglob) && (stop === STOP_CMD || stop === STOP_PARAM || stop === STOP_SLASH || stop === STOP_REGEX)) {
+          if (src[this.pos + 1] === "(" && (stop === STOP_CMD ? this.extglobHere() : stop === STOP_REGEX || ((stop === STOP_PARAM || stop === STOP_SLASH) && (this.opts.extglob !== false || this.forceExtglob)))) {
             const g = this.readExtGlob();
             if (g !== undefined) {
               this.lit(litStart, g.start - this.base);
@@ -638,8 +638,14 @@ export abstract class Reader {
     return { type: "CommandSub", start: s + this.base, end: this.pos + this.base, body, backtick: true };
   }
 
-  /** Inside `[[ ]]` bash parses extglob patterns whatever the option says. */
+  /** The right operand of `==` / `!=` in `[[ ]]`: bash parses extglob patterns whatever the option says. */
   forceExtglob = false;
+
+  /** Whether a command-level word reads `@( )` and the like as an extglob group here. */
+  extglobHere(): boolean {
+    const e = this.opts.extglob;
+    return this.forceExtglob || (typeof e === "boolean" ? e : e());
+  }
 
   /** `?( ) *( ) +( ) @( ) !( )` at pos: the raw pattern up to the matching `)` (undefined if none). */
   readExtGlob(): WordPart | undefined {

@@ -354,3 +354,15 @@ ab^cd^ ab^cd^ ab^cd^ ab^cd^
 z abzcdz b^cd^ [[ ab^cd^ == *[^]]* ]]
 a]b azb
 ## END
+
+#### extglob arms with quotes keep blanks and operators literal: @(__aa|'__<>'|__&&)
+shopt -s extglob
+mkdir eg; cd eg; touch __{aa,'<>','{}','#','&&'} 'a b'
+echo @(__aa|'__<>'|__{}|__#|__&&|)
+echo @('a b'|__&&) @(a b)
+v=q; [[ "q&" == @($v&|x) ]] && echo match
+## STDOUT:
+__# __&& __<> __aa __{}
+__&& a b a b
+match
+## END

@@ -21,6 +21,8 @@ export const STOP_REGEX = 6;
 export const STOP_BRACKET = 7;
 /** `for (( a; b; c ))`: up to `;` or a `)` at depth 0. */
 export const STOP_FORARITH = 8;
+/** An arm of an extglob group (`parsePatternWord`): to the end; blanks and operators are literal. */
+export const STOP_PATTERN = 9;
 
 /** True for a shell metacharacter that ends an unquoted word. */
 export function isMeta(c: string): boolean {
@@ -64,6 +66,7 @@ export const PLAIN: readonly Uint8Array[] = (() => {
     /* REGEX */ " \t\n;&|()<>~" + extglob,
     /* BRACKET */ "[]",
     /* FORARITH */ "();",
+    /* PATTERN */ extglob,
   ];
   return specials.map((sp) => {
     const t = new Uint8Array(128).fill(1);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Command, SimpleCommand, Statement } from "./ast.js";
-import { parse, ParseError, Parser, print } from "./api.js";
+import { parse, ParseError, Parser, parsePatternWord, print } from "./api.js";
 import { wordParts } from "./word.js";
 
 const dir = mkdtempSync(join(tmpdir(), "husk-syntax-"));
@@ -223,6 +223,15 @@ describe("extglob as a function of shell state", () => {
     expect(e("[[ a == @(a|b) ]]")).toMatchObject({ type: "TestBinary", right: { type: "ExtGlob" } });
     expect(e("[[ !(a) ]]").type).toBe("TestNot");
     expect((first("[[ !(a) ]]", () => true) as { expr: { type: string } }).expr.type).toBe("TestWord");
+  });
+});
+
+describe("parsePatternWord", () => {
+  it("reads quotes, expansions and nested groups; blanks and operators are literal", () => {
+    const w = parsePatternWord("a b&&'<>'$x-@(c|d)");
+    expect(wordParts(w).map((p) => p.type)).toEqual(["Literal", "SingleQuoted", "ParamExp", "Literal", "ExtGlob"]);
+    expect((wordParts(w)[0] as { value: string }).value).toBe("a b&&");
+    expect(() => parsePatternWord("'open")).toThrow(ParseError);
   });
 });
 

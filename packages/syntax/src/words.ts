@@ -32,6 +32,7 @@ import {
   STOP_BRACKET,
   STOP_CMD,
   STOP_FORARITH,
+  STOP_PATTERN,
   STOP_PARAM,
   STOP_REGEX,
   STOP_SLASH,
@@ -370,7 +371,7 @@ export abstract class Reader {
         case "+":
         case "@":
         case "!":
-          if (src[this.pos + 1] === "(" && (stop === STOP_CMD ? this.extglobHere() : stop === STOP_REGEX || ((stop === STOP_PARAM || stop === STOP_SLASH) && (this.opts.extglob !== false || this.forceExtglob)))) {
+          if (src[this.pos + 1] === "(" && (stop === STOP_CMD ? this.extglobHere() : stop === STOP_REGEX || stop === STOP_PATTERN || ((stop === STOP_PARAM || stop === STOP_SLASH) && (this.opts.extglob !== false || this.forceExtglob)))) {
             const g = this.readExtGlob();
             if (g !== undefined) {
               this.lit(litStart, g.start - this.base);

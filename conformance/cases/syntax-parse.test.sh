@@ -207,3 +207,20 @@ a word !(x)
 case
 ## END
 ## status: 2
+
+#### after an alias ending in a blank the next word is checked anywhere, and so is the first word of an alias's text
+shopt -s expand_aliases
+alias FOR1='for ' FOR2='FOR1 ' eye1='i ' eye2='eye1 ' IN='in ' onetwo='$one "2" '
+one=1
+FOR2 eye2 IN onetwo 3; do echo $i; done
+alias C='case ' W='x '
+C W IN x) echo case;; esac
+alias e='echo ' y='z w' z=ZED
+e y
+## STDOUT:
+1
+2
+3
+case
+ZED w
+## END

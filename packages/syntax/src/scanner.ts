@@ -370,6 +370,21 @@ export class Scanner extends Reader {
     return this.arith(parts, start, this.pos);
   }
 
+  /** When `lit` (just read) is an alias not being expanded: reads its text next and returns true. */
+  private tryAlias(lit: string): boolean {
+    if (this.opts.aliases === undefined || this.expanding.includes(lit)) return false;
+    const text = this.opts.aliases(lit);
+    if (text === undefined) return false;
+    this.frames.push({ src: this.src, pos: this.pos, end: this.end, trailing: /[ \t]$/.test(text) });
+    this.expanding.push(lit);
+    this.src = text;
+    this.pos = 0;
+    this.end = text.length;
+    // the first word of the text is checked too (`e y` with y='z w', z=ZED is `echo ZED w`)
+    this.aliasNext = true;
+    return true;
+  }
+
   /** Reads a word (or assignment, keyword, function name); false when an alias was pushed instead. */
   private scanWord(s: number): boolean {
     const src = this.src;
@@ -425,6 +440,12 @@ export class Scanner extends Reader {
       lit = w.type === "Literal" ? w.value : undefined;
     }
     const image = undefined;
+    if (this.state !== S_NORMAL) {
+      // after an alias ending in a blank, bash checks the next word whatever it is: the name
+      // and `in` of for/case, their words, a function name (`FOR2 eye2 IN onetwo 3`)
+      if (this.aliasNext && lit !== undefined && this.tryAlias(lit)) return false;
+      this.aliasNext = false;
+    }
     switch (this.state) {
       case S_FOR_NAME:
         this.push(T.Word, undefined, s, this.pos, w ?? this.litWord(s, lit!));
@@ -499,18 +520,7 @@ export class Scanner extends Reader {
         return true;
       }
     }
-    if ((this.first || this.aliasNext) && lit !== undefined && this.opts.aliases !== undefined && !this.expanding.includes(lit)) {
-      const text = this.opts.aliases(lit);
-      if (text !== undefined) {
-        this.frames.push({ src: this.src, pos: this.pos, end: this.end, trailing: /[ \t]$/.test(text) });
-        this.expanding.push(lit);
-        this.src = text;
-        this.pos = 0;
-        this.end = text.length;
-        this.aliasNext = false;
-        return false;
-      }
-    }
+    if ((this.first || this.aliasNext) && lit !== undefined && this.tryAlias(lit)) return false;
     this.aliasNext = false;
     if (this.first && this.kw && this.peekFuncParens()) {
       this.push(T.FuncName, image, s, this.pos);

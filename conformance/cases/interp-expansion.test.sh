@@ -366,3 +366,18 @@ __# __&& __<> __aa __{}
 __&& a b a b
 match
 ## END
+
+#### ${!x} through a variable without a value expands as unset; through one that does not exist it fails
+declare -A A=([x]=y); declare d; a=([1]=z)
+echo "[${!A}] [${!A@a}] [${!A:-def}] [${!d}] [${!a[0]-dflt}] [${!a:+alt}]"
+f() { local -a l; echo "[${!l}]"; }; f
+echo "[${!nosuch}]"
+echo status=$?
+(set -u; echo "${!A}"; echo not reached)
+echo status=$?
+## STDOUT:
+[] [] [def] [] [dflt] []
+[]
+status=1
+status=1
+## END

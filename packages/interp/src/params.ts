@@ -111,12 +111,15 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
     const text = pe.index !== undefined && typeof pe.index === "object" ? ((await lookup(ip, pe.name, pe.index)) as { v?: string }).v : ip.getScalar(pe.name);
     const target = indirectRef(text);
     if (target === undefined) {
-      // bash 5.2: an unset ordinary name cannot be indirected through, whatever the operator
-      // (`${!u:-d}` too); an unset positional parameter expands as unset; an empty value is no name
+      // bash 5.2: a variable that does not exist cannot be indirected through, whatever the
+      // operator (`${!u:-d}` too); an unset positional parameter, or a variable without a value
+      // (`declare x`, an array without element 0: `${!A}` of an associative array), expands as
+      // unset; an empty value is no name
       if (text === "") throw new FatalError(": invalid variable name", 1, "line", true);
-      if (!/^[0-9@*#?$!-]/.test(pe.name)) throw new FatalError(`${pe.name}${typeof pe.index === "object" ? "[...]" : ""}: invalid indirect expansion`, 1, "line", true);
+      const sub = typeof pe.index === "object" ? `[${ip.src.text.slice(pe.index.start, pe.index.end)}]` : "";
+      if (!/^[0-9@*#?$!-]/.test(pe.name) && ip.st.vars.get(pe.name) === undefined) throw new FatalError(`${pe.name}${sub}: invalid indirect expansion`, 1, "line", true);
       if (op === undefined || op.kind !== "default") {
-        if (ip.st.options.nounset) throw unbound(ip, pe.name);
+        if (ip.st.options.nounset) throw unbound(ip, `!${pe.name}${sub}`);
         return;
       }
     } else ref = target;

@@ -162,3 +162,18 @@ i=5
 x
 status=1
 ## END
+
+#### exec with options or -- but no command keeps its redirections; so does command exec
+exec -- 3>&1
+echo three >&3
+exec -c 4>&1
+echo four >&4
+command exec 5>&1
+echo five >&5
+exec -- 6>&1 echo ran; echo not reached
+## STDOUT:
+three
+four
+five
+ran
+## END

@@ -226,7 +226,7 @@ function pushWords(ex: Expansion, ws: readonly string[]): void {
 /** Runs a simple command whose words are expanded. */
 function runExpanded(ip: Interp, cmd: SimpleCommand, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): MaybeAsync<Completion> {
   if (argv.length === 0) return assignOnly(ip, cmd);
-  if (argv.length === 1 && argv[0] === "exec" && cmd.assignments.length === 0 && !ip.st.functions.has("exec")) return execRedirectsOnly(ip, cmd);
+  if (cmd.assignments.length === 0 && redirectsShell(ip, argv)) return execRedirectsOnly(ip, cmd);
   if (cmd.assignments.length > 0 || ip.st.options.xtrace) return runWithPrefix(ip, cmd, argv, assigns);
   const r = cmd.redirects.length === 0 ? invoke(ip, argv, assigns) : invokeRedirected(ip, cmd, argv, assigns);
   if (r instanceof Promise) return commandDoneLater(ip, argv, r);
@@ -259,6 +259,23 @@ function persistPrefix(ip: Interp, cmd: SimpleCommand, temp: Scope): void {
     const t = ip.st.vars.lookup(a.name);
     if (t !== undefined) t.attrs |= Attr.Export;
   }
+}
+
+/**
+ * The command words of `exec [-cl] [-a name] [--] [command ...]` (argv[0] is `exec`): none
+ * means its redirections apply to the shell itself (`exec -- 3>&1`, `exec -c 3>&1`).
+ */
+export function execOperands(argv: readonly string[]): readonly string[] {
+  let i = 1;
+  while (i < argv.length && argv[i]!.startsWith("-") && argv[i] !== "--") i += argv[i] === "-a" ? 2 : 1;
+  if (argv[i] === "--") i++;
+  return i >= argv.length ? [] : argv.slice(i);
+}
+
+/** `exec` (or `command exec`) without a command: its redirections apply to the shell itself. */
+function redirectsShell(ip: Interp, argv: readonly string[]): boolean {
+  const c = argv[0] === "command" && argv[1] === "exec" ? 1 : 0;
+  return argv[c] === "exec" && execOperands(c === 0 ? argv : argv.slice(1)).length === 0 && (c === 1 || !ip.st.functions.has("exec"));
 }
 
 /** `exec` with only redirections: they apply to the shell itself. */
@@ -339,7 +356,7 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   try {
     if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
     // `FOO=bar exec >&2`: the redirections still apply to the shell itself
-    const execOnly = argv.length === 1 && argv[0] === "exec" && !ip.st.functions.has("exec");
+    const execOnly = redirectsShell(ip, argv);
     const status = execOnly ? await applyPermanent(ip, cmd.redirects) : await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
     return await commandDone(ip, argv, status);
   } finally {

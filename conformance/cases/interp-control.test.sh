@@ -655,3 +655,24 @@ st=1
 st=1
 ## END
 ## status: 2
+
+#### a compound command's failed redirection: ERR trap, message on the line of the redirection
+trap 'echo L=$LINENO' ERR
+false
+{ false
+  true
+} > /nonexist/zz
+echo ok
+( true ) > /nonexist/q
+for i in 1; do
+  true
+done 2>/nonexist/q
+echo $LINENO
+## STDOUT:
+L=2
+L=2
+ok
+L=7
+L=7
+11
+## END

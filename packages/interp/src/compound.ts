@@ -49,7 +49,9 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
 }
 
 function redirectedBody(ip: Interp, cmd: Compound): MaybeAsync<Completion> {
-  return withRedirects(ip, cmd.redirects, () => compoundBody(ip, cmd));
+  // bash sets $LINENO to a subshell's line (where it ends) before its redirections
+  if (cmd.type === "Subshell") ip.pos = cmd.redirects[0]!.start;
+  return withRedirects(ip, cmd.redirects, () => compoundBody(ip, cmd), true);
 }
 
 type Compound = Exclude<Command, { type: "FunctionDef" | "Coproc" | "SimpleCommand" | "Pipeline" | "AndOr" }>;

@@ -18,24 +18,29 @@ class RedirError extends Error {}
 
 /**
  * Applies redirections, runs `fn`, then restores the fd table and flushes opened files.
- * A failing redirection prints its message and yields status 1 without running `fn`.
+ * A failing redirection prints its message and yields status 1 without running `fn`; with
+ * `atRedirect` (a compound command's), the message names the line of the redirections, as
+ * bash's does (where the command ended), though $LINENO stays where it was.
  */
-export function withRedirects(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => MaybeAsync<Completion>): MaybeAsync<Completion> {
+export function withRedirects(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => MaybeAsync<Completion>, atRedirect = false): MaybeAsync<Completion> {
   if (redirects.length === 0) return fn();
-  return withRedirectsAsync(ip, redirects, fn);
+  return withRedirectsAsync(ip, redirects as readonly Redirect[], fn, atRedirect);
 }
 
-async function withRedirectsAsync(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => MaybeAsync<Completion>): Promise<Completion> {
+async function withRedirectsAsync(ip: Interp, redirects: readonly Redirect[], fn: () => MaybeAsync<Completion>, atRedirect: boolean): Promise<Completion> {
   const saved = ip.st.fds.slice();
   const opened: FileOutput[] = [];
   const kept: number[] = [];
   try {
-    await applyRedirects(ip, redirects as readonly Redirect[], opened, kept);
+    await applyRedirects(ip, redirects, opened, kept);
   } catch (e) {
     ip.st.fds = saved;
     await closeFiles(ip, opened);
     if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
+      const pos = ip.pos;
+      if (atRedirect) ip.pos = redirects[0]!.start;
       ip.error(e instanceof FatalError ? e : e.message);
+      ip.pos = pos;
       return ip.checkErr(1);
     }
     throw e;

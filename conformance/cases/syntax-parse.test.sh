@@ -224,3 +224,15 @@ e y
 case
 ZED w
 ## END
+
+#### an argument of declare/local/export with blanks in its subscript is several words
+declare a[a[0]=1]=X
+declare a[ a[2]=3 ]=Y
+declare -p a
+f() { local b[ 1 ]=x; echo status=$?; }; f
+c[ 2 ]=Z; declare -p c
+## STDOUT:
+declare -a a=([0]="1" [1]="X" [2]="3")
+status=1
+declare -a c=([2]="Z")
+## END

@@ -29,6 +29,18 @@ export function isMeta(c: string): boolean {
   return c === " " || c === "\t" || c === "\n" || c === ";" || c === "&" || c === "|" ||
     c === "(" || c === ")" || c === "<" || c === ">";
 }
+/** True when unquoted text has a shell metacharacter. */
+export function hasMeta(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isMeta(text[i]!)) return true;
+  return false;
+}
+/** At `s`: a name and `=` (`[A-Za-z_][A-Za-z0-9_]*=`), the start of an assignment-like word. */
+export function assignLike(src: string, s: number, end: number): boolean {
+  if (!isNameStart(src[s]!)) return false;
+  let j = s + 1;
+  while (j < end && isNameChar(src[j]!)) j++;
+  return src[j] === "=";
+}
 /** `[A-Za-z_]` */
 export function isNameStart(c: string): boolean {
   return (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || c === "_";

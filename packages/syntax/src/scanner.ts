@@ -12,7 +12,7 @@ import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { declWord, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { fdVarEnd, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { assignLike, fdVarEnd, hasMeta, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { fdAt, readHeredocs, readRedirect } from "./redirect.js";
 import { ScanToken } from "./token.js";
 import { sliceShared } from "./intern.js";
@@ -435,7 +435,7 @@ export class Scanner extends Reader {
       lit = sliceShared(src, s, e);
       this.pos = e;
     } else {
-      w = this.readWord(STOP_CMD, this.assignLike(s));
+      w = this.readWord(STOP_CMD, assignLike(src, s, this.end));
       if (w === undefined) this.fail(unexpectedToken(src[s]));
       lit = w.type === "Literal" ? w.value : undefined;
     }
@@ -547,15 +547,6 @@ export class Scanner extends Reader {
     return { type: "Literal", start, end, value: lit };
   }
 
-  /** At s: a name and `=` (`[A-Za-z_][A-Za-z0-9_]*=`). */
-  private assignLike(s: number): boolean {
-    const src = this.src;
-    if (!isNameStart(src[s]!)) return false;
-    let j = s + 1;
-    while (j < this.end && isNameChar(src[j]!)) j++;
-    return src[j] === "=";
-  }
-
   /** At pos: optional blanks, `(`, optional blanks, `)`. */
   private peekFuncParens(): boolean {
     const src = this.src;
@@ -664,6 +655,11 @@ export class Scanner extends Reader {
       const parts = this.readParts(STOP_SUBSCRIPT);
       // bash reads `name[...]` in command position to the matching `]`, blanks included.
       if (this.pos >= this.end) this.eof("]", s);
+      // a declare/local/export argument is a plain word: `declare a[ 1 ]=x` is three words
+      if (!this.assign && parts.some((p) => p.type === "Literal" && hasMeta(p.value))) {
+        this.pos = s;
+        return undefined;
+      }
       index = this.word(j + 1, this.pos, parts);
       j = this.pos + 1;
       if (src[j] !== "=" && !(src[j] === "+" && src[j + 1] === "=")) {

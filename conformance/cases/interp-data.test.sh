@@ -466,3 +466,23 @@ for o in 0 1 2 3 4 -1 -2; do x=("${A[@]:$o}"); y=("${A[@]:$o:1}"); echo "$o: ${#
 -1: 1 1 [1] 
 -2: 2 1 [2] 
 ## END
+
+#### an indexed array's subscript keeps single quotes as arithmetic does; an associative one does not
+a["1"]=2
+echo status=$? len=${#a[@]}
+a['2']=3
+echo status=$? len=${#a[@]}
+a[3 + '4']=5
+echo status=$? len=${#a[@]}
+echo "${a['1']}"; echo not reached
+echo next line
+declare -A A; A['k']=v; A["j"]+=w; declare -A B=(['x']=1)
+declare -p A B
+## STDOUT:
+status=0 len=1
+status=1 len=1
+status=1 len=1
+next line
+declare -A A=([k]="v" [j]="w" )
+declare -A B=([x]="1" )
+## END

@@ -5,6 +5,7 @@
  */
 import { makeWord, parse, wordParts } from "@husk/syntax";
 import type { ArrayElement, Assignment, Word } from "@husk/syntax";
+import { arithWord } from "./arith-words.js";
 import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -38,9 +39,17 @@ export function prepareAssign(ip: Interp, a: Assignment, assoc = false): MaybeAs
   if (a.array !== undefined) return prepareArrayAssign(ip, a, assoc);
   if (a.index === undefined) return withValue(ip, a, undefined);
   if (a.index.type === "Word" && a.index.parts.length === 0) throw new FatalError(`${a.name}[]: bad array subscript`, 1, "command");
-  const index = ip.expandString(a.index);
+  const index = ip.expandString(assoc ? a.index : subscript(ip, a.name, a.index));
   if (index instanceof Promise) return withValueLater(ip, a, index);
   return withValue(ip, a, index);
+}
+
+/** The subscript of `name[...]=`: for an indexed array as its arithmetic sees it (`a['2']=3` fails as in bash). */
+function subscript(ip: Interp, name: string, w: Word): Word {
+  const aw = arithWord(w);
+  if (aw === w) return w;
+  const v = ip.st.vars.get(name);
+  return v !== undefined && (v.value instanceof AssocArray || v.attrs & Attr.Assoc) ? w : aw;
 }
 
 // (continuations in separate functions: a closure in the hot ones costs a context per call)
@@ -67,7 +76,7 @@ async function preparedLater(a: Assignment, index: string | undefined, value: Pr
 }
 
 async function prepareArrayAssign(ip: Interp, a: Assignment, assoc: boolean): Promise<PreparedAssign> {
-  const index = a.index === undefined ? undefined : await ip.expandString(a.index);
+  const index = a.index === undefined ? undefined : await ip.expandString(assoc ? a.index : subscript(ip, a.name, a.index));
   if (a.array !== undefined) {
     const elems: PreparedElem[] = [];
     // bash 5.2 does not tilde-expand the values of `[k]=v` in an associative array literal

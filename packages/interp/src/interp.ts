@@ -5,10 +5,10 @@
  */
 import { BrokenPipeError, LimitError } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { makeWord, ParseError, parseArithmetic, warningReport, wordParts } from "@husk/syntax";
+import { ParseError, parseArithmetic, warningReport } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
-import { arithFatal, arithSource, isQuotedPart, literalText, quotedAsLiteral, rethrowArithFatal, stripQuotes } from "./arith-words.js";
+import { arithFatal, arithSource, arithWord, literalText, rethrowArithFatal, stripQuotes } from "./arith-words.js";
 import { evalTemplate } from "./arith-template.js";
 import type { ArithEnv } from "./arith.js";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
@@ -536,9 +536,7 @@ export class Interp {
     if (t !== undefined) return t;
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
-    const parts = wordParts(a.source);
-    const src = parts.some(isQuotedPart) ? makeWord(a.source.start, a.source.end, parts.map(quotedAsLiteral)) : a.source;
-    const text = this.expandString(src);
+    const text = this.expandString(arithWord(a.source));
     if (text instanceof Promise) return this.#evaluateLater(text);
     return this.arith.evaluateText(text);
   }
@@ -571,9 +569,9 @@ export class Interp {
     }
   }
 
-  /** An array subscript evaluated arithmetically. */
+  /** An array subscript evaluated arithmetically (single quotes stay, as in `$(( ))`: `a['2']` fails). */
   arithIndex(w: Word): MaybeAsync<number> {
-    const text = this.expandString(w);
+    const text = this.expandString(arithWord(w));
     if (text instanceof Promise) return this.#indexOfLater(text);
     return this.#indexOf(text);
   }

@@ -4,9 +4,9 @@
  * word (parameters, command substitution, arithmetic) when the reference is used, so the
  * subscript is parsed into a `Word` here (once per distinct text, cached).
  */
-import { makeWord, parse, walk, wordParts } from "@husk/syntax";
+import { parse, walk, wordParts } from "@husk/syntax";
 import type { Word, WordPart } from "@husk/syntax";
-import { arithFatal, isQuotedPart, quotedAsLiteral } from "./arith-words.js";
+import { arithFatal, arithWord } from "./arith-words.js";
 import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Attr } from "./vars.js";
@@ -85,9 +85,7 @@ export async function dataSubscript(ip: Interp, name: string, text: string): Pro
  * then evaluated; an arithmetic error ends the line, as bash's does.
  */
 export async function arithSubscript(ip: Interp, text: string): Promise<number> {
-  const w = subscriptWord(text);
-  const parts = wordParts(w);
-  const s = await ip.expandString(parts.some(isQuotedPart) ? makeWord(w.start, w.end, parts.map(quotedAsLiteral)) : w);
+  const s = await ip.expandString(arithWord(subscriptWord(text)));
   try {
     return Number(ip.arith.evaluateText(s));
   } catch (e) {

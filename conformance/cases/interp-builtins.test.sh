@@ -590,3 +590,24 @@ jobs; echo "st=$?"
 [1]   Exit 3                  ( exit 3 )
 st=0
 ## END
+
+#### declare -F NAME under extdebug prints the line and file of the definition
+shopt -s extdebug
+
+f() { :; }
+eval 'g() { :; }'
+h()
+{ :; }
+declare -F f g h
+declare -F
+shopt -u extdebug
+declare -F f
+## STDOUT:
+f 3 main
+g 4 main
+h 5 main
+declare -f f
+declare -f g
+declare -f h
+f
+## END

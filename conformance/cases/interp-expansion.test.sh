@@ -381,3 +381,21 @@ echo status=$?
 status=1
 status=1
 ## END
+
+#### $BASH_SUBSHELL counts ( ), $( ), <( ) and compound or function pipeline stages
+echo a $BASH_SUBSHELL
+x=$(echo $BASH_SUBSHELL); echo b $x
+( (echo c $BASH_SUBSHELL) )
+{ echo d $BASH_SUBSHELL; } | cat
+cat <(echo e $BASH_SUBSHELL)
+f() { echo f $BASH_SUBSHELL; }; f | cat
+echo g $(echo $(echo $BASH_SUBSHELL))
+## STDOUT:
+a 0
+b 1
+c 2
+d 1
+e 1
+f 1
+g 2
+## END

@@ -697,3 +697,26 @@ bash: line 3: PID Hangup                  sleep 1
 status=143 0
 User defined signal 1   sleep 1
 ## END
+
+#### a failed ( ) ending a pipeline runs the ERR trap itself too, even under !
+trap "echo err" ERR
+true | (false); echo 1
+true | (false) || echo or; echo 2
+! true | (false); echo 3
+f() { true | (false); echo in; }; f; echo 4
+set -o errtrace; true | (false); echo 5
+## STDOUT:
+err
+err
+1
+or
+2
+err
+3
+in
+4
+err
+err
+err
+5
+## END

@@ -678,23 +678,17 @@ L=7
 ## END
 
 #### wait reports a job a signal ended, except INT, TERM and PIPE
-sleep 1 &
-kill -HUP $!
-wait $! 2>err.txt
-echo status=$?
+{ sleep 1 & kill -HUP $!; wait $!; echo status=$?; } 2>err.txt
 sed -E 's/(line [0-9]+:) +[0-9]+ /\1 PID /' err.txt
-sleep 1 &
-kill -TERM $!
-wait $! 2>err2.txt
-echo status=$? $(wc -c < err2.txt)
-sleep 1 &
-kill -USR1 %1
-wait 2>err3.txt
+{ sleep 1 & kill -TERM $!; wait $!; echo status=$?; } 2>err2.txt
+wc -c < err2.txt
+{ sleep 1 & kill -USR1 %1; wait; } 2>err3.txt
 grep -o 'User defined signal 1   sleep 1' err3.txt
 ## STDOUT:
 status=129
-bash: line 3: PID Hangup                  sleep 1
-status=143 0
+bash: line 1: PID Hangup                  sleep 1
+status=143
+0
 User defined signal 1   sleep 1
 ## END
 

@@ -97,7 +97,7 @@ const REJECT = [
   "function", "function f", "a=(", "echo $((", "echo ${", "echo \"", "echo `", "echo $'x", "cat <<", "echo <",
   "echo 2>", "echo >&", "((", "(( 1", "echo a )", "a=1 (", "if then fi", "while do done", "for x in; do done",
   "case x in a) b;; c", "time |", "echo ;&", "{ a; } }", "select", "coproc", "a; ; b", "echo a\n)\n",
-  "if true; then\n  echo\nfi\nfi", "for ((", "for ((;;", "for ((;;)) ; do", "echo ${x:-", "case x in (a b) ;; esac",
+  "if true; then\n  echo\nfi\nfi", "echo $(if)", "x=$(while)", "echo $(for)", "echo $(echo\nif true; then\n)", "for ((", "for ((;;", "for ((;;)) ; do", "echo ${x:-", "case x in (a b) ;; esac",
   "a |",
   // A newline after a [[ ]] word or operator (bash -n prints these but exits 0; bash does not
   // run the script); digits before < or > after a redirection operator.

@@ -7,7 +7,7 @@
  */
 import type { Assignment, Statement, Word } from "./ast.js";
 import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
-import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
+import { type ArithForPayload, type AssignPayload, KEYWORDS, parseComsubTokens, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { declWord, readArray } from "./lexparts.js";
@@ -742,7 +742,7 @@ export class Scanner extends Reader {
     sub.memo = memo;
     sub.warns = this.warns;
     sub.scanAll();
-    const body = parseTokens(sub.tokens, sub.ntok, this.src);
+    const body = parseComsubTokens(sub.tokens, sub.ntok, this.src, this.span(sub.pos, sub.pos + 1), lineOf(this.src, sub.pos));
     this.pos = sub.pos + 1;
     if (sub.peak > this.peak) this.peak = sub.peak;
     // Here-documents still open at the `)` (`$(cat <<E)`): like bash 5.2, their bodies are the

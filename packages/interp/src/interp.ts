@@ -9,6 +9,7 @@ import { ParseError, parseArithmetic, warningReport } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
 import { arithFatal, arithSource, arithWord, literalText, rethrowArithFatal, stripQuotes } from "./arith-words.js";
+import { AsyncSubscript, expandable, expandSubscript, retryArith } from "./arith-subscript.js";
 import { evalTemplate } from "./arith-template.js";
 import type { ArithEnv } from "./arith.js";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
@@ -84,6 +85,12 @@ export class Interp {
   negSoft = -1;
   /** Status of the last command substitution in the current command (for `x=$(false)`). */
   subStatus: number | undefined;
+  /** Positive while an arithmetic evaluation can wait for a subscript's expansion (arith-subscript.ts). */
+  arithRetry = 0;
+  /** Arithmetic assignments made so far (an evaluation is run again only if it made none). */
+  arithEffects = 0;
+  /** Subscripts expanded for the evaluation being run again (arith-subscript.ts). */
+  subscriptValues: Map<string, string> | undefined;
   /** Nesting of loops (for break/continue validity). */
   loopDepth = 0;
   /** Nesting of function calls. */
@@ -531,6 +538,19 @@ export class Interp {
 
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
   evalArithRaw(a: Arithmetic): MaybeAsync<Int> {
+    const effects = this.arithEffects;
+    this.arithRetry++;
+    try {
+      return this.#evalArith(a);
+    } catch (e) {
+      if (e instanceof AsyncSubscript) return retryArith(this, e, effects, () => this.#evalArith(a));
+      throw e;
+    } finally {
+      this.arithRetry--;
+    }
+  }
+
+  #evalArith(a: Arithmetic): MaybeAsync<Int> {
     if (a.expr !== undefined) return this.arith.evaluateIn(a.expr, arithSource(a));
     const t = evalTemplate(this, a);
     if (t !== undefined) return t;
@@ -580,11 +600,16 @@ export class Interp {
     return this.#indexOf(await text);
   }
 
-  #indexOf(text: string): number {
+  #indexOf(text: string): MaybeAsync<number> {
+    const effects = this.arithEffects;
+    this.arithRetry++;
     try {
       return Number(this.arith.evaluateText(text));
     } catch (e) {
+      if (e instanceof AsyncSubscript) return retryArith(this, e, effects, () => Number(this.arith.evaluateText(text))).catch(rethrowArithFatal);
       throw arithFatal(e);
+    } finally {
+      this.arithRetry--;
     }
   }
 
@@ -738,9 +763,9 @@ export class Interp {
     // set -u: an element of a variable without any value is unbound (`undef[0]`); a missing
     // element of a set array is not (bash reads it as 0)
     if (val === undefined && this.st.options.nounset) throw new FatalError(`${name}: unbound variable`, 1, "exit");
-    if (val instanceof Map) return val.get(stripQuotes(index));
+    if (val instanceof Map) return val.get(expandable(index) ? expandSubscript(this, index, true) : stripQuotes(index));
     if (v !== undefined && v.attrs & Attr.Assoc) return undefined;
-    let i = Number(this.arith.evaluateText(index));
+    let i = Number(this.arith.evaluateText(expandable(index) ? expandSubscript(this, index, false) : index));
     if (val instanceof IndexedArray) {
       if (i < 0) i += val.end;
       return val.get(i);
@@ -752,11 +777,14 @@ export class Interp {
     const s = intToString(value);
     if (index === undefined) {
       this.setVar(name, s);
+      this.arithEffects++;
       return;
     }
     const v = this.st.vars.get(name);
-    if (v !== undefined && (v.value instanceof Map || v.attrs & Attr.Assoc)) this.setElement(name, stripQuotes(index), s);
-    else this.setElement(name, Number(this.arith.evaluateText(index)), s);
+    const assoc = v !== undefined && (v.value instanceof Map || (v.attrs & Attr.Assoc) !== 0);
+    const text = expandable(index) ? expandSubscript(this, index, assoc) : assoc ? stripQuotes(index) : index;
+    this.setElement(name, assoc ? text : Number(this.arith.evaluateText(text)), s);
+    this.arithEffects++;
   }
 
   /** Exported variables as the environment of a command (a fresh Map). */

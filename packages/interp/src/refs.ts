@@ -41,7 +41,7 @@ export function isElementRef(s: string): boolean {
 }
 
 /** The subscript text as a Word, expanded later like a subscript written in the script. */
-function subscriptWord(idx: string): Word {
+export function subscriptWord(idx: string): Word {
   let w = cache.get(idx);
   if (w !== undefined) return w;
   w = literalWord(idx);

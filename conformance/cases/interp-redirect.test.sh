@@ -177,3 +177,18 @@ four
 five
 ran
 ## END
+
+#### < dir opens the directory; reading it fails as each reader says
+mkdir d
+mapfile -t a < d; echo status=$? ${#a[@]}
+read x < d; echo status=$?
+while read l; do :; done < d; echo status=$?
+echo "[$(< d)]" status=$?
+cat < d; echo status=$?
+## STDOUT:
+status=0 0
+status=1
+status=0
+[] status=0
+status=1
+## END

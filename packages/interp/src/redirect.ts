@@ -8,7 +8,7 @@ import type { Redirect } from "@husk/syntax";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
-import { FileOutput, ShellInput } from "./io.js";
+import { DirectoryInput, FileOutput, ShellInput } from "./io.js";
 import { ReadWriteFile } from "./rwfile.js";
 import type { Fd } from "./state.js";
 import { wordParts } from "@husk/syntax";
@@ -231,6 +231,8 @@ async function openInput(ip: Interp, t: string): Promise<ShellInput> {
     const text = await ip.rt.fs.readFile(resolvePath(ip.st.cwd, t));
     return new ShellInput(new StringInput(text));
   } catch (e) {
+    // bash opens a directory; reading it is what fails
+    if (e instanceof FsError && e.code === "EISDIR") return new ShellInput(new DirectoryInput());
     if (e instanceof FsError) throw new RedirError(`${t}: ${e.message}`);
     throw e;
   }

@@ -3,6 +3,7 @@
  * reads exactly one record from the input (the rest stays for the next command), applies
  * backslash processing unless -r, and splits on IFS.
  */
+import { FsError } from "@husk/host";
 import type { LimitsMeter } from "@husk/host";
 import type { ShellInput } from "../io.js";
 import type { BuiltinContext } from "../simple.js";
@@ -177,7 +178,14 @@ export const read = builtin("read", "Read a line from the standard input and spl
     ctx.meter.tick();
     return assignRecord(ctx, o, r);
   }
-  return readRecord(input as ShellInput, delim, raw, nchars, exact, ctx.meter).then((x) => assignRecord(ctx, o, x));
+  return readRecord(input as ShellInput, delim, raw, nchars, exact, ctx.meter).then(
+    (x) => assignRecord(ctx, o, x),
+    (e: unknown) => {
+      // a read that fails (input redirected from a directory): bash's message names the fd
+      if (e instanceof FsError) return berr(ctx, `read error: ${fd}: ${e.message}`, 1);
+      throw e;
+    },
+  );
 });
 
 /** Assigns a record read by `read` to its variables; the status is 1 at end of input. */
@@ -230,7 +238,14 @@ async function mapfileRun(ctx: BuiltinContext): Promise<number> {
   const count = Number(o.values.get("n") ?? 0);
   let skip = Number(o.values.get("s") ?? 0);
   const origin = o.values.has("O") ? Number(o.values.get("O")) : undefined;
-  const text = await input.readAll(ctx.meter.limits.maxStringBytes);
+  let text: string;
+  try {
+    text = await input.readAll(ctx.meter.limits.maxStringBytes);
+  } catch (e) {
+    // bash's mapfile reads nothing from a directory and succeeds
+    if (e instanceof FsError) text = "";
+    else throw e;
+  }
   const v = ip.st.vars.target(name);
   const arr = origin !== undefined && v.value instanceof IndexedArray ? v.value : new IndexedArray();
   let idx = origin ?? 0;

@@ -486,3 +486,17 @@ next line
 declare -A A=([k]="v" [j]="w" )
 declare -A B=([x]="1" )
 ## END
+
+#### [k]=value with a brace expansion in an indexed array literal becomes plain elements
+a=([k2]=-{a,b}-); declare -p a
+c=(x [2]={a,b} [7]=y); declare -p c
+x=1; j=([$x]+=p{1..2}); declare -p j
+declare -A A=([k]={a,b}); declare -p A
+set +B; b=([2]={a,b}); declare -p b
+## STDOUT:
+declare -a a=([0]="[k2]=-a-" [1]="[k2]=-b-")
+declare -a c=([0]="x" [1]="[2]=a" [2]="[2]=b" [7]="y")
+declare -a j=([0]="[1]+=p1" [1]="[1]+=p2")
+declare -A A=([k]="{a,b}" )
+declare -a b=([2]="{a,b}")
+## END

@@ -3,8 +3,8 @@
  * then applied, so declaration builtins (`declare`, `local`, `export`, `readonly`) can apply
  * them in their own scope with their own attributes.
  */
-import { makeWord, parse, wordParts } from "@husk/syntax";
-import type { ArrayElement, Assignment, Word } from "@husk/syntax";
+import { braceExpand, makeWord, parse, wordParts } from "@husk/syntax";
+import type { ArrayElement, Assignment, Word, WordPart } from "@husk/syntax";
 import { arithWord } from "./arith-words.js";
 import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
@@ -83,7 +83,11 @@ async function prepareArrayAssign(ip: Interp, a: Assignment, assoc: boolean): Pr
     const target = ip.st.vars.get(a.name);
     const noTilde = assoc || (target !== undefined && (target.value instanceof AssocArray || (target.attrs & Attr.Assoc) !== 0));
     for (const e of a.array) {
-      if (e.index !== undefined) {
+      if (e.index !== undefined && !noTilde && ip.st.options.braceexpand && hasBraces(e.value)) {
+        // bash 5.2: `[k]=-{a,b}-` in an indexed array is brace-expanded as a whole word, and
+        // its results (`[k]=-a-`, `[k]=-b-`) are plain elements
+        for (const v of await ip.expandWords([elementWord(e)])) elems.push({ append: false, value: v });
+      } else if (e.index !== undefined) {
         elems.push({ key: await ip.expandString(e.index), append: e.append, value: await ip.expandString(noTilde ? literalTildes(e.value) : e.value) });
       } else {
         for (const v of await ip.expandWords([e.value])) elems.push({ append: false, value: v });
@@ -93,6 +97,18 @@ async function prepareArrayAssign(ip: Interp, a: Assignment, assoc: boolean): Pr
   }
   const value = a.value === undefined ? "" : await ip.expandString(a.value);
   return { name: a.name, index, append: a.append, value };
+}
+
+/** True when brace expansion changes `w` (`-{a,b}-`, `a{1..1}`). */
+function hasBraces(w: Word): boolean {
+  const out = braceExpand(w);
+  return out.length !== 1 || out[0] !== w;
+}
+
+/** The element `[k]=v` (or `[k]+=v`) as the one word bash sees. */
+function elementWord(e: ArrayElement): Word {
+  const lit = (value: string): WordPart => ({ type: "Literal", start: e.start, end: e.start, value });
+  return makeWord(e.start, e.end, [lit("["), ...wordParts(e.index!), lit(e.append ? "]+=" : "]="), ...wordParts(e.value)]);
 }
 
 /**

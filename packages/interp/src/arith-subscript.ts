@@ -8,6 +8,11 @@
  * nothing was assigned in between. Elsewhere such a subscript is evaluated as it is written.
  */
 import { ArithError } from "./arith.js";
+import type { Int } from "./int64.js";
+import { intToString } from "./int64.js";
+import { stripQuotes } from "./arith-words.js";
+import { FatalError } from "./errors.js";
+import { Attr, IndexedArray } from "./vars.js";
 import { arithWord } from "./arith-words.js";
 import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -80,4 +85,41 @@ export async function retryArith<T>(ip: Interp, e: AsyncSubscript, effects: numb
   } finally {
     if (outer) ip.subscriptValues = undefined;
   }
+}
+
+/** How arithmetic reads `name` or `name[index]` (ArithEnv.getVar): its raw value, undefined when unset. */
+export function arithGet(ip: Interp, name: string, index: string | undefined): string | undefined {
+  if (index === undefined) {
+    const s = ip.getScalar(name);
+    if (s === undefined && ip.st.options.nounset) throw new FatalError(`${name}: unbound variable`, 1, "exit");
+    return s;
+  }
+  const v = ip.st.vars.get(name);
+  const val = v?.value;
+  // set -u: an element of a variable without any value is unbound (`undef[0]`); a missing
+  // element of a set array is not (bash reads it as 0)
+  if (val === undefined && ip.st.options.nounset) throw new FatalError(`${name}: unbound variable`, 1, "exit");
+  if (val instanceof Map) return val.get(expandable(index) ? expandSubscript(ip, index, true) : stripQuotes(index));
+  if (v !== undefined && v.attrs & Attr.Assoc) return undefined;
+  let i = Number(ip.arith.evaluateText(expandable(index) ? expandSubscript(ip, index, false) : index));
+  if (val instanceof IndexedArray) {
+    if (i < 0) i += val.end;
+    return val.get(i);
+  }
+  return i === 0 ? ip.getScalar(name) : undefined;
+}
+
+/** How arithmetic assigns `name` or `name[index]` (ArithEnv.setVar); counted in `arithEffects`. */
+export function arithSet(ip: Interp, name: string, index: string | undefined, value: Int): void {
+  const s = intToString(value);
+  if (index === undefined) {
+    ip.setVar(name, s);
+    ip.arithEffects++;
+    return;
+  }
+  const v = ip.st.vars.get(name);
+  const assoc = v !== undefined && (v.value instanceof Map || (v.attrs & Attr.Assoc) !== 0);
+  const text = expandable(index) ? expandSubscript(ip, index, assoc) : assoc ? stripQuotes(index) : index;
+  ip.setElement(name, assoc ? text : Number(ip.arith.evaluateText(text)), s);
+  ip.arithEffects++;
 }

@@ -8,11 +8,11 @@ import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, Ou
 import { ParseError, parseArithmetic, warningReport } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
-import { arithFatal, arithSource, arithWord, literalText, rethrowArithFatal, stripQuotes } from "./arith-words.js";
-import { AsyncSubscript, expandable, expandSubscript, retryArith } from "./arith-subscript.js";
+import { arithFatal, arithSource, arithWord, literalText, rethrowArithFatal } from "./arith-words.js";
+import { arithGet, arithSet, AsyncSubscript, retryArith } from "./arith-subscript.js";
 import { evalTemplate } from "./arith-template.js";
 import type { ArithEnv } from "./arith.js";
-import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
+import { Abrupt, discardShell, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import { expandPartsInto, expandPattern, expandString, expandWordPartsInto, expandWords } from "./expand.js";
 import type { FieldBuilder } from "./fields.js";
@@ -119,8 +119,8 @@ export class Interp {
     public st: ShellState,
   ) {
     const env: ArithEnv = {
-      getVar: (name, index) => this.arithGet(name, index),
-      setVar: (name, index, value) => this.arithSet(name, index, value),
+      getVar: (name, index) => arithGet(this, name, index),
+      setVar: (name, index, value) => arithSet(this, name, index, value),
       // the evaluator caches compiled expressions by text
       parse: (text) => parseArithmetic(text),
     };
@@ -181,9 +181,12 @@ export class Interp {
               this.st.status = status = e.exitStatus(this.st.status);
               continue;
             }
+            // bash discards the shell at a syntax error in a `$( )` body: an eval or source
+            // ends it with 1 (127 under -c, see `runScript`'s caller), -c itself with 127
+            if (e.inSubstitution && !topLevel) throw discardShell();
             // bash quirk: a syntax error inside `[[ ]]` exits with the previous status, not 2
             // (eval and source still return 2)
-            const st = !topLevel && e.conditional ? 2 : e.exitStatus(this.st.status);
+            const st = e.inSubstitution && this.st.flagSuffix === "c" ? 127 : !topLevel && e.conditional ? 2 : e.exitStatus(this.st.status);
             this.st.status = st;
             return topLevel ? new Abrupt("exit", 0, st) : st;
           }
@@ -752,41 +755,6 @@ export class Interp {
     return key === 0 || key === "0" ? (val as string | undefined) : undefined;
   }
 
-  arithGet(name: string, index: string | undefined): string | undefined {
-    if (index === undefined) {
-      const s = this.getScalar(name);
-      if (s === undefined && this.st.options.nounset) throw new FatalError(`${name}: unbound variable`, 1, "exit");
-      return s;
-    }
-    const v = this.st.vars.get(name);
-    const val = v?.value;
-    // set -u: an element of a variable without any value is unbound (`undef[0]`); a missing
-    // element of a set array is not (bash reads it as 0)
-    if (val === undefined && this.st.options.nounset) throw new FatalError(`${name}: unbound variable`, 1, "exit");
-    if (val instanceof Map) return val.get(expandable(index) ? expandSubscript(this, index, true) : stripQuotes(index));
-    if (v !== undefined && v.attrs & Attr.Assoc) return undefined;
-    let i = Number(this.arith.evaluateText(expandable(index) ? expandSubscript(this, index, false) : index));
-    if (val instanceof IndexedArray) {
-      if (i < 0) i += val.end;
-      return val.get(i);
-    }
-    return i === 0 ? this.getScalar(name) : undefined;
-  }
-
-  arithSet(name: string, index: string | undefined, value: Int): void {
-    const s = intToString(value);
-    if (index === undefined) {
-      this.setVar(name, s);
-      this.arithEffects++;
-      return;
-    }
-    const v = this.st.vars.get(name);
-    const assoc = v !== undefined && (v.value instanceof Map || (v.attrs & Attr.Assoc) !== 0);
-    const text = expandable(index) ? expandSubscript(this, index, assoc) : assoc ? stripQuotes(index) : index;
-    this.setElement(name, assoc ? text : Number(this.arith.evaluateText(text)), s);
-    this.arithEffects++;
-  }
-
   /** Exported variables as the environment of a command (a fresh Map). */
   exportedEnv(): Map<string, string> {
     return this.st.vars.exportedAll();
@@ -797,3 +765,4 @@ export class Interp {
 const SLOW_ATTRS = Attr.Nameref | Attr.Integer | Attr.Readonly | Attr.Lower | Attr.Upper | Attr.Capitalize;
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };
+

@@ -741,8 +741,15 @@ export class Scanner extends Reader {
     const sub = new Scanner(this.src, start, this.end, this.opts, nest, this.base, true);
     sub.memo = memo;
     sub.warns = this.warns;
-    sub.scanAll();
-    const body = parseComsubTokens(sub.tokens, sub.ntok, this.src, this.span(sub.pos, sub.pos + 1), lineOf(this.src, sub.pos));
+    let body: Statement[];
+    try {
+      sub.scanAll();
+      body = parseComsubTokens(sub.tokens, sub.ntok, this.src, this.span(sub.pos, sub.pos + 1), lineOf(this.src, sub.pos));
+    } catch (e) {
+      // (an unterminated `$(` is an error of the enclosing text)
+      if (e instanceof ParseError && !e.message.startsWith("unexpected EOF while looking for matching")) e.inSubstitution = true;
+      throw e;
+    }
     this.pos = sub.pos + 1;
     if (sub.peak > this.peak) this.peak = sub.peak;
     // Here-documents still open at the `)` (`$(cat <<E)`): like bash 5.2, their bodies are the

@@ -163,6 +163,7 @@ next
 a=(0 1 2); b=(3 4 5)
 expr='a[$(echo 2)]'
 echo "get ${b[expr]}" $(( b[expr] + 1 ))
+b[expr]=zzz; declare -p b
 t='a[$i]'; i=1; echo $(( t ))
 u='a[${j:-2}]'; echo $(( u ))
 x='a[$(echo 1 > ran)]=7'; echo $(( x )) "${a[1]}"; cat ran
@@ -170,6 +171,7 @@ declare -A A=([k]=v [j]=7); k='A[$(echo j)]'; echo $(( k + 1 ))
 n=0; for ((m=0; m<3; m++)); do n=$(( n + a[$(echo $m)] )); done; echo $n
 ## STDOUT:
 get 5 6
+declare -a b=([0]="3" [1]="4" [2]="zzz")
 1
 2
 7 1

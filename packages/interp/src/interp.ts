@@ -587,8 +587,24 @@ export class Interp {
     try {
       return this.arith.evaluateText(text);
     } catch (e) {
-      if (e instanceof ArithError) throw new FatalError(e.message, 1, "command");
-      throw e;
+      return commandArithError(e);
+    }
+  }
+
+  /**
+   * An indexed array's subscript text (expanded already) evaluated as an assignment's: a
+   * subscript reached through a variable may wait for its expansion; errors as evalArithText's.
+   */
+  evalIndexText(text: string): MaybeAsync<number> {
+    const effects = this.arithEffects;
+    this.arithRetry++;
+    try {
+      return Number(this.arith.evaluateText(text));
+    } catch (e) {
+      if (e instanceof AsyncSubscript) return retryArith(this, e, effects, () => Number(this.arith.evaluateText(text))).catch(commandArithError);
+      return commandArithError(e);
+    } finally {
+      this.arithRetry--;
     }
   }
 
@@ -766,3 +782,8 @@ const SLOW_ATTRS = Attr.Nameref | Attr.Integer | Attr.Readonly | Attr.Lower | At
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };
 
+/** Throws an ArithError as the FatalError that fails the command (anything else as it is). */
+function commandArithError(e: unknown): never {
+  if (e instanceof ArithError) throw new FatalError(e.message, 1, "command");
+  throw e;
+}

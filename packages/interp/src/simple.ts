@@ -7,7 +7,7 @@ import { ExportedEnv } from "./env-view.js";
 import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { Assignment, SimpleCommand } from "@husk/syntax";
-import { applyAssign, arrayAsText, prepareAssign } from "./assign.js";
+import { applyAssign, arrayAsText, assignStatement, prepareAssign } from "./assign.js";
 import { literalField, staticFields } from "./expand.js";
 import type { PreparedAssign } from "./assign.js";
 import { Abrupt, FatalError } from "./errors.js";
@@ -405,7 +405,10 @@ function assignOnly(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
         p = preparedLater(a, v);
       } else {
         p = prepareAssign(ip, a);
-        if (!(p instanceof Promise)) applyAssign(ip, p);
+        if (!(p instanceof Promise)) {
+          const w = assignStatement(ip, p);
+          if (w !== undefined) return assignOnlyFrom(ip, cmd, i + 1, undefined, w);
+        }
       }
     } catch (e) {
       return assignFailed(ip, e);
@@ -419,8 +422,9 @@ async function preparedLater(a: Assignment, v: Promise<string>): Promise<Prepare
   return { name: a.name, append: a.append, value: await v };
 }
 
-async function assignOnlyFrom(ip: Interp, cmd: SimpleCommand, i: number, pending: Promise<PreparedAssign> | undefined): Promise<Completion> {
+async function assignOnlyFrom(ip: Interp, cmd: SimpleCommand, i: number, pending: Promise<PreparedAssign> | undefined, assigning?: Promise<void>): Promise<Completion> {
   try {
+    await assigning;
     if (pending !== undefined) {
       await applyOne(ip, await pending);
       i++;
@@ -435,7 +439,7 @@ async function assignOnlyFrom(ip: Interp, cmd: SimpleCommand, i: number, pending
 /** xtrace, then the assignment. */
 async function applyOne(ip: Interp, p: PreparedAssign): Promise<void> {
   if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => xtraceQuote(e.value)).join(" ")})` : xtraceQuote(p.value ?? "")}\n`);
-  applyAssign(ip, p);
+  await assignStatement(ip, p);
 }
 
 /** A failed assignment statement: under set -e or in POSIX mode it ends the shell (even in a condition), else it abandons the rest of the command line. */

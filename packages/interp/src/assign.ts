@@ -157,15 +157,7 @@ function literalTildes(w: Word): Word {
  * and the Promise returned then settles once it is assigned; undefined when assigned at once.
  */
 export function assignStatement(ip: Interp, p: PreparedAssign): Promise<void> | undefined {
-  const v = p.index === undefined || p.array !== undefined ? undefined : lookupResolved(ip, p.name);
-  if (p.index === undefined || p.array !== undefined || (v !== undefined && (v.value instanceof AssocArray || v.attrs & Attr.Assoc))) {
-    applyAssign(ip, p);
-    return undefined;
-  }
-  const i = ip.evalIndexText(p.index);
-  if (typeof i !== "number") return i.then((n) => applyAssign(ip, p, undefined, 0, n));
-  applyAssign(ip, p, undefined, 0, i);
-  return undefined;
+  return applyAssign(ip, p, undefined, 0, true);
 }
 
 /** The variable `name` names, namerefs followed (undefined when unset); one scope walk when it is no nameref. */
@@ -178,10 +170,10 @@ function lookupResolved(ip: Interp, name: string): Var | undefined {
 
 /**
  * Applies a prepared assignment. With `scope`, the variable is created there (local/declare in
- * a function); `attrs` are added first (`declare -A a=(...)`); `at` is the index of an indexed
- * element when it is evaluated already (see `assignStatement`).
+ * a function); `attrs` are added first (`declare -A a=(...)`). With `wait`, an indexed element's
+ * subscript may wait for its expansion: a Promise is returned then (see `assignStatement`).
  */
-export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs = 0, at?: number): void {
+export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs = 0, wait = false): Promise<void> | undefined {
   const vars = ip.st.vars;
   if (scope === undefined && attrs === 0 && p.array === undefined && p.index === undefined) {
     // `x=v`: setVar does the rest (its readonly and nameref handling is the same as below)
@@ -257,7 +249,9 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
     if (target.value instanceof Map || (target.value === undefined && target.attrs & Attr.Assoc)) ip.setElement(p.name, p.index, p.value ?? "", p.append, target);
     else {
       // `target` is the variable's cell: evaluating the subscript can change its value, not replace it
-      ip.setElement(p.name, at ?? Number(ip.evalArithText(p.index)), p.value ?? "", p.append, target);
+      const i = wait ? ip.evalIndexText(p.index) : Number(ip.evalArithText(p.index));
+      if (typeof i !== "number") return i.then((n) => ip.setElement(p.name, n, p.value ?? "", p.append, target));
+      ip.setElement(p.name, i, p.value ?? "", p.append, target);
     }
     return;
   }

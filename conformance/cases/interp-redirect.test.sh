@@ -192,3 +192,15 @@ status=0
 [] status=0
 status=1
 ## END
+
+#### an fd duplicated onto itself is left alone, open or not
+: 3>&3
+: 4>&4-
+exec 5>f5
+echo five 5>&5
+echo x >&5
+cat f5
+## STDOUT:
+five
+x
+## END

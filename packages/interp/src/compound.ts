@@ -203,6 +203,8 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   // bash checks the name when the loop runs, before expanding its words: `for 1 in` fails
   // (status 1, no set -e, no ERR trap); in POSIX mode the shell exits with status 2
   if (!isName(cmd.variable)) {
+    // (bash names the line where its parser is, the end of a loop at the top level)
+    ip.pos = cmd.end - 1;
     if (ip.st.options.posix) throw new FatalError(`\`${cmd.variable}': not a valid identifier`, 2, "exit");
     ip.error(`\`${cmd.variable}': not a valid identifier`);
     return 1;

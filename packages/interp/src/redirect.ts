@@ -180,6 +180,8 @@ async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened
           throw new RedirError(`${dup}: ambiguous redirect`);
         }
         const src = Number(m[1]);
+        // bash does nothing at all for an fd duplicated onto itself (`3>&3`, `3>&3-`)
+        if (src === fd) break;
         const e = ip.st.fds[src];
         if (e === undefined) throw new RedirError(`${badFdName(ip, r, src)}: Bad file descriptor`);
         setFd(ip, fd, e);

@@ -714,3 +714,20 @@ err
 err
 5
 ## END
+
+#### set -x traces [[ ]] primaries, (( )), for (( )) parts, for, select and case
+set -x
+x="a b"
+[[ -n $x && ( -z $x || $x != c ) ]]
+[[ ! $x == "a "* ]]
+[[ ! ( $x ) ]] || true
+(( a = 1 + 2 ))
+for ((i=0; i<1; i++)); do :; done
+for w in a "b c"; do :; done
+case "$x" in a*) :;; esac
+select s in x; do break; done < /dev/null
+## STDOUT:
+
+## END
+## stderr-json: "+ x='a b'\n+ [[ -n a b ]]\n+ [[ -z a b ]]\n+ [[ a b != c ]]\n+ [[ ! a b == \\a\\ * ]]\n+ [[ -n a b ]]\n+ true\n+ ((  a = 1 + 2  ))\n+ (( i=0 ))\n+ (( i<1 ))\n+ :\n+ (( i++ ))\n+ (( i<1 ))\n+ for w in a \"b c\"\n+ :\n+ for w in a \"b c\"\n+ :\n+ case \"$x\" in\n+ :\n+ select s in x\n1) x\n#? "
+## status: 1

@@ -19,6 +19,7 @@ import { evalTestExpr } from "./test-expr.js";
 import { isName } from "./vars.js";
 import { debugTrap } from "./traps.js";
 import { startBackground } from "./background.js";
+import { trace, tracedArith, written } from "./trace.js";
 
 /** Runs any compound command (and function definitions). */
 export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
@@ -211,6 +212,7 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   }
   const items = cmd.items === undefined ? ip.st.positional.slice() : await ip.expandWords(cmd.items);
   if (cmd.type === ("Select" as string)) {
+    if (ip.st.options.xtrace) await traceFor(ip, cmd, "select");
     ip.loopDepth++;
     try {
       return await execSelect(ip, cmd, items);
@@ -230,6 +232,7 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
         const d = await debugTrap(ip, cmd.start);
         if (d !== undefined) return d;
       }
+      if (ip.st.options.xtrace) await traceFor(ip, cmd, "for");
       ip.setVar(cmd.variable, items[i]!);
       const br = ip.execList(cmd.body);
       const b = br instanceof Promise ? await br : br;
@@ -247,6 +250,13 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   return status;
 }
 
+/** `for NAME in WORDS` / `select NAME in WORDS` under set -x (the words as written, `"$@"` for none). */
+function traceFor(ip: Interp, cmd: For, kw: string): Promise<void> {
+  const items = cmd.items;
+  const words = items === undefined ? '"$@"' : items.length === 0 ? "" : written(ip, items[0]!, items[items.length - 1]!);
+  return trace(ip, `${kw} ${cmd.variable} in ${words}`);
+}
+
 async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Completion> {
   const err = ip.stderr();
   const input = ip.st.fds[0]?.input;
@@ -259,7 +269,11 @@ async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Comple
     err.write(ip.getScalar("PS3") ?? "#? ");
     if (input === undefined) return 1;
     const line = await readLine(input);
-    if (line === undefined) return 1;
+    // at the end of the input bash ends the menu's line on stdout
+    if (line === undefined) {
+      ip.stdout().write("\n");
+      return 1;
+    }
     ip.setVar("REPLY", line);
     const k = Number(line.trim());
     ip.setVar(cmd.variable, Number.isInteger(k) && k >= 1 && k <= items.length ? items[k - 1]! : "");
@@ -333,7 +347,7 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
  */
 async function headerArith(ip: Interp, a: Arithmetic): Promise<Int | undefined> {
   try {
-    return await ip.evalArithRaw(a);
+    return await (ip.st.options.xtrace ? tracedArith(ip, a, true) : ip.evalArithRaw(a));
   } catch (e) {
     reportArith(ip, e);
     return undefined;
@@ -352,6 +366,7 @@ async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
     const d = await debugTrap(ip, cmd.start);
     if (d !== undefined) return d;
   }
+  if (ip.st.options.xtrace) await trace(ip, `case ${written(ip, cmd.word, cmd.word)} in`);
   const word = await ip.expandString(cmd.word);
   const opts = { extglob: true, nocase: ip.st.opt("nocasematch") };
   let c: Completion = 0;
@@ -380,11 +395,12 @@ function execArithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion>
   ip.pos = cmd.start;
   ip.rt.meter.countCommand();
   if (ip.st.traps.size > 0) return arithAfterDebugTrap(ip, cmd);
+  if (ip.st.options.xtrace) return arithCommandLater(ip, tracedArith(ip, cmd.expr, false));
   return arithCommand(ip, cmd);
 }
 
 async function arithAfterDebugTrap(ip: Interp, cmd: ArithCommand): Promise<Completion> {
-  return (await debugTrap(ip, cmd.start)) ?? arithCommand(ip, cmd);
+  return (await debugTrap(ip, cmd.start)) ?? (ip.st.options.xtrace ? arithCommandLater(ip, tracedArith(ip, cmd.expr, false)) : arithCommand(ip, cmd));
 }
 
 /** The end of a compound command bash counts as a one-command pipeline: PIPESTATUS, then set -e/ERR. */

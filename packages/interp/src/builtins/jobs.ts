@@ -39,7 +39,7 @@ export const wait = builtin("wait", "Wait for job completion and return exit sta
         status = berr(ctx, `\`${a}': not a pid or valid job spec`, 1);
         continue;
       }
-      berr(ctx, `${a}: ${a.startsWith("%") ? "no such job" : `pid ${a} is not a child of this shell`}`, 127);
+      berr(ctx, a.startsWith("%") ? `${a}: no such job` : `pid ${a} is not a child of this shell`, 127);
       status = 127;
       continue;
     }

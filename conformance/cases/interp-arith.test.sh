@@ -179,3 +179,24 @@ declare -a b=([0]="3" [1]="4" [2]="zzz")
 8
 10
 ## END
+
+#### an index before the first element is reported and reads nothing; a failed arithmetic assignment fails (( )) only
+a=(1 2 3)
+echo "[${a[-5]}]" $?
+echo $(( a[-5] )) $?
+[[ -v a[-5] ]]; echo $?
+(( a[-5]++ )); echo s1=$?
+readonly r=1
+(( r = 2 )); echo s2=$?
+for ((r=5;;)); do :; done; echo s3=$?
+echo $(( r = 3 )); echo not reached
+echo end
+## STDOUT:
+[] 0
+0 0
+1
+s1=1
+s2=1
+s3=1
+end
+## END

@@ -104,6 +104,11 @@ export function arithGet(ip: Interp, name: string, index: string | undefined): s
   let i = Number(ip.arith.evaluateText(expandable(index) ? expandSubscript(ip, index, false) : index));
   if (val instanceof IndexedArray) {
     if (i < 0) i += val.end;
+    if (i < 0) {
+      // bash reports an index before the first element and reads 0
+      ip.error(`${name}: bad array subscript`);
+      return undefined;
+    }
     return val.get(i);
   }
   return i === 0 ? ip.getScalar(name) : undefined;

@@ -7,8 +7,12 @@ import { ArithError, type ArithSource } from "./arith.js";
 import { FatalError } from "./errors.js";
 import { makeWord, wordParts } from "@husk/syntax";
 
-/** An ArithError as the FatalError that ends the line; anything else unchanged. */
+/**
+ * An ArithError, or an assignment the arithmetic could not make (readonly, bad subscript), as
+ * the FatalError that ends the line (an arithmetic expansion's errors do); anything else unchanged.
+ */
 export function arithFatal(e: unknown): unknown {
+  if (e instanceof FatalError && e.scope === "command") return new FatalError(e.message, e.status, "line");
   return e instanceof ArithError ? new FatalError(e.message, 1, "line") : e;
 }
 

@@ -356,6 +356,8 @@ async function headerArith(ip: Interp, a: Arithmetic): Promise<Int | undefined> 
 
 /** Reports an arithmetic error of `(( ))` or a `for (( ))` header as bash does (`((: MSG`); rethrows anything else. */
 function reportArith(ip: Interp, e: unknown): void {
+  // an assignment the arithmetic cannot make (readonly, bad subscript) fails only the command
+  if (e instanceof FatalError && e.scope === "command") return ip.error(e);
   if (!(e instanceof ArithError)) throw e;
   ip.error(`((: ${e.message}`);
 }

@@ -385,6 +385,8 @@ function element(ip: Interp, name: string, v: Var | undefined, n: number): PValu
   if (val instanceof IndexedArray) {
     let i = n;
     if (i < 0) i += val.end;
+    // bash reports an index before the first element and goes on with nothing
+    if (i < 0) ip.error(`${name}: bad array subscript`);
     return { list: false, v: i < 0 ? undefined : val.get(i) };
   }
   if (n === 0 || n === -1) return { list: false, v: v === undefined ? ip.getScalar(name) : (val as string | undefined) };

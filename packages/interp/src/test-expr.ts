@@ -215,7 +215,8 @@ export async function unaryTest(ip: Interp, op: string, a: string): Promise<bool
       let i = Number(await dataSubscript(ip, m[1]!, m[2]));
       if (val instanceof IndexedArray) {
         if (i < 0) i += val.end;
-        return val.get(i) !== undefined;
+        if (i < 0) ip.error(`${m[1]}: bad array subscript`);
+        return i >= 0 && val.get(i) !== undefined;
       }
       return i === 0 && val !== undefined;
     }

@@ -695,7 +695,8 @@ export class Interp {
     }
     const v = vars.get(name);
     // bash refuses a readonly variable before it evaluates an integer value
-    if (v !== undefined && v.attrs & Attr.Readonly) throw new FatalError(`${name}: readonly variable`, 1, "command");
+    // (the message names the variable a nameref leads to, as bash's)
+    if (v !== undefined && v.attrs & Attr.Readonly) throw new FatalError(`${vars.resolveName(name) || name}: readonly variable`, 1, "command");
     if (v !== undefined && v.attrs & Attr.Integer) {
       const cur = append ? this.arith.valueOf(typeof v.value === "string" ? v.value : this.getScalar(name)) : 0;
       let n: Int;

@@ -158,7 +158,8 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
       default: {
         if (ok) return emit(ip, val, q, b);
         const msg = op.word.type === "Word" && op.word.parts.length === 0 ? (op.op === ":?" ? "parameter null or not set" : "parameter not set") : await ip.expandString(op.word);
-        throw new FatalError(`${displayName(ref)}: ${msg}`, 1, "exit");
+        // bash names an indirection itself (`!w: message`)
+        throw new FatalError(`${pe.indirect ? `!${pe.name}` : displayName(ref)}: ${msg}`, 1, "exit");
       }
     }
   }

@@ -155,12 +155,27 @@ function readOpts(args: readonly string[]): ParsedOpts {
   return lastOpts;
 }
 
+/** bash's complaint about a malformed -u, -n, -N or -t value, else undefined. */
+function badReadOption(o: ParsedOpts): string | undefined {
+  const u = o.values.get("u");
+  if (u !== undefined && !/^\s*[0-9]+\s*$/.test(u)) return `${u}: invalid file descriptor specification`;
+  for (const k of ["n", "N"]) {
+    const n = o.values.get(k);
+    if (n !== undefined && !/^\s*[0-9]+\s*$/.test(n)) return `${n}: invalid number`;
+  }
+  const t = o.values.get("t");
+  if (t !== undefined && !/^\s*([0-9]+(\.[0-9]*)?|\.[0-9]+)\s*$/.test(t)) return `${t}: invalid timeout specification`;
+  return undefined;
+}
+
 /** `read` */
 export const read = builtin("read", "Read a line from the standard input and split it into fields.", (ctx: BuiltinContext) => {
   const ip = ctx.interp;
   const o = readOpts(ctx.args);
   if (o.bad !== undefined) return badOption(ctx, o.bad, "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]");
   for (const n of o.rest) if (!isName(n)) return berr(ctx, `\`${n}': not a valid identifier`, 1);
+  const bad = badReadOption(o);
+  if (bad !== undefined) return berr(ctx, bad, 1);
   const fd = o.values.has("u") ? Number(o.values.get("u")) : 0;
   const input = fd === 0 ? (ctx.stdin as ShellInput) : ip.st.fds[fd]?.input;
   if (input === undefined || typeof (input as ShellInput).unread !== "function") return berr(ctx, `${o.values.get("u") ?? fd}: invalid file descriptor: Bad file descriptor`, 1);

@@ -500,3 +500,16 @@ declare -a j=([0]="[1]+=p1" [1]="[1]+=p2")
 declare -A A=([k]="{a,b}" )
 declare -a b=([2]="{a,b}")
 ## END
+
+#### an array element before a command is not bound: an error, and the command runs
+b[0]=2 true; echo st=$?
+declare -p b 2>/dev/null || echo no b
+f() { echo "c=${c[1]-unset}"; }
+c[1]=5 f
+x=1 y[0]=2 z=3 sh -c 'echo $x $z'
+## STDOUT:
+st=0
+no b
+c=unset
+1 3
+## END

@@ -7,7 +7,7 @@ import { ExportedEnv } from "./env-view.js";
 import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { Assignment, SimpleCommand } from "@husk/syntax";
-import { applyAssign, arrayAsText, assignStatement, prepareAssign } from "./assign.js";
+import { arrayAsText, assignStatement, prepareAssign } from "./assign.js";
 import { literalField, staticFields } from "./expand.js";
 import type { PreparedAssign } from "./assign.js";
 import { Abrupt, FatalError } from "./errors.js";
@@ -309,37 +309,42 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   try {
     for (const a of cmd.assignments) {
       if (temp === undefined) break;
-      const p: PreparedAssign = a.array !== undefined && a.index === undefined ? { name: a.name, append: a.append, value: await arrayAsText(ip, a.array) } : await prepareAssign(ip, a);
-      if (p.array !== undefined || p.index !== undefined) {
-        ip.st.vars.create(p.name, temp, Attr.Export);
-        applyAssign(ip, p);
-      } else {
-        const outer = ip.st.vars.scopes.slice(0, -1);
-        let old: string | undefined;
-        let readonly = false;
-        for (let i = outer.length - 1; i >= 0; i--) {
-          const ov = outer[i]!.get(p.name);
-          if (ov !== undefined) {
-            old = typeof ov.value === "string" ? ov.value : undefined;
-            readonly = (ov.attrs & Attr.Readonly) !== 0;
-            break;
-          }
+      if (a.index !== undefined) {
+        // bash binds no array element around a command: `b[0]=2 cmd` is an error, cmd runs
+        // (in POSIX mode the shell exits)
+        ip.error(`\`${a.name}[${ip.src.text.slice(a.index.start, a.index.end)}]': not a valid identifier`);
+        if (ip.st.options.posix) {
+          ip.st.vars.popScope();
+          return new Abrupt("exit", 0, 1);
         }
-        if (readonly) {
-          // bash reports it and runs the command without that binding; under set -e or in
-          // POSIX mode it is an assignment error that ends the shell
-          ip.error(`${p.name}: readonly variable`);
-          if (ip.st.options.errexit || ip.st.options.posix) {
-            ip.st.vars.popScope();
-            return new Abrupt("exit", 0, 1);
-          }
-          continue;
-        }
-        const v = ip.st.vars.create(p.name, temp, Attr.Export);
-        v.value = p.append && old !== undefined ? old + (p.value ?? "") : (p.value ?? "");
-        // bash traces each prefix binding with its value, before the command (`+ G=xa`)
-        if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}=${xtraceQuote(v.value)}\n`);
+        continue;
       }
+      const p: PreparedAssign = a.array !== undefined ? { name: a.name, append: a.append, value: await arrayAsText(ip, a.array) } : await prepareAssign(ip, a);
+      const outer = ip.st.vars.scopes.slice(0, -1);
+      let old: string | undefined;
+      let readonly = false;
+      for (let i = outer.length - 1; i >= 0; i--) {
+        const ov = outer[i]!.get(p.name);
+        if (ov !== undefined) {
+          old = typeof ov.value === "string" ? ov.value : undefined;
+          readonly = (ov.attrs & Attr.Readonly) !== 0;
+          break;
+        }
+      }
+      if (readonly) {
+        // bash reports it and runs the command without that binding; under set -e or in
+        // POSIX mode it is an assignment error that ends the shell
+        ip.error(`${p.name}: readonly variable`);
+        if (ip.st.options.errexit || ip.st.options.posix) {
+          ip.st.vars.popScope();
+          return new Abrupt("exit", 0, 1);
+        }
+        continue;
+      }
+      const v = ip.st.vars.create(p.name, temp, Attr.Export);
+      v.value = p.append && old !== undefined ? old + (p.value ?? "") : (p.value ?? "");
+      // bash traces each prefix binding with its value, before the command (`+ G=xa`)
+      if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}=${xtraceQuote(v.value)}\n`);
     }
   } catch (e) {
     if (temp !== undefined) ip.st.vars.popScope();

@@ -27,12 +27,17 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
     case "FunctionDef":
       ip.pos = cmd.start;
       // bash refuses a name with an expansion in it (`foo$x() {...}`) when it runs the definition
+      // (errors name the line where the definition ends, where bash's parser is)
       if (cmd.name.includes("$")) {
+        ip.pos = cmd.end - 1;
         ip.error(`\`${cmd.name}': not a valid identifier`);
         return ip.checkErr(1);
       }
       // POSIX mode: a special builtin cannot be redefined; the shell exits (status 2), as bash's does
-      if (ip.st.options.posix && isSpecialBuiltin(ip, cmd.name)) throw new FatalError(`\`${cmd.name}': is a special builtin`, 2, "exit");
+      if (ip.st.options.posix && isSpecialBuiltin(ip, cmd.name)) {
+        ip.pos = cmd.end - 1;
+        throw new FatalError(`\`${cmd.name}': is a special builtin`, 2, "exit");
+      }
       ip.st.functions.set(cmd.name, { def: cmd, src: ip.src });
       return 0;
     case "Coproc":

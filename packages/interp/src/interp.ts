@@ -596,37 +596,29 @@ export class Interp {
    * subscript reached through a variable may wait for its expansion; errors as evalArithText's.
    */
   evalIndexText(text: string): MaybeAsync<number> {
-    const effects = this.arithEffects;
-    this.arithRetry++;
-    try {
-      return Number(this.arith.evaluateText(text));
-    } catch (e) {
-      if (e instanceof AsyncSubscript) return retryArith(this, e, effects, () => Number(this.arith.evaluateText(text))).catch(commandArithError);
-      return commandArithError(e);
-    } finally {
-      this.arithRetry--;
-    }
+    return this.#indexOf(text, commandArithError);
   }
 
   /** An array subscript evaluated arithmetically (single quotes stay, as in `$(( ))`: `a['2']` fails). */
   arithIndex(w: Word): MaybeAsync<number> {
     const text = this.expandString(arithWord(w));
     if (text instanceof Promise) return this.#indexOfLater(text);
-    return this.#indexOf(text);
+    return this.#indexOf(text, rethrowArithFatal);
   }
 
   async #indexOfLater(text: Promise<string>): Promise<number> {
-    return this.#indexOf(await text);
+    return this.#indexOf(await text, rethrowArithFatal);
   }
 
-  #indexOf(text: string): MaybeAsync<number> {
+  /** `text` evaluated as an index, waiting for a subscript's expansion when it must; `fail` throws an error as the caller reports it. */
+  #indexOf(text: string, fail: (e: unknown) => never): MaybeAsync<number> {
     const effects = this.arithEffects;
     this.arithRetry++;
     try {
       return Number(this.arith.evaluateText(text));
     } catch (e) {
-      if (e instanceof AsyncSubscript) return retryArith(this, e, effects, () => Number(this.arith.evaluateText(text))).catch(rethrowArithFatal);
-      throw arithFatal(e);
+      if (e instanceof AsyncSubscript) return retryArith(this, e, effects, () => Number(this.arith.evaluateText(text))).catch(fail);
+      return fail(e);
     } finally {
       this.arithRetry--;
     }

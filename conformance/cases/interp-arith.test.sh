@@ -158,3 +158,45 @@ echo end
 3
 next
 ## END
+
+#### a subscript in a variable's value is expanded when arithmetic evaluates it
+a=(0 1 2); b=(3 4 5)
+expr='a[$(echo 2)]'
+echo "get ${b[expr]}" $(( b[expr] + 1 ))
+b[expr]=zzz; declare -p b
+t='a[$i]'; i=1; echo $(( t ))
+u='a[${j:-2}]'; echo $(( u ))
+x='a[$(echo 1 > ran)]=7'; echo $(( x )) "${a[1]}"; cat ran
+declare -A A=([k]=v [j]=7); k='A[$(echo j)]'; echo $(( k + 1 ))
+n=0; for ((m=0; m<3; m++)); do n=$(( n + a[$(echo $m)] )); done; echo $n
+## STDOUT:
+get 5 6
+declare -a b=([0]="3" [1]="4" [2]="zzz")
+1
+2
+7 1
+1
+8
+10
+## END
+
+#### an index before the first element is reported and reads nothing; a failed arithmetic assignment fails (( )) only
+a=(1 2 3)
+echo "[${a[-5]}]" $?
+echo $(( a[-5] )) $?
+[[ -v a[-5] ]]; echo $?
+(( a[-5]++ )); echo s1=$?
+readonly r=1
+(( r = 2 )); echo s2=$?
+for ((r=5;;)); do :; done; echo s3=$?
+echo $(( r = 3 )); echo not reached
+echo end
+## STDOUT:
+[] 0
+0 0
+1
+s1=1
+s2=1
+s3=1
+end
+## END

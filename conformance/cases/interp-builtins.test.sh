@@ -590,3 +590,45 @@ jobs; echo "st=$?"
 [1]   Exit 3                  ( exit 3 )
 st=0
 ## END
+
+#### declare -F NAME under extdebug prints the line and file of the definition
+shopt -s extdebug
+
+f() { :; }
+eval 'g() { :; }'
+h()
+{ :; }
+declare -F f g h
+declare -F
+shopt -u extdebug
+declare -F f
+## STDOUT:
+f 3 main
+g 4 main
+h 5 main
+declare -f f
+declare -f g
+declare -f h
+f
+## END
+
+#### malformed options and operands report as bash does: read, trap, printf, readonly through a nameref
+read -n 2x v </dev/null; echo s1=$?
+read -u abc v; echo s2=$?
+read -t abc v </dev/null; echo s3=$?
+trap foo; echo s4=$?
+printf '%z' 42; echo s5=$?
+printf '%5k'; echo s6=$?
+x=1; readonly x; declare -n ref=x
+(ref=2); echo s7=$?
+w=ww; (echo ${!w?gone}); echo s8=$?
+## STDOUT:
+s1=1
+s2=1
+s3=1
+s4=2
+s5=1
+s6=1
+s7=1
+s8=1
+## END

@@ -641,3 +641,93 @@ PS4='> '
 > eval ': ps'
 >> : ps
 ## END
+
+#### for with an invalid variable name fails when it runs, before expanding its words
+for 1 in $(echo expanded >&2); do echo body; done; echo st=$?
+set -e; trap 'echo ERR' ERR
+for a.b in x; do echo body; done; echo st=$?
+select a[1] in x; do :; done; echo st=$?
+set -o posix
+for - in x; do echo body; done; echo not reached
+## STDOUT:
+st=1
+st=1
+st=1
+## END
+## status: 2
+
+#### a compound command's failed redirection: ERR trap, message on the line of the redirection
+trap 'echo L=$LINENO' ERR
+false
+{ false
+  true
+} > /nonexist/zz
+echo ok
+( true ) > /nonexist/q
+for i in 1; do
+  true
+done 2>/nonexist/q
+echo $LINENO
+## STDOUT:
+L=2
+L=2
+ok
+L=7
+L=7
+11
+## END
+
+#### wait reports a job a signal ended, except INT, TERM and PIPE
+{ sleep 1 & kill -HUP $!; wait $!; echo status=$?; } 2>err.txt
+sed -E 's/(line [0-9]+:) +[0-9]+ /\1 PID /' err.txt
+{ sleep 1 & kill -TERM $!; wait $!; echo status=$?; } 2>err2.txt
+wc -c < err2.txt
+{ sleep 1 & kill -USR1 %1; wait; } 2>err3.txt
+grep -o 'User defined signal 1   sleep 1' err3.txt
+## STDOUT:
+status=129
+bash: line 1: PID Hangup                  sleep 1
+status=143
+0
+User defined signal 1   sleep 1
+## END
+
+#### a failed ( ) ending a pipeline runs the ERR trap itself too, even under !
+trap "echo err" ERR
+true | (false); echo 1
+true | (false) || echo or; echo 2
+! true | (false); echo 3
+f() { true | (false); echo in; }; f; echo 4
+set -o errtrace; true | (false); echo 5
+## STDOUT:
+err
+err
+1
+or
+2
+err
+3
+in
+4
+err
+err
+err
+5
+## END
+
+#### set -x traces [[ ]] primaries, (( )), for (( )) parts, for, select and case
+set -x
+x="a b"
+[[ -n $x && ( -z $x || $x != c ) ]]
+[[ ! $x == "a "* ]]
+[[ ! ( $x ) ]] || true
+(( a = 1 + 2 ))
+for ((i=0; i<1; i++)); do :; done
+for w in a "b c"; do :; done
+case "$x" in a*) :;; esac
+select s in x; do break; done < /dev/null
+## STDOUT:
+
+## END
+## stderr-json: "+ x='a b'\n+ [[ -n a b ]]\n+ [[ -z a b ]]\n+ [[ a b != c ]]\n+ [[ ! a b == \\a\\ * ]]\n+ [[ -n a b ]]\n+ true\n+ ((  a = 1 + 2  ))\n+ (( i=0 ))\n+ (( i<1 ))\n+ :\n+ (( i++ ))\n+ (( i<1 ))\n+ for w in a \"b c\"\n+ :\n+ for w in a \"b c\"\n+ :\n+ case \"$x\" in\n+ :\n+ select s in x\n1) x\n#? "
+## status: 1

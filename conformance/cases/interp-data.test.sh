@@ -466,3 +466,50 @@ for o in 0 1 2 3 4 -1 -2; do x=("${A[@]:$o}"); y=("${A[@]:$o:1}"); echo "$o: ${#
 -1: 1 1 [1] 
 -2: 2 1 [2] 
 ## END
+
+#### an indexed array's subscript keeps single quotes as arithmetic does; an associative one does not
+a["1"]=2
+echo status=$? len=${#a[@]}
+a['2']=3
+echo status=$? len=${#a[@]}
+a[3 + '4']=5
+echo status=$? len=${#a[@]}
+echo "${a['1']}"; echo not reached
+echo next line
+declare -A A; A['k']=v; A["j"]+=w; declare -A B=(['x']=1)
+declare -p A B
+## STDOUT:
+status=0 len=1
+status=1 len=1
+status=1 len=1
+next line
+declare -A A=([k]="v" [j]="w" )
+declare -A B=([x]="1" )
+## END
+
+#### [k]=value with a brace expansion in an indexed array literal becomes plain elements
+a=([k2]=-{a,b}-); declare -p a
+c=(x [2]={a,b} [7]=y); declare -p c
+x=1; j=([$x]+=p{1..2}); declare -p j
+declare -A A=([k]={a,b}); declare -p A
+set +B; b=([2]={a,b}); declare -p b
+## STDOUT:
+declare -a a=([0]="[k2]=-a-" [1]="[k2]=-b-")
+declare -a c=([0]="x" [1]="[2]=a" [2]="[2]=b" [7]="y")
+declare -a j=([0]="[1]+=p1" [1]="[1]+=p2")
+declare -A A=([k]="{a,b}" )
+declare -a b=([2]="{a,b}")
+## END
+
+#### an array element before a command is not bound: an error, and the command runs
+b[0]=2 true; echo st=$?
+declare -p b 2>/dev/null || echo no b
+f() { echo "c=${c[1]-unset}"; }
+c[1]=5 f
+x=1 y[0]=2 z=3 sh -c 'echo $x $z'
+## STDOUT:
+st=0
+no b
+c=unset
+1 3
+## END

@@ -344,3 +344,58 @@ g() {
 line 2: x: oops
 line 6: 1/0: division by 0 (error token is "0")
 ## END
+
+#### ${s/pat/rep} with [^]...]: bash takes it for two characters and replaces nothing
+s='ab^cd^'; pat='[^]]'; echo ${s//$pat/z} ${s//[!]]/z} ${s/#[^]]/z} ${s/%[^]]/z}
+echo ${s//[^]]*/z} ${s//[]^]/z} ${s##[^]]} [[ $s == *[^]]* ]]
+s='a]b'; echo ${s//[^]]]/Q} ${s//[]]/z}
+## STDOUT:
+ab^cd^ ab^cd^ ab^cd^ ab^cd^
+z abzcdz b^cd^ [[ ab^cd^ == *[^]]* ]]
+a]b azb
+## END
+
+#### extglob arms with quotes keep blanks and operators literal: @(__aa|'__<>'|__&&)
+shopt -s extglob
+mkdir eg; cd eg; touch __{aa,'<>','{}','#','&&'} 'a b'
+echo @(__aa|'__<>'|__{}|__#|__&&|)
+echo @('a b'|__&&) @(a b)
+v=q; [[ "q&" == @($v&|x) ]] && echo match
+## STDOUT:
+__# __&& __<> __aa __{}
+__&& a b a b
+match
+## END
+
+#### ${!x} through a variable without a value expands as unset; through one that does not exist it fails
+declare -A A=([x]=y); declare d; a=([1]=z)
+echo "[${!A}] [${!A@a}] [${!A:-def}] [${!d}] [${!a[0]-dflt}] [${!a:+alt}]"
+f() { local -a l; echo "[${!l}]"; }; f
+echo "[${!nosuch}]"
+echo status=$?
+(set -u; echo "${!A}"; echo not reached)
+echo status=$?
+## STDOUT:
+[] [] [def] [] [dflt] []
+[]
+status=1
+status=1
+## END
+
+#### $BASH_SUBSHELL counts ( ), $( ), <( ) and compound or function pipeline stages
+echo a $BASH_SUBSHELL
+x=$(echo $BASH_SUBSHELL); echo b $x
+( (echo c $BASH_SUBSHELL) )
+{ echo d $BASH_SUBSHELL; } | cat
+cat <(echo e $BASH_SUBSHELL)
+f() { echo f $BASH_SUBSHELL; }; f | cat
+echo g $(echo $(echo $BASH_SUBSHELL))
+## STDOUT:
+a 0
+b 1
+c 2
+d 1
+e 1
+f 1
+g 2
+## END

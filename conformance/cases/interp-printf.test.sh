@@ -89,3 +89,15 @@ warning: -9223372036854775809: Numerical result out of range
 9223372036854775807|18446744073709551615|-9223372036854775808
 status 0
 ## END
+
+#### %(fmt)T and \D{fmt} longer than 127 bytes are empty (bash's 128-byte buffer)
+for n in 127 128; do s=$(printf "%${n}s" | tr " " x); printf "%(${s})T" 0 | wc -c; done
+s=$(printf "%125s" | tr " " x); printf "%(${s}%Y)T" 0 | wc -c; printf "[%(${s}é)T]" 0 | wc -c
+PS1="\D{$(printf "%130s" | tr " " x)}"; echo "[${PS1@P}]"
+## STDOUT:
+127
+0
+0
+129
+[]
+## END

@@ -280,3 +280,20 @@ status 2
 3 ok
 status 0
 ## END
+
+#### a syntax error in a $( ) body that eval reads ends the shell with status 1
+echo before
+eval 'echo $(if)'
+echo not reached
+## STDOUT:
+before
+## END
+## status: 1
+
+#### in a subshell, the same error ends only the subshell
+x=$(eval 'echo $(if)'); echo status=$?
+echo next
+## STDOUT:
+status=1
+next
+## END

@@ -170,3 +170,69 @@ say hello
 echo "[$( )]" "[$(# just a comment
 )]"
 ## stdout: [] []
+
+#### a // pattern that starts with / keeps it: ${x///} ${x////c}
+x='/_/'; echo ${x////c} ${x///c} "${x////c}"
+x='slash / brace } hi'; echo "${x///}"
+p=/foo/bar; echo ${p////\\/} ${p/#//X} ${p//\//-}
+## STDOUT:
+c_c /_/ c_c
+slash  brace } hi
+\/foo\/bar /X/foo/bar -foo-bar
+## END
+
+#### a ? in a slice offset lets one : through (bash's skiparith)
+s=abcdef
+echo ${s: 0 < 1 ? 2 : 0 : 1} ${s:1?2:3} ${s: 1 ? 2 : 3 : 2} ${s:(1?2:3):2} ${s:1:1?2:3} ${s:1?1?2:3:4:1}
+## STDOUT:
+c cdef cd cd bc c
+## END
+
+#### extglob groups in command words follow the option line by line; [[ == ]] patterns always have them
+if !(false && false); then echo negated subshell; fi
+[[ a == @(a|b) ]] && echo pattern
+str=x; [[ !($str) ]] || echo 'not (x)'
+shopt -s extglob
+[[ !($str) ]] && echo 'a word !(x)'
+case ab in @(ab|c)) echo case;; esac
+f() { echo @(a); }
+shopt -u extglob
+echo @(a)
+echo not reached
+## STDOUT:
+negated subshell
+pattern
+not (x)
+a word !(x)
+case
+## END
+## status: 2
+
+#### after an alias ending in a blank the next word is checked anywhere, and so is the first word of an alias's text
+shopt -s expand_aliases
+alias FOR1='for ' FOR2='FOR1 ' eye1='i ' eye2='eye1 ' IN='in ' onetwo='$one "2" '
+one=1
+FOR2 eye2 IN onetwo 3; do echo $i; done
+alias C='case ' W='x '
+C W IN x) echo case;; esac
+alias e='echo ' y='z w' z=ZED
+e y
+## STDOUT:
+1
+2
+3
+case
+ZED w
+## END
+
+#### an argument of declare/local/export with blanks in its subscript is several words
+declare a[a[0]=1]=X
+declare a[ a[2]=3 ]=Y
+declare -p a
+f() { local b[ 1 ]=x; echo status=$?; }; f
+c[ 2 ]=Z; declare -p c
+## STDOUT:
+declare -a a=([0]="1" [1]="X" [2]="3")
+status=1
+declare -a c=([2]="Z")
+## END

@@ -5,10 +5,14 @@
 import type { Arithmetic, Word, WordPart } from "@husk/syntax";
 import { ArithError, type ArithSource } from "./arith.js";
 import { FatalError } from "./errors.js";
-import { wordParts } from "@husk/syntax";
+import { makeWord, wordParts } from "@husk/syntax";
 
-/** An ArithError as the FatalError that ends the line; anything else unchanged. */
+/**
+ * An ArithError, or an assignment the arithmetic could not make (readonly, bad subscript), as
+ * the FatalError that ends the line (an arithmetic expansion's errors do); anything else unchanged.
+ */
 export function arithFatal(e: unknown): unknown {
+  if (e instanceof FatalError && e.scope === "command") return new FatalError(e.message, e.status, "line");
   return e instanceof ArithError ? new FatalError(e.message, 1, "line") : e;
 }
 
@@ -17,13 +21,23 @@ export function rethrowArithFatal(e: unknown): never {
   throw arithFatal(e);
 }
 
+/**
+ * The word as bash's arithmetic expands it: single-quoted parts keep their quotes (bash
+ * reports `'1'` as an operand error, in `$(( ))` and in an indexed array's subscript alike);
+ * `w` itself when it has none.
+ */
+export function arithWord(w: Word): Word {
+  if (w.type === "Word" ? !w.parts.some(isQuotedPart) : !isQuotedPart(w)) return w;
+  return makeWord(w.start, w.end, wordParts(w).map(quotedAsLiteral));
+}
+
 /** Single quotes are not removed in arithmetic: bash reports `'1'` as an operand error. */
-export function isQuotedPart(p: WordPart): boolean {
+function isQuotedPart(p: WordPart): boolean {
   return p.type === "SingleQuoted" || p.type === "AnsiCQuoted";
 }
 
 /** A single-quoted part as the literal text bash's arithmetic sees, quotes included; other parts unchanged. */
-export function quotedAsLiteral(p: WordPart): WordPart {
+function quotedAsLiteral(p: WordPart): WordPart {
   return isQuotedPart(p) ? { type: "Literal", start: p.start, end: p.end, value: `'${(p as { value: string }).value}'` } : p;
 }
 

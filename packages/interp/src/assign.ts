@@ -3,8 +3,9 @@
  * then applied, so declaration builtins (`declare`, `local`, `export`, `readonly`) can apply
  * them in their own scope with their own attributes.
  */
-import { makeWord, parse, wordParts } from "@husk/syntax";
-import type { ArrayElement, Assignment, Word } from "@husk/syntax";
+import { braceExpand, makeWord, parse, wordParts } from "@husk/syntax";
+import type { ArrayElement, Assignment, Word, WordPart } from "@husk/syntax";
+import { arithWord } from "./arith-words.js";
 import { FatalError } from "./errors.js";
 import type { MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -38,9 +39,17 @@ export function prepareAssign(ip: Interp, a: Assignment, assoc = false): MaybeAs
   if (a.array !== undefined) return prepareArrayAssign(ip, a, assoc);
   if (a.index === undefined) return withValue(ip, a, undefined);
   if (a.index.type === "Word" && a.index.parts.length === 0) throw new FatalError(`${a.name}[]: bad array subscript`, 1, "command");
-  const index = ip.expandString(a.index);
+  const index = ip.expandString(assoc ? a.index : subscript(ip, a.name, a.index));
   if (index instanceof Promise) return withValueLater(ip, a, index);
   return withValue(ip, a, index);
+}
+
+/** The subscript of `name[...]=`: for an indexed array as its arithmetic sees it (`a['2']=3` fails as in bash). */
+function subscript(ip: Interp, name: string, w: Word): Word {
+  const aw = arithWord(w);
+  if (aw === w) return w;
+  const v = ip.st.vars.get(name);
+  return v !== undefined && (v.value instanceof AssocArray || v.attrs & Attr.Assoc) ? w : aw;
 }
 
 // (continuations in separate functions: a closure in the hot ones costs a context per call)
@@ -67,14 +76,18 @@ async function preparedLater(a: Assignment, index: string | undefined, value: Pr
 }
 
 async function prepareArrayAssign(ip: Interp, a: Assignment, assoc: boolean): Promise<PreparedAssign> {
-  const index = a.index === undefined ? undefined : await ip.expandString(a.index);
+  const index = a.index === undefined ? undefined : await ip.expandString(assoc ? a.index : subscript(ip, a.name, a.index));
   if (a.array !== undefined) {
     const elems: PreparedElem[] = [];
     // bash 5.2 does not tilde-expand the values of `[k]=v` in an associative array literal
     const target = ip.st.vars.get(a.name);
     const noTilde = assoc || (target !== undefined && (target.value instanceof AssocArray || (target.attrs & Attr.Assoc) !== 0));
     for (const e of a.array) {
-      if (e.index !== undefined) {
+      if (e.index !== undefined && !noTilde && ip.st.options.braceexpand && hasBraces(e.value)) {
+        // bash 5.2: `[k]=-{a,b}-` in an indexed array is brace-expanded as a whole word, and
+        // its results (`[k]=-a-`, `[k]=-b-`) are plain elements
+        for (const v of await ip.expandWords([elementWord(e)])) elems.push({ append: false, value: v });
+      } else if (e.index !== undefined) {
         elems.push({ key: await ip.expandString(e.index), append: e.append, value: await ip.expandString(noTilde ? literalTildes(e.value) : e.value) });
       } else {
         for (const v of await ip.expandWords([e.value])) elems.push({ append: false, value: v });
@@ -84,6 +97,18 @@ async function prepareArrayAssign(ip: Interp, a: Assignment, assoc: boolean): Pr
   }
   const value = a.value === undefined ? "" : await ip.expandString(a.value);
   return { name: a.name, index, append: a.append, value };
+}
+
+/** True when brace expansion changes `w` (`-{a,b}-`, `a{1..1}`). */
+function hasBraces(w: Word): boolean {
+  const out = braceExpand(w);
+  return out.length !== 1 || out[0] !== w;
+}
+
+/** The element `[k]=v` (or `[k]+=v`) as the one word bash sees. */
+function elementWord(e: ArrayElement): Word {
+  const lit = (value: string): WordPart => ({ type: "Literal", start: e.start, end: e.start, value });
+  return makeWord(e.start, e.end, [lit("["), ...wordParts(e.index!), lit(e.append ? "]+=" : "]="), ...wordParts(e.value)]);
 }
 
 /**
@@ -126,6 +151,15 @@ function literalTildes(w: Word): Word {
   return makeWord(w.start, w.end, parts.map((p) => (p.type === "TildePrefix" ? { type: "SingleQuoted", start: p.start, end: p.end, value: `~${p.user}` } : p)));
 }
 
+/**
+ * `applyAssign` for an assignment statement: the subscript of an indexed element may wait for
+ * a subscript's expansion as arithmetic evaluates it (`b[expr]=x` with expr='a[$(echo 2)]'),
+ * and the Promise returned then settles once it is assigned; undefined when assigned at once.
+ */
+export function assignStatement(ip: Interp, p: PreparedAssign): Promise<void> | undefined {
+  return applyAssign(ip, p, undefined, 0, true);
+}
+
 /** The variable `name` names, namerefs followed (undefined when unset); one scope walk when it is no nameref. */
 function lookupResolved(ip: Interp, name: string): Var | undefined {
   const vars = ip.st.vars;
@@ -136,9 +170,10 @@ function lookupResolved(ip: Interp, name: string): Var | undefined {
 
 /**
  * Applies a prepared assignment. With `scope`, the variable is created there (local/declare in
- * a function); `attrs` are added first (`declare -A a=(...)`).
+ * a function); `attrs` are added first (`declare -A a=(...)`). With `wait`, an indexed element's
+ * subscript may wait for its expansion: a Promise is returned then (see `assignStatement`).
  */
-export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs = 0): void {
+export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs = 0, wait = false): Promise<void> | undefined {
   const vars = ip.st.vars;
   if (scope === undefined && attrs === 0 && p.array === undefined && p.index === undefined) {
     // `x=v`: setVar does the rest (its readonly and nameref handling is the same as below)
@@ -214,7 +249,9 @@ export function applyAssign(ip: Interp, p: PreparedAssign, scope?: Scope, attrs 
     if (target.value instanceof Map || (target.value === undefined && target.attrs & Attr.Assoc)) ip.setElement(p.name, p.index, p.value ?? "", p.append, target);
     else {
       // `target` is the variable's cell: evaluating the subscript can change its value, not replace it
-      ip.setElement(p.name, Number(ip.evalArithText(p.index)), p.value ?? "", p.append, target);
+      const i = wait ? ip.evalIndexText(p.index) : Number(ip.evalArithText(p.index));
+      if (typeof i !== "number") return i.then((n) => ip.setElement(p.name, n, p.value ?? "", p.append, target));
+      ip.setElement(p.name, i, p.value ?? "", p.append, target);
     }
     return;
   }

@@ -45,6 +45,9 @@ export function startBackground(ip: Interp, s: Statement): number {
     promise: tracked,
     status: undefined as number | undefined,
     kill,
+    get signal(): number | undefined {
+      return killedBy !== undefined && job.status === 128 + killedBy ? killedBy : undefined;
+    },
   };
   void tracked.then((st) => {
     job.status = st;

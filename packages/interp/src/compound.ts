@@ -16,8 +16,10 @@ import { setSinglePipeStatus } from "./pipeline.js";
 import { isSpecialBuiltin } from "./simple.js";
 import { withRedirects } from "./redirect.js";
 import { evalTestExpr } from "./test-expr.js";
+import { isName } from "./vars.js";
 import { debugTrap } from "./traps.js";
 import { startBackground } from "./background.js";
+import { trace, tracedArith, written } from "./trace.js";
 
 /** Runs any compound command (and function definitions). */
 export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
@@ -25,12 +27,17 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
     case "FunctionDef":
       ip.pos = cmd.start;
       // bash refuses a name with an expansion in it (`foo$x() {...}`) when it runs the definition
+      // (errors name the line where the definition ends, where bash's parser is)
       if (cmd.name.includes("$")) {
+        ip.pos = cmd.end - 1;
         ip.error(`\`${cmd.name}': not a valid identifier`);
         return ip.checkErr(1);
       }
       // POSIX mode: a special builtin cannot be redefined; the shell exits (status 2), as bash's does
-      if (ip.st.options.posix && isSpecialBuiltin(ip, cmd.name)) throw new FatalError(`\`${cmd.name}': is a special builtin`, 2, "exit");
+      if (ip.st.options.posix && isSpecialBuiltin(ip, cmd.name)) {
+        ip.pos = cmd.end - 1;
+        throw new FatalError(`\`${cmd.name}': is a special builtin`, 2, "exit");
+      }
       ip.st.functions.set(cmd.name, { def: cmd, src: ip.src });
       return 0;
     case "Coproc":
@@ -48,7 +55,9 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
 }
 
 function redirectedBody(ip: Interp, cmd: Compound): MaybeAsync<Completion> {
-  return withRedirects(ip, cmd.redirects, () => compoundBody(ip, cmd));
+  // bash sets $LINENO to a subshell's line (where it ends) before its redirections
+  if (cmd.type === "Subshell") ip.pos = cmd.redirects[0]!.start;
+  return withRedirects(ip, cmd.redirects, () => compoundBody(ip, cmd), true);
 }
 
 type Compound = Exclude<Command, { type: "FunctionDef" | "Coproc" | "SimpleCommand" | "Pipeline" | "AndOr" }>;
@@ -197,8 +206,18 @@ async function execWhile(ip: Interp, cmd: While): Promise<Completion> {
 
 async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   ip.pos = cmd.start;
+  // bash checks the name when the loop runs, before expanding its words: `for 1 in` fails
+  // (status 1, no set -e, no ERR trap); in POSIX mode the shell exits with status 2
+  if (!isName(cmd.variable)) {
+    // (bash names the line where its parser is, the end of a loop at the top level)
+    ip.pos = cmd.end - 1;
+    if (ip.st.options.posix) throw new FatalError(`\`${cmd.variable}': not a valid identifier`, 2, "exit");
+    ip.error(`\`${cmd.variable}': not a valid identifier`);
+    return 1;
+  }
   const items = cmd.items === undefined ? ip.st.positional.slice() : await ip.expandWords(cmd.items);
   if (cmd.type === ("Select" as string)) {
+    if (ip.st.options.xtrace) await traceFor(ip, cmd, "select");
     ip.loopDepth++;
     try {
       return await execSelect(ip, cmd, items);
@@ -218,6 +237,7 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
         const d = await debugTrap(ip, cmd.start);
         if (d !== undefined) return d;
       }
+      if (ip.st.options.xtrace) await traceFor(ip, cmd, "for");
       ip.setVar(cmd.variable, items[i]!);
       const br = ip.execList(cmd.body);
       const b = br instanceof Promise ? await br : br;
@@ -235,6 +255,13 @@ async function execFor(ip: Interp, cmd: For): Promise<Completion> {
   return status;
 }
 
+/** `for NAME in WORDS` / `select NAME in WORDS` under set -x (the words as written, `"$@"` for none). */
+function traceFor(ip: Interp, cmd: For, kw: string): Promise<void> {
+  const items = cmd.items;
+  const words = items === undefined ? '"$@"' : items.length === 0 ? "" : written(ip, items[0]!, items[items.length - 1]!);
+  return trace(ip, `${kw} ${cmd.variable} in ${words}`);
+}
+
 async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Completion> {
   const err = ip.stderr();
   const input = ip.st.fds[0]?.input;
@@ -247,7 +274,11 @@ async function execSelect(ip: Interp, cmd: For, items: string[]): Promise<Comple
     err.write(ip.getScalar("PS3") ?? "#? ");
     if (input === undefined) return 1;
     const line = await readLine(input);
-    if (line === undefined) return 1;
+    // at the end of the input bash ends the menu's line on stdout
+    if (line === undefined) {
+      ip.stdout().write("\n");
+      return 1;
+    }
     ip.setVar("REPLY", line);
     const k = Number(line.trim());
     ip.setVar(cmd.variable, Number.isInteger(k) && k >= 1 && k <= items.length ? items[k - 1]! : "");
@@ -321,7 +352,7 @@ async function execArithFor(ip: Interp, cmd: ArithFor): Promise<Completion> {
  */
 async function headerArith(ip: Interp, a: Arithmetic): Promise<Int | undefined> {
   try {
-    return await ip.evalArithRaw(a);
+    return await (ip.st.options.xtrace ? tracedArith(ip, a, true) : ip.evalArithRaw(a));
   } catch (e) {
     reportArith(ip, e);
     return undefined;
@@ -330,6 +361,8 @@ async function headerArith(ip: Interp, a: Arithmetic): Promise<Int | undefined> 
 
 /** Reports an arithmetic error of `(( ))` or a `for (( ))` header as bash does (`((: MSG`); rethrows anything else. */
 function reportArith(ip: Interp, e: unknown): void {
+  // an assignment the arithmetic cannot make (readonly, bad subscript) fails only the command
+  if (e instanceof FatalError && e.scope === "command") return ip.error(e);
   if (!(e instanceof ArithError)) throw e;
   ip.error(`((: ${e.message}`);
 }
@@ -340,6 +373,7 @@ async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
     const d = await debugTrap(ip, cmd.start);
     if (d !== undefined) return d;
   }
+  if (ip.st.options.xtrace) await trace(ip, `case ${written(ip, cmd.word, cmd.word)} in`);
   const word = await ip.expandString(cmd.word);
   const opts = { extglob: true, nocase: ip.st.opt("nocasematch") };
   let c: Completion = 0;
@@ -368,11 +402,12 @@ function execArithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion>
   ip.pos = cmd.start;
   ip.rt.meter.countCommand();
   if (ip.st.traps.size > 0) return arithAfterDebugTrap(ip, cmd);
+  if (ip.st.options.xtrace) return arithCommandLater(ip, tracedArith(ip, cmd.expr, false));
   return arithCommand(ip, cmd);
 }
 
 async function arithAfterDebugTrap(ip: Interp, cmd: ArithCommand): Promise<Completion> {
-  return (await debugTrap(ip, cmd.start)) ?? arithCommand(ip, cmd);
+  return (await debugTrap(ip, cmd.start)) ?? (ip.st.options.xtrace ? arithCommandLater(ip, tracedArith(ip, cmd.expr, false)) : arithCommand(ip, cmd));
 }
 
 /** The end of a compound command bash counts as a one-command pipeline: PIPESTATUS, then set -e/ERR. */

@@ -79,3 +79,13 @@ export type Completion = number | Abrupt;
  * promise or microtask per command; callers test `instanceof Promise` (or just `await`).
  */
 export type MaybeAsync<T> = T | Promise<T>;
+
+/**
+ * The error that ends a shell after a syntax error in the body of a `$( )` that an eval or
+ * source reads (reported already): bash discards the shell, with status 1 (127 under -c).
+ */
+export function discardShell(): FatalError {
+  const f = new FatalError("", 1, "exit");
+  f.reported = true;
+  return f;
+}

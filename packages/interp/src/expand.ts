@@ -221,6 +221,14 @@ export function expandString(ip: Interp, w: Word): MaybeAsync<string> {
   return b.result();
 }
 
+/** `expandPattern` under set -x: the pattern, and the text bash traces for it (see FieldBuilder.trace). */
+export async function expandPatternTraced(ip: Interp, w: Word): Promise<{ readonly pat: string; readonly trace: string }> {
+  const b = new FieldBuilder(Mode.Pattern);
+  b.trace = "";
+  await expandWordPartsInto(ip, w, false, b);
+  return { pat: b.result(), trace: b.trace };
+}
+
 /** Expands a word to escaped pattern form (quoted characters backslash-escaped). */
 export function expandPattern(ip: Interp, w: Word): MaybeAsync<string> {
   if (w.type === "Literal") return w.value;

@@ -2,9 +2,9 @@
  * Expansion inside extended globs: `@($a|$b)`, `!($str)`, `+(x|$(echo y))`,
  * `@(help|$prefix-@(long|short)-'opt')`. The parser keeps the text between the parentheses raw;
  * when it holds expansions or quotes, each `|`-separated arm is parsed as a word (once per
- * distinct text, cached) and expanded in place, quoted parts matching literally.
+ * distinct text, cached; blanks and operators in it are literal) and expanded in place, quoted parts matching literally.
  */
-import { parse } from "@husk/syntax";
+import { parsePatternWord } from "@husk/syntax";
 import type { ExtGlob, Word } from "@husk/syntax";
 import type { FieldBuilder } from "./fields.js";
 import type { Interp } from "./interp.js";
@@ -37,18 +37,12 @@ function parsedArms(text: string): readonly Word[] | null {
   return arms;
 }
 
-/** Each top-level arm as a word, or null when an arm is not one word (e.g. has blanks). */
+/** Each top-level arm as a word, or null when one does not parse (the text is then used as it is). */
 function parseArms(text: string): readonly Word[] | null {
   const out: Word[] = [];
   for (const arm of splitArms(text)) {
-    if (arm === "") {
-      out.push({ type: "Word", start: 0, end: 0, parts: [] });
-      continue;
-    }
     try {
-      const cmd = parse(`: ${arm}`, { extglob: true }).body[0]?.command;
-      if (cmd?.type !== "SimpleCommand" || cmd.words.length !== 2 || cmd.redirects.length > 0) return null;
-      out.push(cmd.words[1]!);
+      out.push(arm === "" ? { type: "Word", start: 0, end: 0, parts: [] } : parsePatternWord(arm));
     } catch {
       return null;
     }

@@ -63,6 +63,12 @@ export class FieldBuilder {
     this.#ifsOther = other;
   }
 
+  /**
+   * In Pattern mode under set -x: the pattern as bash traces it (every quoted character
+   * escaped, `\a\*` for "a*"); undefined when not wanted.
+   */
+  trace: string | undefined;
+
   /** Quoted text: literal, never split, never globbed. */
   quoted(s: string): void {
     this.open = true;
@@ -70,6 +76,7 @@ export class FieldBuilder {
     if (s === "") return;
     this.cur += s;
     if (this.mode === Mode.Pattern || (this.mode === Mode.Fields && this.glob)) this.pat += escapePattern(s);
+    if (this.trace !== undefined) this.trace += s.replace(/[^]/gu, "\\$&");
   }
 
   /** Unquoted source text (glob characters active, no splitting). */
@@ -82,6 +89,7 @@ export class FieldBuilder {
     if (this.mode !== Mode.String) {
       this.pat += s;
       this.glob = true;
+      if (this.trace !== undefined) this.trace += s;
     }
   }
 

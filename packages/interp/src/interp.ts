@@ -5,13 +5,14 @@
  */
 import { BrokenPipeError, LimitError } from "@husk/host";
 import type { Clock, CommandTable, FileSystem, Identity, Limits, LimitsMeter, OutputStream, RequestContext, SeededRandom } from "@husk/host";
-import { makeWord, ParseError, parseArithmetic, warningReport, wordParts } from "@husk/syntax";
+import { ParseError, parseArithmetic, warningReport } from "@husk/syntax";
 import type { AndOr, Arithmetic, Command, ProcessSub, Statement, Word, WordPart } from "@husk/syntax";
 import { ArithError, ArithEvaluator } from "./arith.js";
-import { arithFatal, arithSource, isQuotedPart, literalText, quotedAsLiteral, rethrowArithFatal, stripQuotes } from "./arith-words.js";
+import { arithFatal, arithSource, arithWord, literalText, rethrowArithFatal } from "./arith-words.js";
+import { arithGet, arithSet, AsyncSubscript, retryArith } from "./arith-subscript.js";
 import { evalTemplate } from "./arith-template.js";
 import type { ArithEnv } from "./arith.js";
-import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
+import { Abrupt, discardShell, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import { expandPartsInto, expandPattern, expandString, expandWordPartsInto, expandWords } from "./expand.js";
 import type { FieldBuilder } from "./fields.js";
@@ -84,6 +85,12 @@ export class Interp {
   negSoft = -1;
   /** Status of the last command substitution in the current command (for `x=$(false)`). */
   subStatus: number | undefined;
+  /** Positive while an arithmetic evaluation can wait for a subscript's expansion (arith-subscript.ts). */
+  arithRetry = 0;
+  /** Arithmetic assignments made so far (an evaluation is run again only if it made none). */
+  arithEffects = 0;
+  /** Subscripts expanded for the evaluation being run again (arith-subscript.ts). */
+  subscriptValues: Map<string, string> | undefined;
   /** Nesting of loops (for break/continue validity). */
   loopDepth = 0;
   /** Nesting of function calls. */
@@ -112,8 +119,8 @@ export class Interp {
     public st: ShellState,
   ) {
     const env: ArithEnv = {
-      getVar: (name, index) => this.arithGet(name, index),
-      setVar: (name, index, value) => this.arithSet(name, index, value),
+      getVar: (name, index) => arithGet(this, name, index),
+      setVar: (name, index, value) => arithSet(this, name, index, value),
       // the evaluator caches compiled expressions by text
       parse: (text) => parseArithmetic(text),
     };
@@ -154,6 +161,7 @@ export class Interp {
     this.src = new SourceInfo(source, lineOffset, file);
     const parser = new ScriptLines(source, {
       aliasesActive: () => this.st.aliases.size > 0 && this.st.opt("expand_aliases"),
+      extglob: () => this.st.opt("extglob"),
       alias: (n) => this.st.aliases.get(n),
       maxDepth: this.rt.limits.maxParseDepth,
       maxBytes: this.rt.limits.maxScriptBytes,
@@ -173,9 +181,12 @@ export class Interp {
               this.st.status = status = e.exitStatus(this.st.status);
               continue;
             }
+            // bash discards the shell at a syntax error in a `$( )` body: an eval or source
+            // ends it with 1 (127 under -c, see `runScript`'s caller), -c itself with 127
+            if (e.inSubstitution && !topLevel) throw discardShell();
             // bash quirk: a syntax error inside `[[ ]]` exits with the previous status, not 2
             // (eval and source still return 2)
-            const st = !topLevel && e.conditional ? 2 : e.exitStatus(this.st.status);
+            const st = e.inSubstitution && this.st.flagSuffix === "c" ? 127 : !topLevel && e.conditional ? 2 : e.exitStatus(this.st.status);
             this.st.status = st;
             return topLevel ? new Abrupt("exit", 0, st) : st;
           }
@@ -530,14 +541,25 @@ export class Interp {
 
   /** Evaluates an Arithmetic node; arithmetic errors are thrown as ArithError. */
   evalArithRaw(a: Arithmetic): MaybeAsync<Int> {
+    const effects = this.arithEffects;
+    this.arithRetry++;
+    try {
+      return this.#evalArith(a);
+    } catch (e) {
+      if (e instanceof AsyncSubscript) return retryArith(this, e, effects, () => this.#evalArith(a));
+      throw e;
+    } finally {
+      this.arithRetry--;
+    }
+  }
+
+  #evalArith(a: Arithmetic): MaybeAsync<Int> {
     if (a.expr !== undefined) return this.arith.evaluateIn(a.expr, arithSource(a));
     const t = evalTemplate(this, a);
     if (t !== undefined) return t;
     // single quotes are not removed in arithmetic: bash reports `'1'` as an operand error
     // (and `A['k']` keeps them for the assoc subscript, where they are stripped)
-    const parts = wordParts(a.source);
-    const src = parts.some(isQuotedPart) ? makeWord(a.source.start, a.source.end, parts.map(quotedAsLiteral)) : a.source;
-    const text = this.expandString(src);
+    const text = this.expandString(arithWord(a.source));
     if (text instanceof Promise) return this.#evaluateLater(text);
     return this.arith.evaluateText(text);
   }
@@ -565,27 +587,40 @@ export class Interp {
     try {
       return this.arith.evaluateText(text);
     } catch (e) {
-      if (e instanceof ArithError) throw new FatalError(e.message, 1, "command");
-      throw e;
+      return commandArithError(e);
     }
   }
 
-  /** An array subscript evaluated arithmetically. */
+  /**
+   * An indexed array's subscript text (expanded already) evaluated as an assignment's: a
+   * subscript reached through a variable may wait for its expansion; errors as evalArithText's.
+   */
+  evalIndexText(text: string): MaybeAsync<number> {
+    return this.#indexOf(text, commandArithError);
+  }
+
+  /** An array subscript evaluated arithmetically (single quotes stay, as in `$(( ))`: `a['2']` fails). */
   arithIndex(w: Word): MaybeAsync<number> {
-    const text = this.expandString(w);
+    const text = this.expandString(arithWord(w));
     if (text instanceof Promise) return this.#indexOfLater(text);
-    return this.#indexOf(text);
+    return this.#indexOf(text, rethrowArithFatal);
   }
 
   async #indexOfLater(text: Promise<string>): Promise<number> {
-    return this.#indexOf(await text);
+    return this.#indexOf(await text, rethrowArithFatal);
   }
 
-  #indexOf(text: string): number {
+  /** `text` evaluated as an index, waiting for a subscript's expansion when it must; `fail` throws an error as the caller reports it. */
+  #indexOf(text: string, fail: (e: unknown) => never): MaybeAsync<number> {
+    const effects = this.arithEffects;
+    this.arithRetry++;
     try {
       return Number(this.arith.evaluateText(text));
     } catch (e) {
-      throw arithFatal(e);
+      if (e instanceof AsyncSubscript) return retryArith(this, e, effects, () => Number(this.arith.evaluateText(text))).catch(fail);
+      return fail(e);
+    } finally {
+      this.arithRetry--;
     }
   }
 
@@ -652,7 +687,8 @@ export class Interp {
     }
     const v = vars.get(name);
     // bash refuses a readonly variable before it evaluates an integer value
-    if (v !== undefined && v.attrs & Attr.Readonly) throw new FatalError(`${name}: readonly variable`, 1, "command");
+    // (the message names the variable a nameref leads to, as bash's)
+    if (v !== undefined && v.attrs & Attr.Readonly) throw new FatalError(`${vars.resolveName(name) || name}: readonly variable`, 1, "command");
     if (v !== undefined && v.attrs & Attr.Integer) {
       const cur = append ? this.arith.valueOf(typeof v.value === "string" ? v.value : this.getScalar(name)) : 0;
       let n: Int;
@@ -728,38 +764,6 @@ export class Interp {
     return key === 0 || key === "0" ? (val as string | undefined) : undefined;
   }
 
-  arithGet(name: string, index: string | undefined): string | undefined {
-    if (index === undefined) {
-      const s = this.getScalar(name);
-      if (s === undefined && this.st.options.nounset) throw new FatalError(`${name}: unbound variable`, 1, "exit");
-      return s;
-    }
-    const v = this.st.vars.get(name);
-    const val = v?.value;
-    // set -u: an element of a variable without any value is unbound (`undef[0]`); a missing
-    // element of a set array is not (bash reads it as 0)
-    if (val === undefined && this.st.options.nounset) throw new FatalError(`${name}: unbound variable`, 1, "exit");
-    if (val instanceof Map) return val.get(stripQuotes(index));
-    if (v !== undefined && v.attrs & Attr.Assoc) return undefined;
-    let i = Number(this.arith.evaluateText(index));
-    if (val instanceof IndexedArray) {
-      if (i < 0) i += val.end;
-      return val.get(i);
-    }
-    return i === 0 ? this.getScalar(name) : undefined;
-  }
-
-  arithSet(name: string, index: string | undefined, value: Int): void {
-    const s = intToString(value);
-    if (index === undefined) {
-      this.setVar(name, s);
-      return;
-    }
-    const v = this.st.vars.get(name);
-    if (v !== undefined && (v.value instanceof Map || v.attrs & Attr.Assoc)) this.setElement(name, stripQuotes(index), s);
-    else this.setElement(name, Number(this.arith.evaluateText(index)), s);
-  }
-
   /** Exported variables as the environment of a command (a fresh Map). */
   exportedEnv(): Map<string, string> {
     return this.st.vars.exportedAll();
@@ -770,3 +774,9 @@ export class Interp {
 const SLOW_ATTRS = Attr.Nameref | Attr.Integer | Attr.Readonly | Attr.Lower | Attr.Upper | Attr.Capitalize;
 
 const NULL_OUT: OutputStream = { write: () => undefined, closed: false };
+
+/** Throws an ArithError as the FatalError that fails the command (anything else as it is). */
+function commandArithError(e: unknown): never {
+  if (e instanceof ArithError) throw new FatalError(e.message, 1, "command");
+  throw e;
+}

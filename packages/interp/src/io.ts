@@ -3,7 +3,7 @@
  * lets `read` consume exactly one line, capped outputs for the run's stdout/stderr, and file
  * outputs that write through the FileSystem.
  */
-import { BrokenPipeError, LimitError, StringOutput } from "@husk/host";
+import { BrokenPipeError, FsError, LimitError, StringOutput } from "@husk/host";
 import type { FileSystem, InputStream, LimitName, OutputStream } from "@husk/host";
 
 /** Default capacity of a pipe, in UTF-16 units (like a 64 KiB kernel pipe). */
@@ -150,6 +150,21 @@ export function shellInput(s: InputStream): ShellInput {
 
 /** Average piece length from which CappedOutput.text chains the pieces instead of joining them. */
 const ROPE_PIECE = 4096;
+
+/**
+ * Input redirected from a directory (`mapfile < dir`): bash opens it, and every read fails
+ * with EISDIR, which each reader reports its own way (`cat: -: Is a directory`; `read`'s read
+ * error; mapfile and `$(< dir)` read nothing).
+ */
+export class DirectoryInput implements InputStream {
+  read(): Promise<string | undefined> {
+    return Promise.reject(new FsError("EISDIR", "-"));
+  }
+  readAll(): Promise<string> {
+    return Promise.reject(new FsError("EISDIR", "-"));
+  }
+  close(): void {}
+}
 
 /**
  * The run's stdout or stderr: collects text up to `max` UTF-16 units; past it the text is

@@ -10,7 +10,7 @@ import type { CompiledGlob } from "@husk/pattern";
 import { FieldBuilder, Mode } from "./fields.js";
 import { expandPrompt } from "./prompt.js";
 import type { Interp } from "./interp.js";
-import { compilePattern, hasGlob, unescapePattern } from "./pattern.js";
+import { bashMatchLength, bashMisjudgesLength, compilePattern, hasGlob, unescapePattern } from "./pattern.js";
 import { Attr, IndexedArray, isName } from "./vars.js";
 import type { Var } from "./vars.js";
 import { ArithError } from "./arith.js";
@@ -111,12 +111,15 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
     const text = pe.index !== undefined && typeof pe.index === "object" ? ((await lookup(ip, pe.name, pe.index)) as { v?: string }).v : ip.getScalar(pe.name);
     const target = indirectRef(text);
     if (target === undefined) {
-      // bash 5.2: an unset ordinary name cannot be indirected through, whatever the operator
-      // (`${!u:-d}` too); an unset positional parameter expands as unset; an empty value is no name
+      // bash 5.2: a variable that does not exist cannot be indirected through, whatever the
+      // operator (`${!u:-d}` too); an unset positional parameter, or a variable without a value
+      // (`declare x`, an array without element 0: `${!A}` of an associative array), expands as
+      // unset; an empty value is no name
       if (text === "") throw new FatalError(": invalid variable name", 1, "line", true);
-      if (!/^[0-9@*#?$!-]/.test(pe.name)) throw new FatalError(`${pe.name}${typeof pe.index === "object" ? "[...]" : ""}: invalid indirect expansion`, 1, "line", true);
+      const sub = typeof pe.index === "object" ? `[${ip.src.text.slice(pe.index.start, pe.index.end)}]` : "";
+      if (!/^[0-9@*#?$!-]/.test(pe.name) && ip.st.vars.get(pe.name) === undefined) throw new FatalError(`${pe.name}${sub}: invalid indirect expansion`, 1, "line", true);
       if (op === undefined || op.kind !== "default") {
-        if (ip.st.options.nounset) throw unbound(ip, pe.name);
+        if (ip.st.options.nounset) throw unbound(ip, `!${pe.name}${sub}`);
         return;
       }
     } else ref = target;
@@ -155,7 +158,8 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
       default: {
         if (ok) return emit(ip, val, q, b);
         const msg = op.word.type === "Word" && op.word.parts.length === 0 ? (op.op === ":?" ? "parameter null or not set" : "parameter not set") : await ip.expandString(op.word);
-        throw new FatalError(`${displayName(ref)}: ${msg}`, 1, "exit");
+        // bash names an indirection itself (`!w: message`)
+        throw new FatalError(`${pe.indirect ? `!${pe.name}` : displayName(ref)}: ${msg}`, 1, "exit");
       }
     }
   }
@@ -382,6 +386,8 @@ function element(ip: Interp, name: string, v: Var | undefined, n: number): PValu
   if (val instanceof IndexedArray) {
     let i = n;
     if (i < 0) i += val.end;
+    // bash reports an index before the first element and goes on with nothing
+    if (i < 0) ip.error(`${name}: bad array subscript`);
     return { list: false, v: i < 0 ? undefined : val.get(i) };
   }
   if (n === 0 || n === -1) return { list: false, v: v === undefined ? ip.getScalar(name) : (val as string | undefined) };
@@ -658,6 +664,8 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
   const g = compilePattern(pat, opts);
   // bash's pat_subst: an empty value matches only a pattern that can start there, one that begins with `*`
   if (s === "") return pat.startsWith("*") && g.matchPrefix("", true) === 0 ? repl("") : "";
+  const fixed = bashMisjudgesLength(pat) ? bashMatchLength(pat) : -1;
+  if (fixed >= 0) return replaceFixed(s, g, fixed, repl, op);
   if (op === "/#") {
     const n = g.matchPrefix(s, true);
     return n < 0 ? s : repl(s.slice(0, n)) + s.slice(n);
@@ -684,6 +692,26 @@ export function replace(s: string, pat: string, rep: string, op: string, opts: {
       out += s[m.start];
       last = from = m.start + 1;
     }
+  }
+  return out + s.slice(last);
+}
+
+/**
+ * `replace` as bash's match_upattern does it for a pattern it takes to match `len` characters
+ * (not -1): only matches of that length count. Used where bash's length is wrong.
+ */
+function replaceFixed(s: string, g: CompiledGlob, len: number, repl: (m: string) => string, op: string): string {
+  if (len > s.length) return s;
+  if (op === "/#") return g.matches(s.slice(0, len)) ? repl(s.slice(0, len)) + s.slice(len) : s;
+  if (op === "/%") return g.matches(s.slice(s.length - len)) ? s.slice(0, s.length - len) + repl(s.slice(s.length - len)) : s;
+  let out = "";
+  let last = 0;
+  for (let p = 0; p + len <= s.length; p++) {
+    if (!g.matches(s.slice(p, p + len))) continue;
+    out += s.slice(last, p) + repl(s.slice(p, p + len));
+    last = p + len;
+    if (op === "/") break;
+    p = last - 1;
   }
   return out + s.slice(last);
 }

@@ -1,8 +1,8 @@
 /**
  * Script lines with a parse cache: bash reads and runs a script one complete command line at a
  * time, and the same texts come back again and again (a tool layer running the same script in
- * fresh shells, `eval` and traps in loops). A script whose parse did not depend on aliases is
- * remembered by its text; running it again replays the parsed lines instead of parsing.
+ * fresh shells, `eval` and traps in loops). A script whose parse did not depend on aliases
+ * or on extglob is remembered by its text; running it again replays the parsed lines instead of parsing.
  */
 import { ParseError, Parser } from "@husk/syntax";
 import type { ParseWarning, Statement } from "@husk/syntax";
@@ -48,6 +48,8 @@ export interface ScriptLinesOptions {
   aliasesActive(): boolean;
   /** The alias for a command word, when one applies. */
   alias(name: string): string | undefined;
+  /** Whether extglob is on now (bash parses `@( )` in command words only then). */
+  extglob(): boolean;
   /**
    * Called with each parse warning (bash's here-document warnings) as the line that has it
    * is parsed, or served from the cache, before that line's statements are returned.
@@ -145,7 +147,11 @@ export class ScriptLines {
   #live(): Parser {
     const o = this.options;
     return new Parser(this.source, {
-      extglob: true,
+      extglob: () => {
+        // a line with an extglob-like group parses by shell state: never cache it
+        this.#recording = undefined;
+        return o.extglob();
+      },
       aliases: (n) => {
         if (!o.aliasesActive()) return undefined;
         const a = o.alias(n);

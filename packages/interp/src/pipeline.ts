@@ -14,7 +14,7 @@ import { Pipe, ShellInput } from "./io.js";
 import { lightStage, runLightStage } from "./light.js";
 import { commandLinePos } from "./source.js";
 import type { Fd } from "./state.js";
-import { debugTrap } from "./traps.js";
+import { debugTrap, lastSubshellErr } from "./traps.js";
 import { IndexedArray } from "./vars.js";
 
 /**
@@ -70,7 +70,13 @@ async function execPipelineFull(ip: Interp, p: Pipeline): Promise<Completion> {
       }
     }
     const statuses = await runStages(ip, p, ip.st.fds);
-    ip.pos = p.commands[p.commands.length - 1]!.start;
+    const last = p.commands[p.commands.length - 1]!;
+    ip.pos = last.start;
+    // (with errtrace the stage's subshell inherits the trap and reports the ( ) itself)
+    if (last.type === "Subshell" && ip.st.traps.size > 0 && !ip.st.options.errtrace && !(ip.st.opt("lastpipe") && !ip.st.options.monitor)) {
+      const a = await lastSubshellErr(ip, statuses[statuses.length - 1]!);
+      if (a !== undefined) return a;
+    }
     setPipeStatus(ip, statuses);
     c = pipelineStatus(ip, statuses);
   }

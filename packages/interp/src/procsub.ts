@@ -77,6 +77,8 @@ async function readInto(ip: Interp, target: Word, out: OutputStream): Promise<nu
     return 0;
   } catch (e) {
     if (!(e instanceof FsError)) throw e;
+    // bash opens a directory and reads nothing from it, silently
+    if (e.code === "EISDIR") return 0;
     ip.error(`${name}: ${e.message}`);
     return 1;
   }

@@ -8,7 +8,7 @@ import type { Redirect } from "@husk/syntax";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
-import { FileOutput, ShellInput } from "./io.js";
+import { DirectoryInput, FileOutput, ShellInput } from "./io.js";
 import { ReadWriteFile } from "./rwfile.js";
 import type { Fd } from "./state.js";
 import { wordParts } from "@husk/syntax";
@@ -18,27 +18,34 @@ class RedirError extends Error {}
 
 /**
  * Applies redirections, runs `fn`, then restores the fd table and flushes opened files.
- * A failing redirection prints its message and yields status 1 without running `fn`.
+ * A failing redirection prints its message and yields status 1 without running `fn`; with
+ * `atRedirect` (a compound command's), the message names the line of the redirections, as
+ * bash's does (where the command ended), though $LINENO stays where it was.
  */
-export function withRedirects(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => MaybeAsync<Completion>): MaybeAsync<Completion> {
+export function withRedirects(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => MaybeAsync<Completion>, atRedirect = false): MaybeAsync<Completion> {
   if (redirects.length === 0) return fn();
-  return withRedirectsAsync(ip, redirects, fn);
+  return withRedirectsAsync(ip, redirects as readonly Redirect[], fn, atRedirect);
 }
 
-async function withRedirectsAsync(ip: Interp, redirects: readonly { readonly type: "Redirect" }[], fn: () => MaybeAsync<Completion>): Promise<Completion> {
+async function withRedirectsAsync(ip: Interp, redirects: readonly Redirect[], fn: () => MaybeAsync<Completion>, atRedirect: boolean): Promise<Completion> {
   const saved = ip.st.fds.slice();
   const opened: FileOutput[] = [];
+  const kept: number[] = [];
   try {
-    await applyRedirects(ip, redirects as readonly Redirect[], opened);
+    await applyRedirects(ip, redirects, opened, kept);
   } catch (e) {
     ip.st.fds = saved;
     await closeFiles(ip, opened);
     if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
+      const pos = ip.pos;
+      if (atRedirect) ip.pos = redirects[0]!.start;
       ip.error(e instanceof FatalError ? e : e.message);
+      ip.pos = pos;
       return ip.checkErr(1);
     }
     throw e;
   }
+  const applied = ip.st.fds;
   try {
     return await fn();
   } catch (e) {
@@ -47,16 +54,28 @@ async function withRedirectsAsync(ip: Interp, redirects: readonly { readonly typ
     if (e instanceof FatalError && e.scope !== "command") ip.error(e);
     throw e;
   } finally {
-    ip.st.fds = saved;
-    await closeFiles(ip, opened);
+    ip.st.fds = undoRedirects(ip.st.fds, saved, applied, kept);
+    await closeFiles(ip, kept.length === 0 ? opened : opened.filter((f) => !kept.some((fd) => applied[fd]?.output === f)));
   }
+}
+
+/**
+ * The fd table after a command's redirections are undone: only the fds they changed get their
+ * saved entries back (an `exec 3>x` inside `{ } 4>y` stays), and a `{var}` fd stays open, as
+ * bash leaves it unless varredir_close is set.
+ */
+function undoRedirects(now: readonly (Fd | undefined)[], saved: readonly (Fd | undefined)[], applied: readonly (Fd | undefined)[], kept: readonly number[]): (Fd | undefined)[] {
+  const fds = now.slice();
+  const n = Math.max(saved.length, applied.length);
+  for (let fd = 0; fd < n; fd++) if (applied[fd] !== saved[fd] && !kept.includes(fd)) fds[fd] = saved[fd];
+  return fds;
 }
 
 /** `exec` with only redirections: applies them permanently. */
 export async function applyPermanent(ip: Interp, redirects: readonly Redirect[]): Promise<number> {
   const opened: FileOutput[] = [];
   try {
-    await applyRedirects(ip, redirects, opened);
+    await applyRedirects(ip, redirects, opened, []);
     return 0;
   } catch (e) {
     if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
@@ -76,10 +95,25 @@ async function closeFiles(ip: Interp, opened: FileOutput[]): Promise<void> {
 
 async function target(ip: Interp, r: Redirect): Promise<string> {
   const words = await ip.expandWords([r.target]);
-  if (words.length !== 1) {
-    throw new RedirError(`${wordParts(r.target).map((p) => ("value" in p ? p.value : "$…")).join("")}: ambiguous redirect`);
-  }
+  if (words.length !== 1) throw new RedirError(`${wordText(ip, r)}: ambiguous redirect`);
   return words[0]!;
+}
+
+/** The target word as written (bash names it so in some redirection errors: `$y: ambiguous redirect`). */
+function wordText(ip: Interp, r: Redirect): string {
+  return ip.src.text.slice(r.target.start, r.target.end);
+}
+
+/**
+ * What bash calls the fd a failed `>&`/`<&` could not duplicate: the number when it was
+ * written as digits; for an expanded word, the word as written when the redirected fd is the
+ * default one (`>&$x` says `$x`), else the redirected fd (`2>&$x` says `2`).
+ */
+function badFdName(ip: Interp, r: Redirect, src: number): string {
+  const text = wordText(ip, r);
+  if (/^[0-9]+-?$/.test(text)) return String(src);
+  const dflt = r.op === ">&" ? 1 : 0;
+  return r.fd === undefined || r.fd === dflt ? text : String(r.fd);
 }
 
 function setFd(ip: Interp, fd: number, entry: Fd | undefined): void {
@@ -94,22 +128,24 @@ function allocFd(ip: Interp): number {
   return fd;
 }
 
-async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened: FileOutput[]): Promise<void> {
+/** Applies `redirects` to the fd table; the fds `{var}` redirections open are pushed on `kept`. */
+async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened: FileOutput[], kept: number[]): Promise<void> {
   for (const r of redirects) {
     const op = r.op;
     const input = op === "<" || op === "<<" || op === "<<-" || op === "<<<" || op === "<&" || op === "<>";
     let fd = r.fd ?? (input ? 0 : 1);
+    // the target of a dup is expanded once, before a {var} gets its fd
+    const dup = op === ">&" || op === "<&" ? await target(ip, r) : "";
     if (r.fdVar !== undefined) {
-      if (op === ">&" || op === "<&") {
-        const t = await target(ip, r);
-        if (t === "-") {
-          const n = Number(ip.getScalar(r.fdVar));
-          setFd(ip, n, undefined);
-          continue;
-        }
+      if (dup === "-") {
+        setFd(ip, Number(ip.getScalar(r.fdVar)), undefined);
+        continue;
       }
+      // `{v}>&file` is not `&>file`: bash names the variable
+      if (dup !== "" && !/^[0-9]+-?$/.test(dup)) throw new RedirError(`${r.fdVar}: ambiguous redirect`);
       fd = allocFd(ip);
       ip.setVar(r.fdVar, String(fd));
+      if (!ip.st.opt("varredir_close")) kept.push(fd);
     }
     switch (op) {
       case "<<":
@@ -130,22 +166,24 @@ async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened
       }
       case "<&":
       case ">&": {
-        const t = await target(ip, r);
-        if (t === "-") {
+        if (dup === "-") {
           setFd(ip, fd, undefined);
           break;
         }
-        const m = /^([0-9]+)(-?)$/.exec(t);
+        const m = /^([0-9]+)(-?)$/.exec(dup);
         if (m === null) {
-          if (op === ">&" && r.fd === undefined) {
-            await openOutput(ip, t, 1, false, false, opened, true);
+          // `>&file` and `1>&file` are `&>file`; any other fd makes it ambiguous
+          if (op === ">&" && fd === 1) {
+            await openOutput(ip, dup, 1, false, false, opened, true);
             break;
           }
-          throw new RedirError(`${t}: ambiguous redirect`);
+          throw new RedirError(`${dup}: ambiguous redirect`);
         }
         const src = Number(m[1]);
+        // bash does nothing at all for an fd duplicated onto itself (`3>&3`, `3>&3-`)
+        if (src === fd) break;
         const e = ip.st.fds[src];
-        if (e === undefined) throw new RedirError(`${src}: Bad file descriptor`);
+        if (e === undefined) throw new RedirError(`${badFdName(ip, r, src)}: Bad file descriptor`);
         setFd(ip, fd, e);
         if (m[2] === "-") setFd(ip, src, undefined);
         break;
@@ -195,6 +233,8 @@ async function openInput(ip: Interp, t: string): Promise<ShellInput> {
     const text = await ip.rt.fs.readFile(resolvePath(ip.st.cwd, t));
     return new ShellInput(new StringInput(text));
   } catch (e) {
+    // bash opens a directory; reading it is what fails
+    if (e instanceof FsError && e.code === "EISDIR") return new ShellInput(new DirectoryInput());
     if (e instanceof FsError) throw new RedirError(`${t}: ${e.message}`);
     throw e;
   }

@@ -4,9 +4,9 @@
  * word (parameters, command substitution, arithmetic) when the reference is used, so the
  * subscript is parsed into a `Word` here (once per distinct text, cached).
  */
-import { makeWord, parse, walk, wordParts } from "@husk/syntax";
+import { parse, walk, wordParts } from "@husk/syntax";
 import type { Word, WordPart } from "@husk/syntax";
-import { arithFatal, isQuotedPart, quotedAsLiteral } from "./arith-words.js";
+import { arithFatal, arithWord } from "./arith-words.js";
 import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Attr } from "./vars.js";
@@ -41,7 +41,7 @@ export function isElementRef(s: string): boolean {
 }
 
 /** The subscript text as a Word, expanded later like a subscript written in the script. */
-function subscriptWord(idx: string): Word {
+export function subscriptWord(idx: string): Word {
   let w = cache.get(idx);
   if (w !== undefined) return w;
   w = literalWord(idx);
@@ -85,9 +85,7 @@ export async function dataSubscript(ip: Interp, name: string, text: string): Pro
  * then evaluated; an arithmetic error ends the line, as bash's does.
  */
 export async function arithSubscript(ip: Interp, text: string): Promise<number> {
-  const w = subscriptWord(text);
-  const parts = wordParts(w);
-  const s = await ip.expandString(parts.some(isQuotedPart) ? makeWord(w.start, w.end, parts.map(quotedAsLiteral)) : w);
+  const s = await ip.expandString(arithWord(subscriptWord(text)));
   try {
     return Number(ip.arith.evaluateText(s));
   } catch (e) {

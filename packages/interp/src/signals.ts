@@ -13,6 +13,20 @@ import { runTrapText } from "./traps.js";
 /** Signal names by number (bash's list for Linux); index 0 is EXIT. */
 export const SIGNALS = ["EXIT", "HUP", "INT", "QUIT", "ILL", "TRAP", "ABRT", "BUS", "FPE", "KILL", "USR1", "SEGV", "USR2", "PIPE", "ALRM", "TERM", "STKFLT", "CHLD", "CONT", "STOP", "TSTP", "TTIN", "TTOU", "URG", "XCPU", "XFSZ", "VTALRM", "PROF", "WINCH", "IO", "PWR", "SYS"];
 
+/** What glibc's strsignal says of each signal in SIGNALS (bash prints it for a job a signal ended). */
+const DESCRIPTIONS = ["", "Hangup", "Interrupt", "Quit", "Illegal instruction", "Trace/breakpoint trap", "Aborted", "Bus error", "Floating point exception", "Killed", "User defined signal 1", "Segmentation fault", "User defined signal 2", "Broken pipe", "Alarm clock", "Terminated", "Stack fault", "Child exited", "Continued", "Stopped (signal)", "Stopped", "Stopped (tty input)", "Stopped (tty output)", "Urgent I/O condition", "CPU time limit exceeded", "File size limit exceeded", "Virtual timer expired", "Profiling timer expired", "Window changed", "I/O possible", "Power failure", "Bad system call"];
+
+/**
+ * The line a non-interactive bash prints on stderr when it reaps a job that signal `signum`
+ * ended (none for INT, TERM and PIPE): `NAME: line N:`, the pid in five columns, the signal's
+ * description padded to 24, the command.
+ */
+export function jobSignalReport(where: string, line: number, pid: number, signum: number, command: string): string | undefined {
+  if (signum === 2 || signum === 13 || signum === 15) return undefined;
+  const desc = DESCRIPTIONS[signum] ?? `Real-time signal ${signum - 34}`;
+  return `${where}: line ${line}: ${String(pid).padStart(5)} ${desc.padEnd(24)}${command}\n`;
+}
+
 /** The real-time signals of Linux as bash names them: 34 SIGRTMIN ... 64 SIGRTMAX. */
 function rtName(n: number): string {
   if (n === 34) return "RTMIN";

@@ -7,7 +7,7 @@ import { ExportedEnv } from "./env-view.js";
 import { AbortError, BrokenPipeError, EMPTY_INPUT, HuskError, LimitError, errorMessage, yieldToHost } from "@husk/host";
 import type { Command, CommandContext, CommandIO, InputStream, OutputStream, ShellAccess } from "@husk/host";
 import type { Assignment, SimpleCommand } from "@husk/syntax";
-import { applyAssign, arrayAsText, prepareAssign } from "./assign.js";
+import { arrayAsText, assignStatement, prepareAssign } from "./assign.js";
 import { literalField, staticFields } from "./expand.js";
 import type { PreparedAssign } from "./assign.js";
 import { Abrupt, FatalError } from "./errors.js";
@@ -226,7 +226,7 @@ function pushWords(ex: Expansion, ws: readonly string[]): void {
 /** Runs a simple command whose words are expanded. */
 function runExpanded(ip: Interp, cmd: SimpleCommand, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): MaybeAsync<Completion> {
   if (argv.length === 0) return assignOnly(ip, cmd);
-  if (argv.length === 1 && argv[0] === "exec" && cmd.assignments.length === 0 && !ip.st.functions.has("exec")) return execRedirectsOnly(ip, cmd);
+  if (cmd.assignments.length === 0 && redirectsShell(ip, argv)) return execRedirectsOnly(ip, cmd);
   if (cmd.assignments.length > 0 || ip.st.options.xtrace) return runWithPrefix(ip, cmd, argv, assigns);
   const r = cmd.redirects.length === 0 ? invoke(ip, argv, assigns) : invokeRedirected(ip, cmd, argv, assigns);
   if (r instanceof Promise) return commandDoneLater(ip, argv, r);
@@ -261,6 +261,23 @@ function persistPrefix(ip: Interp, cmd: SimpleCommand, temp: Scope): void {
   }
 }
 
+/**
+ * The command words of `exec [-cl] [-a name] [--] [command ...]` (argv[0] is `exec`): none
+ * means its redirections apply to the shell itself (`exec -- 3>&1`, `exec -c 3>&1`).
+ */
+export function execOperands(argv: readonly string[]): readonly string[] {
+  let i = 1;
+  while (i < argv.length && argv[i]!.startsWith("-") && argv[i] !== "--") i += argv[i] === "-a" ? 2 : 1;
+  if (argv[i] === "--") i++;
+  return i >= argv.length ? [] : argv.slice(i);
+}
+
+/** `exec` (or `command exec`) without a command: its redirections apply to the shell itself. */
+function redirectsShell(ip: Interp, argv: readonly string[]): boolean {
+  const c = argv[0] === "command" && argv[1] === "exec" ? 1 : 0;
+  return argv[c] === "exec" && execOperands(c === 0 ? argv : argv.slice(1)).length === 0 && (c === 1 || !ip.st.functions.has("exec"));
+}
+
 /** `exec` with only redirections: they apply to the shell itself. */
 async function execRedirectsOnly(ip: Interp, cmd: SimpleCommand): Promise<Completion> {
   const s = await applyPermanent(ip, cmd.redirects);
@@ -292,37 +309,42 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   try {
     for (const a of cmd.assignments) {
       if (temp === undefined) break;
-      const p: PreparedAssign = a.array !== undefined && a.index === undefined ? { name: a.name, append: a.append, value: await arrayAsText(ip, a.array) } : await prepareAssign(ip, a);
-      if (p.array !== undefined || p.index !== undefined) {
-        ip.st.vars.create(p.name, temp, Attr.Export);
-        applyAssign(ip, p);
-      } else {
-        const outer = ip.st.vars.scopes.slice(0, -1);
-        let old: string | undefined;
-        let readonly = false;
-        for (let i = outer.length - 1; i >= 0; i--) {
-          const ov = outer[i]!.get(p.name);
-          if (ov !== undefined) {
-            old = typeof ov.value === "string" ? ov.value : undefined;
-            readonly = (ov.attrs & Attr.Readonly) !== 0;
-            break;
-          }
+      if (a.index !== undefined) {
+        // bash binds no array element around a command: `b[0]=2 cmd` is an error, cmd runs
+        // (in POSIX mode the shell exits)
+        ip.error(`\`${a.name}[${ip.src.text.slice(a.index.start, a.index.end)}]': not a valid identifier`);
+        if (ip.st.options.posix) {
+          ip.st.vars.popScope();
+          return new Abrupt("exit", 0, 1);
         }
-        if (readonly) {
-          // bash reports it and runs the command without that binding; under set -e or in
-          // POSIX mode it is an assignment error that ends the shell
-          ip.error(`${p.name}: readonly variable`);
-          if (ip.st.options.errexit || ip.st.options.posix) {
-            ip.st.vars.popScope();
-            return new Abrupt("exit", 0, 1);
-          }
-          continue;
-        }
-        const v = ip.st.vars.create(p.name, temp, Attr.Export);
-        v.value = p.append && old !== undefined ? old + (p.value ?? "") : (p.value ?? "");
-        // bash traces each prefix binding with its value, before the command (`+ G=xa`)
-        if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}=${xtraceQuote(v.value)}\n`);
+        continue;
       }
+      const p: PreparedAssign = a.array !== undefined ? { name: a.name, append: a.append, value: await arrayAsText(ip, a.array) } : await prepareAssign(ip, a);
+      const outer = ip.st.vars.scopes.slice(0, -1);
+      let old: string | undefined;
+      let readonly = false;
+      for (let i = outer.length - 1; i >= 0; i--) {
+        const ov = outer[i]!.get(p.name);
+        if (ov !== undefined) {
+          old = typeof ov.value === "string" ? ov.value : undefined;
+          readonly = (ov.attrs & Attr.Readonly) !== 0;
+          break;
+        }
+      }
+      if (readonly) {
+        // bash reports it and runs the command without that binding; under set -e or in
+        // POSIX mode it is an assignment error that ends the shell
+        ip.error(`${p.name}: readonly variable`);
+        if (ip.st.options.errexit || ip.st.options.posix) {
+          ip.st.vars.popScope();
+          return new Abrupt("exit", 0, 1);
+        }
+        continue;
+      }
+      const v = ip.st.vars.create(p.name, temp, Attr.Export);
+      v.value = p.append && old !== undefined ? old + (p.value ?? "") : (p.value ?? "");
+      // bash traces each prefix binding with its value, before the command (`+ G=xa`)
+      if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}=${xtraceQuote(v.value)}\n`);
     }
   } catch (e) {
     if (temp !== undefined) ip.st.vars.popScope();
@@ -339,7 +361,7 @@ async function runWithPrefix(ip: Interp, cmd: SimpleCommand, argv: string[], ass
   try {
     if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${argv.map(xtraceQuote).join(" ")}\n`);
     // `FOO=bar exec >&2`: the redirections still apply to the shell itself
-    const execOnly = argv.length === 1 && argv[0] === "exec" && !ip.st.functions.has("exec");
+    const execOnly = redirectsShell(ip, argv);
     const status = execOnly ? await applyPermanent(ip, cmd.redirects) : await withRedirects(ip, cmd.redirects, () => invoke(ip, argv, assigns));
     return await commandDone(ip, argv, status);
   } finally {
@@ -391,7 +413,10 @@ function assignOnly(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
         p = preparedLater(a, v);
       } else {
         p = prepareAssign(ip, a);
-        if (!(p instanceof Promise)) applyAssign(ip, p);
+        if (!(p instanceof Promise)) {
+          const w = assignStatement(ip, p);
+          if (w !== undefined) return assignOnlyFrom(ip, cmd, i + 1, undefined, w);
+        }
       }
     } catch (e) {
       return assignFailed(ip, e);
@@ -405,8 +430,9 @@ async function preparedLater(a: Assignment, v: Promise<string>): Promise<Prepare
   return { name: a.name, append: a.append, value: await v };
 }
 
-async function assignOnlyFrom(ip: Interp, cmd: SimpleCommand, i: number, pending: Promise<PreparedAssign> | undefined): Promise<Completion> {
+async function assignOnlyFrom(ip: Interp, cmd: SimpleCommand, i: number, pending: Promise<PreparedAssign> | undefined, assigning?: Promise<void>): Promise<Completion> {
   try {
+    await assigning;
     if (pending !== undefined) {
       await applyOne(ip, await pending);
       i++;
@@ -421,7 +447,7 @@ async function assignOnlyFrom(ip: Interp, cmd: SimpleCommand, i: number, pending
 /** xtrace, then the assignment. */
 async function applyOne(ip: Interp, p: PreparedAssign): Promise<void> {
   if (ip.st.options.xtrace) ip.stderr().write(`${await ps4(ip)}${p.name}${p.append ? "+" : ""}=${p.array ? `(${p.array.map((e) => xtraceQuote(e.value)).join(" ")})` : xtraceQuote(p.value ?? "")}\n`);
-  applyAssign(ip, p);
+  await assignStatement(ip, p);
 }
 
 /** A failed assignment statement: under set -e or in POSIX mode it ends the shell (even in a condition), else it abandons the rest of the command line. */

@@ -21,6 +21,8 @@ export function dynamicVar(ip: Interp, name: string): string | undefined {
       return (ip.rt.clock.now() / 1000).toFixed(6);
     case "BASHPID":
       return String(ip.st.isSubshell ? ip.st.bashPid : ip.rt.identity.pid);
+    case "BASH_SUBSHELL":
+      return String(ip.st.subshellDepth);
   }
   return undefined;
 }

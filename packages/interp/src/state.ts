@@ -192,6 +192,8 @@ export interface Job {
   status?: number;
   /** Cancels the job as if signal `signum` ended it. */
   readonly kill?: (signum: number) => void;
+  /** The signal that ended the job, once it has ended by one (see `kill`). */
+  readonly signal?: number;
 }
 
 /** The state of one shell. */

@@ -10,33 +10,53 @@ import { ArithError } from "./arith.js";
 import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { matchPattern } from "./pattern.js";
+import { expandPatternTraced } from "./expand.js";
+import { trace } from "./trace.js";
 import { dataSubscript } from "./refs.js";
 import { IndexedArray, isName } from "./vars.js";
 import { wordParts } from "@husk/syntax";
 
-/** Evaluates a `[[ ]]` expression. */
-export async function evalTestExpr(ip: Interp, e: TestExpr): Promise<boolean> {
+/**
+ * Evaluates a `[[ ]]` expression. `neg`: the primary is under an odd number of `!` (set -x
+ * shows them with it, as bash's parser marks the term; a `!` on a group shows nothing).
+ */
+export async function evalTestExpr(ip: Interp, e: TestExpr, neg = false): Promise<boolean> {
   switch (e.type) {
     case "TestLogical":
       if (e.op === "&&") return (await evalTestExpr(ip, e.left)) && evalTestExpr(ip, e.right);
       return (await evalTestExpr(ip, e.left)) || evalTestExpr(ip, e.right);
     case "TestNot":
-      return !(await evalTestExpr(ip, e.operand));
+      return !(await evalTestExpr(ip, e.operand, !neg));
     case "TestGroup":
       return evalTestExpr(ip, e.expr);
-    case "TestWord":
-      return (await ip.expandString(e.word)) !== "";
-    case "TestUnary":
-      return unaryTest(ip, e.op, await ip.expandString(e.operand));
+    case "TestWord": {
+      const w = await ip.expandString(e.word);
+      if (ip.st.options.xtrace) await traceTest(ip, neg, `-n ${w}`);
+      return w !== "";
+    }
+    case "TestUnary": {
+      const w = await ip.expandString(e.operand);
+      if (ip.st.options.xtrace) await traceTest(ip, neg, `${e.op} ${w}`);
+      return unaryTest(ip, e.op, w);
+    }
     case "TestBinary": {
       const l = await ip.expandString(e.left);
       if (e.op === "==" || e.op === "=" || e.op === "!=") {
-        const pat = await ip.expandPattern(e.right);
+        let pat: string;
+        if (ip.st.options.xtrace) {
+          const t = await expandPatternTraced(ip, e.right);
+          await traceTest(ip, neg, `${l} ${e.op} ${t.trace}`);
+          pat = t.pat;
+        } else pat = await ip.expandPattern(e.right);
         const m = matchPattern(pat, l, { extglob: true, nocase: ip.st.opt("nocasematch") });
         return e.op === "!=" ? !m : m;
       }
-      if (e.op === "=~") return regexMatch(ip, l, e.right);
+      if (e.op === "=~") {
+        if (ip.st.options.xtrace) await traceTest(ip, neg, `${l} =~ ${await ip.expandString(e.right)}`);
+        return regexMatch(ip, l, e.right);
+      }
       const r = await ip.expandString(e.right);
+      if (ip.st.options.xtrace) await traceTest(ip, neg, `${l} ${e.op} ${r}`);
       if (/^-(eq|ne|lt|le|gt|ge)$/.test(e.op)) {
         try {
           return compareInts(e.op, ip.arith.evaluateText(l), ip.arith.evaluateText(r));
@@ -48,6 +68,11 @@ export async function evalTestExpr(ip: Interp, e: TestExpr): Promise<boolean> {
       return binaryTest(ip, e.op, l, r);
     }
   }
+}
+
+/** One primary of `[[ ]]` under set -x. */
+function traceTest(ip: Interp, neg: boolean, text: string): Promise<void> {
+  return trace(ip, `[[ ${neg ? "! " : ""}${text} ]]`);
 }
 
 function compareInts(op: string, a: number | bigint, b: number | bigint): boolean {
@@ -190,7 +215,8 @@ export async function unaryTest(ip: Interp, op: string, a: string): Promise<bool
       let i = Number(await dataSubscript(ip, m[1]!, m[2]));
       if (val instanceof IndexedArray) {
         if (i < 0) i += val.end;
-        return val.get(i) !== undefined;
+        if (i < 0) ip.error(`${m[1]}: bad array subscript`);
+        return i >= 0 && val.get(i) !== undefined;
       }
       return i === 0 && val !== undefined;
     }

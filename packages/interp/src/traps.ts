@@ -87,6 +87,20 @@ export function checkErr(ip: Interp, status: number): MaybeAsync<Completion> {
   return status;
 }
 
+/**
+ * bash quirk: a failed `( )` that ends a pipeline of two or more stages runs the ERR trap
+ * itself (the parent checks the subshell as it reaps it), before the pipeline's own check
+ * and even under `!`; set -e does not act there. An abrupt completion of the trap, else undefined.
+ */
+export async function lastSubshellErr(ip: Interp, status: number): Promise<Abrupt | undefined> {
+  if (status === 0 || ip.condDepth > 0) return undefined;
+  const trap = ip.st.trap("ERR");
+  if (trap === undefined || trap === "" || ip.runningTraps & Running.Err || !(ip.callDepth === 0 || ip.st.options.errtrace)) return undefined;
+  ip.st.status = status;
+  const c = await runTrapText(ip, trap, "ERR");
+  return c instanceof Abrupt ? c : undefined;
+}
+
 async function errTrap(ip: Interp, status: number, trap: string): Promise<Completion> {
   ip.st.status = status;
   const c = await runTrapText(ip, trap, "ERR");

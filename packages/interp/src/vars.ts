@@ -316,7 +316,7 @@ export class VarStore implements ByteAccount {
   /** Assigns a scalar (or element 0 of an array), honouring attributes. */
   setScalar(name: string, value: string, append = false): void {
     const v = this.target(name);
-    if (v.attrs & Attr.Readonly) throw new VarError(`${name}: readonly variable`);
+    if (v.attrs & Attr.Readonly) throw new VarError(`${this.resolveName(name) || name}: readonly variable`);
     const val = v.value;
     if (val instanceof IndexedArray) {
       const old = val.get(0);

@@ -36,6 +36,8 @@ const SCRIPTS: Record<string, string> = {
   "[[ ]] error at the end": "true\n[[ a\n",
   "eval in a function": "f() { eval 'echo ('; echo \"${BASH_SOURCE[0]}\"; }\nf\n",
   "exit trap with an error": "trap 'echo (' EXIT\necho a\n",
+  "error in a command substitution's body": "echo a\necho $(if)\necho b\n",
+  "the same read by eval": "echo a\neval 'echo $(if)'\necho b\n",
 };
 
 /** Runs each script (as files s0.sh...) every way bash can be given a script. */

@@ -1,4 +1,5 @@
-import type { Script, Statement } from "./ast.js";
+import type { Script, Statement, Word } from "./ast.js";
+import { STOP_PATTERN } from "./chars.js";
 import { lineOf, ParseError } from "./errors.js";
 import { isEofError, parseTokens } from "./grammar.js";
 import { type ParseOptions, type ResolvedOptions, resolveOptions } from "./options.js";
@@ -56,6 +57,18 @@ export function parse(source: string, options?: ParseOptions): Script {
     }
     return { type: "Script", start: 0, end: source.length, body };
   });
+}
+
+/**
+ * Parses `text` as one word of an extglob group's arm (the text between `@(`, `|` and `)`):
+ * quotes, escapes, expansions and nested groups are read as in a word, and every other
+ * character (blanks, `&`, `;`, `<`, `>`, `#`) is literal, as it is inside the group. Throws
+ * ParseError (an unterminated quote or substitution).
+ */
+export function parsePatternWord(text: string): Word {
+  const o = resolveOptions(undefined);
+  checkSize(text, o);
+  return guarded(text, () => new Scanner(text, 0, text.length, o, 0).readWordParts(STOP_PATTERN));
 }
 
 /**

@@ -100,7 +100,11 @@ export function readBraced(r: Reader, s: number, tildes: number): ParamExp {
       const o2 = src[r.pos + 1];
       if (o2 === "/" || o2 === "#" || o2 === "%") op = ("/" + o2) as "//";
       r.pos += op.length;
-      const pattern = opWord(r, STOP_SLASH);
+      // bash's parameter_brace_patsub: a pattern that starts with `/` keeps it (`${x///}`
+      // deletes every `/`, `${x////c}` replaces each with c)
+      const slash = op === "//" && src[r.pos] === "/";
+      if (slash) r.pos++;
+      const pattern = slash ? r.readWordParts(STOP_SLASH, TILDE_WORD, r.pos - 1) : opWord(r, STOP_SLASH);
       if (src[r.pos] === "/") {
         r.pos++;
         return braced(r, s, name, length, indirect, index, { kind: "replace", op, pattern, replacement: opWord(r, STOP_PARAM) });

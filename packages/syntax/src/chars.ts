@@ -21,11 +21,25 @@ export const STOP_REGEX = 6;
 export const STOP_BRACKET = 7;
 /** `for (( a; b; c ))`: up to `;` or a `)` at depth 0. */
 export const STOP_FORARITH = 8;
+/** An arm of an extglob group (`parsePatternWord`): to the end; blanks and operators are literal. */
+export const STOP_PATTERN = 9;
 
 /** True for a shell metacharacter that ends an unquoted word. */
 export function isMeta(c: string): boolean {
   return c === " " || c === "\t" || c === "\n" || c === ";" || c === "&" || c === "|" ||
     c === "(" || c === ")" || c === "<" || c === ">";
+}
+/** True when unquoted text has a shell metacharacter. */
+export function hasMeta(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (isMeta(text[i]!)) return true;
+  return false;
+}
+/** At `s`: a name and `=` (`[A-Za-z_][A-Za-z0-9_]*=`), the start of an assignment-like word. */
+export function assignLike(src: string, s: number, end: number): boolean {
+  if (!isNameStart(src[s]!)) return false;
+  let j = s + 1;
+  while (j < end && isNameChar(src[j]!)) j++;
+  return src[j] === "=";
 }
 /** `[A-Za-z_]` */
 export function isNameStart(c: string): boolean {
@@ -59,11 +73,12 @@ export const PLAIN: readonly Uint8Array[] = (() => {
     /* PARAM */ "}~" + extglob,
     /* SLASH */ "}/~" + extglob,
     /* SUBSCRIPT */ "[]",
-    /* SLICE */ ":}()~",
+    /* SLICE */ ":}()~?",
     /* ARITH */ "()",
     /* REGEX */ " \t\n;&|()<>~" + extglob,
     /* BRACKET */ "[]",
     /* FORARITH */ "();",
+    /* PATTERN */ extglob,
   ];
   return specials.map((sp) => {
     const t = new Uint8Array(128).fill(1);

@@ -36,6 +36,12 @@ export class ParseError extends Error {
   }
 
   /**
+   * Raised while reading the body of a `$( )` or `<( )`: bash then discards the whole shell
+   * (`bash -c` exits with 127; an `eval` or `source` ends the shell with 1).
+   */
+  inSubstitution = false;
+
+  /**
    * True when bash goes on with the next line after this error, with `exitStatus` as `$?`
    * (an error inside `name=( ... )`); else the script ends there.
    */

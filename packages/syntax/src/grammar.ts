@@ -645,6 +645,20 @@ export function parseTokens(tokens: readonly Tok[], n: number, source: string): 
   }
 }
 
+/**
+ * `parseTokens` for the tokens of a `$( )` that ends with the `)` at `close` (on `line`): where they run
+ * out, bash's grammar meets that `)`, so `$(if)` is "unexpected token `)'", not the end of file.
+ */
+export function parseComsubTokens(toks: readonly Tok[], n: number, source: string, close: Span, line: number): Statement[] {
+  try {
+    return parseTokens(toks, n, source);
+  } catch (e) {
+    const atEnd = e instanceof ParseError && e.span.start >= source.length - (source.endsWith("\n") ? 1 : 0);
+    if (!atEnd || !(e.message === unexpectedToken(undefined) || e.message === unexpectedToken("\n"))) throw e;
+    throw new ParseError(unexpectedToken(")"), close, line);
+  }
+}
+
 /** True when the error is bash's "unexpected end of file" (more input could complete it). */
 export function isEofError(e: unknown): boolean {
   return e instanceof ParseError && (e.message === unexpectedToken(undefined) || e.message.startsWith("unexpected EOF"));

@@ -4,7 +4,7 @@
  * performs brace expansion on a word.
  */
 export type * from "./ast.js";
-export { ParseError, parse, parseArithmetic, Parser, print, stripSpans, type ParseOptions, type ParseWarning, warningReport } from "./api.js";
+export { ParseError, parse, parseArithmetic, parsePatternWord, Parser, print, stripSpans, type ParseOptions, type ParseWarning, warningReport } from "./api.js";
 export { lineColumn } from "./errors.js";
 export { walk } from "./walk.js";
 export { makeWord, onlyPart, wordParts } from "./word.js";

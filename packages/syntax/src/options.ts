@@ -29,8 +29,14 @@ export function warningReport(w: ParseWarning, where: string, lineOffset = 0): s
 
 /** Options of the parser. */
 export interface ParseOptions {
-  /** Recognize `?( ) *( ) +( ) @( ) !( )` in words (bash's `shopt -s extglob`). Default true. */
-  readonly extglob?: boolean;
+  /**
+   * Recognize `?( ) *( ) +( ) @( ) !( )` in words (bash's `shopt -s extglob`). Default true.
+   * A function is asked each time a command-level word has such a group, so the option can
+   * follow the shell's state line by line as bash's does (with it off, `!(a)` at the start of
+   * a command is `!` and a subshell, and `echo @(a)` is a syntax error); words inside `${ }`
+   * then always recognize them, and the right operand of `==` / `!=` in `[[ ]]` always does.
+   */
+  readonly extglob?: boolean | (() => boolean);
   /**
    * Alias lookup for words in command position (the interpreter passes its alias table when
    * `expand_aliases` is on). Returns the replacement text or undefined.
@@ -50,7 +56,7 @@ export interface ParseOptions {
 
 /** ParseOptions with defaults applied (internal). */
 export interface ResolvedOptions {
-  readonly extglob: boolean;
+  readonly extglob: boolean | (() => boolean);
   readonly aliases: ((name: string) => string | undefined) | undefined;
   readonly maxDepth: number;
   readonly maxBytes: number;

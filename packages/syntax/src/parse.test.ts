@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Command, SimpleCommand, Statement } from "./ast.js";
-import { parse, ParseError, Parser, print } from "./api.js";
+import { parse, ParseError, Parser, parsePatternWord, print } from "./api.js";
 import { wordParts } from "./word.js";
 
 const dir = mkdtempSync(join(tmpdir(), "husk-syntax-"));
@@ -97,7 +97,7 @@ const REJECT = [
   "function", "function f", "a=(", "echo $((", "echo ${", "echo \"", "echo `", "echo $'x", "cat <<", "echo <",
   "echo 2>", "echo >&", "((", "(( 1", "echo a )", "a=1 (", "if then fi", "while do done", "for x in; do done",
   "case x in a) b;; c", "time |", "echo ;&", "{ a; } }", "select", "coproc", "a; ; b", "echo a\n)\n",
-  "if true; then\n  echo\nfi\nfi", "for ((", "for ((;;", "for ((;;)) ; do", "echo ${x:-", "case x in (a b) ;; esac",
+  "if true; then\n  echo\nfi\nfi", "echo $(if)", "x=$(while)", "echo $(for)", "echo $(echo\nif true; then\n)", "for ((", "for ((;;", "for ((;;)) ; do", "echo ${x:-", "case x in (a b) ;; esac",
   "a |",
   // A newline after a [[ ]] word or operator (bash -n prints these but exits 0; bash does not
   // run the script); digits before < or > after a redirection operator.
@@ -123,7 +123,7 @@ describe("parse rejects what bash -n rejects, with bash's message", () => {
   }
 });
 
-const first = (src: string): Command => parse(src).body[0]!.command;
+const first = (src: string, extglob?: () => boolean): Command => parse(src, extglob === undefined ? undefined : { extglob }).body[0]!.command;
 
 describe("AST shapes", () => {
   it("keywords only in command position", () => {
@@ -204,6 +204,37 @@ describe("bounds", () => {
   });
 });
 
+describe("extglob as a function of shell state", () => {
+  it("is asked only for a group in a command word; off, !( at command start is ! and a subshell", () => {
+    let asked = 0;
+    const off = () => {
+      asked++;
+      return false;
+    };
+    const c = first("!(a) && echo ${x/@(b)/c}", off);
+    expect(asked).toBe(1);
+    expect(c.type).toBe("AndOr");
+    expect(((c as { left: Command }).left as { type: string; negated?: boolean }).type).toBe("Pipeline");
+    expect(() => parse("echo @(a)", { extglob: off })).toThrow(ParseError);
+    expect(wordParts((first("echo @(a)", () => true) as SimpleCommand).words[1]!)[0]!.type).toBe("ExtGlob");
+  });
+  it("[[ ]]: the pattern of == always reads groups, other words follow the option", () => {
+    const e = (src: string) => (first(src, () => false) as { expr: { type: string; right?: unknown } }).expr;
+    expect(e("[[ a == @(a|b) ]]")).toMatchObject({ type: "TestBinary", right: { type: "ExtGlob" } });
+    expect(e("[[ !(a) ]]").type).toBe("TestNot");
+    expect((first("[[ !(a) ]]", () => true) as { expr: { type: string } }).expr.type).toBe("TestWord");
+  });
+});
+
+describe("parsePatternWord", () => {
+  it("reads quotes, expansions and nested groups; blanks and operators are literal", () => {
+    const w = parsePatternWord("a b&&'<>'$x-@(c|d)");
+    expect(wordParts(w).map((p) => p.type)).toEqual(["Literal", "SingleQuoted", "ParamExp", "Literal", "ExtGlob"]);
+    expect((wordParts(w)[0] as { value: string }).value).toBe("a b&&");
+    expect(() => parsePatternWord("'open")).toThrow(ParseError);
+  });
+});
+
 describe("spans", () => {
   it("the word after a parameter operator spans its text", () => {
     const src = "echo ${x:-default} ${x%%.*} ${x/a/bb} ${x:-}";
@@ -214,6 +245,16 @@ describe("spans", () => {
     const text = (w: { start: number; end: number } | undefined) => (w === undefined ? undefined : src.slice(w.start, w.end));
     expect(ops.map((o) => (o && "word" in o ? text(o.word) : o && "pattern" in o ? text(o.pattern) : undefined))).toEqual(["default", ".*", "a", ""]);
     expect(ops[2] && "replacement" in ops[2] ? text(ops[2].replacement) : undefined).toBe("bb");
+  });
+
+  it("a // pattern that starts with / keeps it (bash's parameter_brace_patsub), also with a replacement", () => {
+    const src = "echo ${x///} ${x////c} ${x///c/d} ${x/#//X}";
+    const ops = (parse(src).body[0]!.command as SimpleCommand).words.slice(1).map((w) => {
+      const p = wordParts(w)[0]!;
+      return p.type === "ParamExp" && p.op?.kind === "replace" ? p.op : undefined;
+    });
+    const text = (w: { start: number; end: number } | undefined) => (w === undefined ? undefined : src.slice(w.start, w.end));
+    expect(ops.map((o) => [text(o?.pattern), text(o?.replacement)])).toEqual([["/", undefined], ["/", "c"], ["/c", "d"], ["", "/X"]]);
   });
 });
 

@@ -21,6 +21,7 @@ const SCRIPTS = [
   "echo $(echo a; echo b) `echo \\`nested\\`` $((1+2)) <(ls) >(cat) $( (sub) )",
   "echo 'sq' \"dq $x ${y} \\$ \\\\\" $'a\\nb' $\"loc\" a\\ b ~ ~/x ~u/y",
   "echo @(a|b) *(c) x=~/p",
+  "echo ${s: 0 < 1 ? 2 : 0 : 1} ${s:1?a?2:3:4:1} ${s:(1?2:3):2} ${x///} ${x////c}",
   "time -p a | b |& c; ! d; time",
   "{ a; b & } 2>/dev/null; ( c; d )",
   "x=$(case y in y) echo yes;; esac)",

@@ -7,12 +7,12 @@
  */
 import type { Assignment, Statement, Word } from "./ast.js";
 import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
-import { type ArithForPayload, type AssignPayload, KEYWORDS, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
+import { type ArithForPayload, type AssignPayload, KEYWORDS, parseComsubTokens, parseTokens, T, type Tok, type TokenKind } from "./grammar.js";
 import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { declWord, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { fdVarEnd, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { assignLike, fdVarEnd, hasMeta, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { fdAt, readHeredocs, readRedirect } from "./redirect.js";
 import { ScanToken } from "./token.js";
 import { sliceShared } from "./intern.js";
@@ -370,6 +370,21 @@ export class Scanner extends Reader {
     return this.arith(parts, start, this.pos);
   }
 
+  /** When `lit` (just read) is an alias not being expanded: reads its text next and returns true. */
+  private tryAlias(lit: string): boolean {
+    if (this.opts.aliases === undefined || this.expanding.includes(lit)) return false;
+    const text = this.opts.aliases(lit);
+    if (text === undefined) return false;
+    this.frames.push({ src: this.src, pos: this.pos, end: this.end, trailing: /[ \t]$/.test(text) });
+    this.expanding.push(lit);
+    this.src = text;
+    this.pos = 0;
+    this.end = text.length;
+    // the first word of the text is checked too (`e y` with y='z w', z=ZED is `echo ZED w`)
+    this.aliasNext = true;
+    return true;
+  }
+
   /** Reads a word (or assignment, keyword, function name); false when an alias was pushed instead. */
   private scanWord(s: number): boolean {
     const src = this.src;
@@ -420,11 +435,17 @@ export class Scanner extends Reader {
       lit = sliceShared(src, s, e);
       this.pos = e;
     } else {
-      w = this.readWord(STOP_CMD, this.assignLike(s));
+      w = this.readWord(STOP_CMD, assignLike(src, s, this.end));
       if (w === undefined) this.fail(unexpectedToken(src[s]));
       lit = w.type === "Literal" ? w.value : undefined;
     }
     const image = undefined;
+    if (this.state !== S_NORMAL) {
+      // after an alias ending in a blank, bash checks the next word whatever it is: the name
+      // and `in` of for/case, their words, a function name (`FOR2 eye2 IN onetwo 3`)
+      if (this.aliasNext && lit !== undefined && this.tryAlias(lit)) return false;
+      this.aliasNext = false;
+    }
     switch (this.state) {
       case S_FOR_NAME:
         this.push(T.Word, undefined, s, this.pos, w ?? this.litWord(s, lit!));
@@ -499,18 +520,7 @@ export class Scanner extends Reader {
         return true;
       }
     }
-    if ((this.first || this.aliasNext) && lit !== undefined && this.opts.aliases !== undefined && !this.expanding.includes(lit)) {
-      const text = this.opts.aliases(lit);
-      if (text !== undefined) {
-        this.frames.push({ src: this.src, pos: this.pos, end: this.end, trailing: /[ \t]$/.test(text) });
-        this.expanding.push(lit);
-        this.src = text;
-        this.pos = 0;
-        this.end = text.length;
-        this.aliasNext = false;
-        return false;
-      }
-    }
+    if ((this.first || this.aliasNext) && lit !== undefined && this.tryAlias(lit)) return false;
     this.aliasNext = false;
     if (this.first && this.kw && this.peekFuncParens()) {
       this.push(T.FuncName, image, s, this.pos);
@@ -535,15 +545,6 @@ export class Scanner extends Reader {
     const start = s + this.base;
     const end = this.pos + this.base;
     return { type: "Literal", start, end, value: lit };
-  }
-
-  /** At s: a name and `=` (`[A-Za-z_][A-Za-z0-9_]*=`). */
-  private assignLike(s: number): boolean {
-    const src = this.src;
-    if (!isNameStart(src[s]!)) return false;
-    let j = s + 1;
-    while (j < this.end && isNameChar(src[j]!)) j++;
-    return src[j] === "=";
   }
 
   /** At pos: optional blanks, `(`, optional blanks, `)`. */
@@ -654,6 +655,11 @@ export class Scanner extends Reader {
       const parts = this.readParts(STOP_SUBSCRIPT);
       // bash reads `name[...]` in command position to the matching `]`, blanks included.
       if (this.pos >= this.end) this.eof("]", s);
+      // a declare/local/export argument is a plain word: `declare a[ 1 ]=x` is three words
+      if (!this.assign && parts.some((p) => p.type === "Literal" && hasMeta(p.value))) {
+        this.pos = s;
+        return undefined;
+      }
       index = this.word(j + 1, this.pos, parts);
       j = this.pos + 1;
       if (src[j] !== "=" && !(src[j] === "+" && src[j + 1] === "=")) {
@@ -735,8 +741,15 @@ export class Scanner extends Reader {
     const sub = new Scanner(this.src, start, this.end, this.opts, nest, this.base, true);
     sub.memo = memo;
     sub.warns = this.warns;
-    sub.scanAll();
-    const body = parseTokens(sub.tokens, sub.ntok, this.src);
+    let body: Statement[];
+    try {
+      sub.scanAll();
+      body = parseComsubTokens(sub.tokens, sub.ntok, this.src, this.span(sub.pos, sub.pos + 1), lineOf(this.src, sub.pos));
+    } catch (e) {
+      // (an unterminated `$(` is an error of the enclosing text)
+      if (e instanceof ParseError && !e.message.startsWith("unexpected EOF while looking for matching")) e.inSubstitution = true;
+      throw e;
+    }
     this.pos = sub.pos + 1;
     if (sub.peak > this.peak) this.peak = sub.peak;
     // Here-documents still open at the `)` (`$(cat <<E)`): like bash 5.2, their bodies are the

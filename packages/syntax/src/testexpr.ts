@@ -62,7 +62,8 @@ class TestParser {
           return { k: "op", op: c, start: s };
         }
       }
-      if (c === "!" && (s + 1 >= r.end || isMeta(src[s + 1]!))) {
+      // (`!(` is an extglob word when the option is on where this is parsed)
+      if (c === "!" && (s + 1 >= r.end || isMeta(src[s + 1]!)) && !(src[s + 1] === "(" && r.extglobHere())) {
         r.pos++;
         return { k: "op", op: "!", start: s };
       }
@@ -234,7 +235,15 @@ class TestParser {
         this.atEnd = this.newlineEndsInput();
         this.fail("unexpected argument `newline' to conditional binary operator");
       }
-      const right = this.operand(opText === "=~");
+      // bash's PST_EXTPAT: the pattern of = == != reads extglob groups whatever the option says
+      const pat = opText === "==" || opText === "=" || opText === "!=";
+      this.r.forceExtglob = pat;
+      let right: Word;
+      try {
+        right = this.operand(opText === "=~");
+      } finally {
+        this.r.forceExtglob = false;
+      }
       return { type: "TestBinary", start: left.start, end: right.end, op: opText, left, right };
     }
     if (p.k === "word" || (p.k === "op" && p.op === "!")) this.fail("conditional binary operator expected");
@@ -253,7 +262,7 @@ class TestParser {
 /** Parses `[[ ... ]]`; `r.pos` is just after `[[` (at `open`), and is left after `]]`. */
 export function readTestExpr(r: Reader, open: number): TestExpr {
   const saved = r.forceExtglob;
-  r.forceExtglob = true;
+  r.forceExtglob = false;
   try {
     return new TestParser(r, open).parse();
   } finally {

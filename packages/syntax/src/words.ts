@@ -32,6 +32,7 @@ import {
   STOP_BRACKET,
   STOP_CMD,
   STOP_FORARITH,
+  STOP_PATTERN,
   STOP_PARAM,
   STOP_REGEX,
   STOP_SLASH,
@@ -191,12 +192,14 @@ export abstract class Reader {
 
   /**
    * `word(start, pos, readParts(stop, tildes))` from the current position, without the
-   * one-element array a one-part word would drop at once.
+   * one-element array a one-part word would drop at once. With `from` before the current
+   * position, the text from `from` is the word's first literal (the stop condition does not
+   * apply to it: the `/` that starts the pattern of `${x///y}`).
    */
-  readWordParts(stop: number, tildes: number = TILDE_WORD): Word {
-    const start = this.pos;
+  readWordParts(stop: number, tildes: number = TILDE_WORD, from: number = this.pos): Word {
+    const start = from;
     const mark = this.mark();
-    this.readInto(stop, tildes);
+    this.readInto(stop, tildes, from);
     if (this.top - mark === 1) {
       this.top = mark;
       this.litTop = -1;
@@ -223,16 +226,17 @@ export abstract class Reader {
   /**
    * readParts, leaving the parts on the stack (to be taken off by the caller's `cut`). `tildes`
    * says where a tilde prefix may start besides the word's start (TILDE_WORD, TILDE_ASSIGN,
-   * TILDE_OPERAND).
+   * TILDE_OPERAND). The word starts at `from` (see `readWordParts`).
    */
-  protected readInto(stop: number, tildes: number = TILDE_WORD): void {
+  protected readInto(stop: number, tildes: number = TILDE_WORD, from: number = this.pos): void {
     const assignValue = tildes === TILDE_ASSIGN;
     const src = this.src;
     const end = this.end;
     const plain = PLAIN[stop]!;
-    const wordStart = this.pos;
-    let litStart = this.pos;
+    const wordStart = from;
+    let litStart = from;
     let depth = 0;
+    let ternary = 0;
     for (;;) {
       const i = skipPlain(src, this.pos, end, plain);
       this.pos = i;
@@ -262,9 +266,11 @@ export abstract class Reader {
           }
           break;
         case STOP_SLICE:
-          if (depth === 0 && (c === ":" || c === "}")) { this.lit(litStart, this.pos); return; }
+          // bash's skiparith: each `?` outside parens lets one `:` through (`${s: 1 ? 2 : 0 : 1}`)
+          if (depth === 0 && (c === "}" || (c === ":" && ternary-- === 0))) { this.lit(litStart, this.pos); return; }
           if (c === "(") depth++;
           else if (c === ")") depth--;
+          else if (c === "?" && depth === 0) ternary++;
           break;
         case STOP_ARITH:
         case STOP_FORARITH:
@@ -365,7 +371,7 @@ export abstract class Reader {
         case "+":
         case "@":
         case "!":
-          if (src[this.pos + 1] === "(" && (this.opts.extglob || this.forceExtglob) && (stop === STOP_CMD || stop === STOP_PARAM || stop === STOP_SLASH || stop === STOP_REGEX)) {
+          if (src[this.pos + 1] === "(" && (stop === STOP_CMD ? this.extglobHere() : stop === STOP_REGEX || stop === STOP_PATTERN || ((stop === STOP_PARAM || stop === STOP_SLASH) && (this.opts.extglob !== false || this.forceExtglob)))) {
             const g = this.readExtGlob();
             if (g !== undefined) {
               this.lit(litStart, g.start - this.base);
@@ -633,8 +639,14 @@ export abstract class Reader {
     return { type: "CommandSub", start: s + this.base, end: this.pos + this.base, body, backtick: true };
   }
 
-  /** Inside `[[ ]]` bash parses extglob patterns whatever the option says. */
+  /** The right operand of `==` / `!=` in `[[ ]]`: bash parses extglob patterns whatever the option says. */
   forceExtglob = false;
+
+  /** Whether a command-level word reads `@( )` and the like as an extglob group here. */
+  extglobHere(): boolean {
+    const e = this.opts.extglob;
+    return this.forceExtglob || (typeof e === "boolean" ? e : e());
+  }
 
   /** `?( ) *( ) +( ) @( ) !( )` at pos: the raw pattern up to the matching `)` (undefined if none). */
   readExtGlob(): WordPart | undefined {

@@ -86,7 +86,7 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
         st = 1;
         continue;
       }
-      if (o.on.has("F")) ctx.stdout.write(`${name}\n`);
+      if (o.on.has("F")) ctx.stdout.write(ip.st.opt("extdebug") ? functionOrigin(ip, name) : `${name}\n`);
       else if (mode.cmd === "declare") ctx.stdout.write(printFunction(ip, name) ?? "");
     }
     return st;
@@ -343,3 +343,9 @@ export const local: Builtin = builtin("local", "Define local variables.", (ctx) 
 export const exportCmd: Builtin = builtin("export", "Set export attribute for shell variables.", (ctx) => run(ctx, { cmd: "export" }), true);
 /** `readonly` */
 export const readonly: Builtin = builtin("readonly", "Mark shell variables as unchangeable.", (ctx) => run(ctx, { cmd: "readonly" }), true);
+
+/** `declare -F NAME` under extdebug: the name, the line of its definition and its file, as bash's. */
+function functionOrigin(ip: Interp, name: string): string {
+  const f = ip.st.functions.get(name)!;
+  return `${name} ${f.src.lineOf(f.def.start)} ${f.src.file}\n`;
+}

@@ -53,7 +53,8 @@ export const getopts = builtin("getopts", "Parse option arguments.", (ctx) => {
     if (silent) {
       ip.setVar("OPTARG", c);
     } else {
-      berr(ctx, `illegal option -- ${c}`, 1);
+      // bash's getopts names $0, not itself, and no line (`script.sh: illegal option -- x`)
+      ctx.stderr.write(`${ip.st.arg0}: illegal option -- ${c}\n`);
       ip.st.vars.unset("OPTARG");
     }
     setName("?");
@@ -75,7 +76,7 @@ export const getopts = builtin("getopts", "Parse option arguments.", (ctx) => {
         setName(":");
         ip.setVar("OPTARG", c);
       } else {
-        berr(ctx, `option requires an argument -- ${c}`, 1);
+        ctx.stderr.write(`${ip.st.arg0}: option requires an argument -- ${c}\n`);
         setName("?");
         ip.st.vars.unset("OPTARG");
       }

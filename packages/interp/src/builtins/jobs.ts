@@ -3,8 +3,9 @@
  * `wait` awaits them, `kill` is accepted (jobs cannot be interrupted mid-command).
  */
 import { badOption, berr, builtin, parseOpts } from "./define.js";
-import { queueSignal, signalName, signalNumber, signalTable, terminates } from "../signals.js";
+import { jobSignalReport, queueSignal, signalName, signalNumber, signalTable, terminates } from "../signals.js";
 import type { Job } from "../state.js";
+import type { BuiltinContext } from "../simple.js";
 
 /** `wait [-n] [id ...]` */
 export const wait = builtin("wait", "Wait for job completion and return exit status.", async (ctx) => {
@@ -18,7 +19,10 @@ export const wait = builtin("wait", "Wait for job completion and return exit sta
       const s = await Promise.race(live.map((j) => j.promise));
       return s;
     }
-    for (const j of jobs) await j.promise;
+    for (const j of jobs) {
+      await j.promise;
+      reaped(ctx, j);
+    }
     ip.st.jobs = [];
     return 0;
   }
@@ -35,17 +39,27 @@ export const wait = builtin("wait", "Wait for job completion and return exit sta
         status = berr(ctx, `\`${a}': not a pid or valid job spec`, 1);
         continue;
       }
-      berr(ctx, `${a}: ${a.startsWith("%") ? "no such job" : `pid ${a} is not a child of this shell`}`, 127);
+      berr(ctx, a.startsWith("%") ? `${a}: no such job` : `pid ${a} is not a child of this shell`, 127);
       status = 127;
       continue;
     }
     status = await job.promise;
+    reaped(ctx, job);
     // a job that was waited for leaves the table (`wait %1` again is an error)
     const k = ip.st.jobs.indexOf(job);
     if (k >= 0) ip.st.jobs.splice(k, 1);
   }
   return status;
 });
+
+/** A job `wait` reaped: bash reports one a signal ended (`bash: line 3:  4242 Hangup  sleep 1`). */
+function reaped(ctx: BuiltinContext, job: Job): void {
+  const sig = job.signal;
+  if (sig === undefined) return;
+  const ip = ctx.interp;
+  const text = jobSignalReport(ip.nameForError(), ip.line(), job.pid, sig, job.command.replace(/ &$/, ""));
+  if (text !== undefined) ctx.stderr.write(text);
+}
 
 /** `kill [-s sig | -sig] pid ...` and `kill -l` */
 export const kill = builtin("kill", "Send a signal to a job.", (ctx) => {

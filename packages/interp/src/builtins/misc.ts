@@ -1,6 +1,6 @@
 /** Small builtins that mean little in a sandbox: `times`, `caller`, `help`, `exec`. */
 import { berr, builtin } from "./define.js";
-import { invoke } from "../simple.js";
+import { execOperands, invoke } from "../simple.js";
 import { Abrupt } from "../errors.js";
 import { callerLine } from "../callstack.js";
 
@@ -39,11 +39,9 @@ export const help = builtin("help", "Display information about builtin commands.
 /** `exec [command [args]]`: runs the command, then the shell exits with its status. */
 export const exec = builtin("exec", "Replace the shell with the given command.", async (ctx) => {
   const ip = ctx.interp;
-  let args = ctx.args.slice();
-  while (args[0]?.startsWith("-") && args[0] !== "--") args = args.slice(args[0] === "-a" ? 2 : 1);
-  if (args[0] === "--") args = args.slice(1);
+  const args = execOperands(["exec", ...ctx.args]);
   if (args.length === 0) return 0;
-  const c = await invoke(ip, args, undefined, true);
+  const c = await invoke(ip, args.slice(), undefined, true);
   const status = typeof c === "number" ? c : c.status;
   ip.pendingAbrupt = new Abrupt("exit", 0, status);
   return status;

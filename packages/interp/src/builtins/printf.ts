@@ -246,10 +246,12 @@ function formatPass(st: State, fmt: string): { out: string; stop: boolean; consu
     }
     const m = /^%([-+ #0]*)(\*|[0-9]+)?(?:\.(\*|[0-9]*))?(?:hh|h|ll|l|L|q|j|z|t)?(\([^)]*\)T|[diouxXfFeEgGaAcsbq])/.exec(fmt.slice(i));
     if (m === null) {
-      const bad = fmt[i + 1];
-      if (bad === undefined) {
-        berr(st.ctx, "`%': missing format character", 1);
-      } else berr(st.ctx, `\`${bad}': invalid format character`, 1);
+      // as bash: past the flags, width, precision and length letters, the end of the format
+      // is a missing character, anything else an invalid one
+      const head = /^%[-+ #0]*(?:\*|[0-9]+)?(?:\.(?:\*|[0-9]*))?[hlLqjzt]*/.exec(fmt.slice(i))![0];
+      const bad = fmt[i + head.length];
+      if (bad === undefined) berr(st.ctx, `\`${head}': missing format character`, 1);
+      else berr(st.ctx, `\`${bad}': invalid format character`, 1);
       st.status = 1;
       return { out, stop: true, consumed: true };
     }

@@ -3,6 +3,7 @@
  * reads exactly one record from the input (the rest stays for the next command), applies
  * backslash processing unless -r, and splits on IFS.
  */
+import { FsError } from "@husk/host";
 import type { LimitsMeter } from "@husk/host";
 import type { ShellInput } from "../io.js";
 import type { BuiltinContext } from "../simple.js";
@@ -154,12 +155,27 @@ function readOpts(args: readonly string[]): ParsedOpts {
   return lastOpts;
 }
 
+/** bash's complaint about a malformed -u, -n, -N or -t value, else undefined. */
+function badReadOption(o: ParsedOpts): string | undefined {
+  const u = o.values.get("u");
+  if (u !== undefined && !/^\s*[0-9]+\s*$/.test(u)) return `${u}: invalid file descriptor specification`;
+  for (const k of ["n", "N"]) {
+    const n = o.values.get(k);
+    if (n !== undefined && !/^\s*[0-9]+\s*$/.test(n)) return `${n}: invalid number`;
+  }
+  const t = o.values.get("t");
+  if (t !== undefined && !/^\s*([0-9]+(\.[0-9]*)?|\.[0-9]+)\s*$/.test(t)) return `${t}: invalid timeout specification`;
+  return undefined;
+}
+
 /** `read` */
 export const read = builtin("read", "Read a line from the standard input and split it into fields.", (ctx: BuiltinContext) => {
   const ip = ctx.interp;
   const o = readOpts(ctx.args);
   if (o.bad !== undefined) return badOption(ctx, o.bad, "read [-ers] [-a array] [-d delim] [-i text] [-n nchars] [-N nchars] [-p prompt] [-t timeout] [-u fd] [name ...]");
   for (const n of o.rest) if (!isName(n)) return berr(ctx, `\`${n}': not a valid identifier`, 1);
+  const bad = badReadOption(o);
+  if (bad !== undefined) return berr(ctx, bad, 1);
   const fd = o.values.has("u") ? Number(o.values.get("u")) : 0;
   const input = fd === 0 ? (ctx.stdin as ShellInput) : ip.st.fds[fd]?.input;
   if (input === undefined || typeof (input as ShellInput).unread !== "function") return berr(ctx, `${o.values.get("u") ?? fd}: invalid file descriptor: Bad file descriptor`, 1);
@@ -177,7 +193,14 @@ export const read = builtin("read", "Read a line from the standard input and spl
     ctx.meter.tick();
     return assignRecord(ctx, o, r);
   }
-  return readRecord(input as ShellInput, delim, raw, nchars, exact, ctx.meter).then((x) => assignRecord(ctx, o, x));
+  return readRecord(input as ShellInput, delim, raw, nchars, exact, ctx.meter).then(
+    (x) => assignRecord(ctx, o, x),
+    (e: unknown) => {
+      // a read that fails (input redirected from a directory): bash's message names the fd
+      if (e instanceof FsError) return berr(ctx, `read error: ${fd}: ${e.message}`, 1);
+      throw e;
+    },
+  );
 });
 
 /** Assigns a record read by `read` to its variables; the status is 1 at end of input. */
@@ -230,7 +253,14 @@ async function mapfileRun(ctx: BuiltinContext): Promise<number> {
   const count = Number(o.values.get("n") ?? 0);
   let skip = Number(o.values.get("s") ?? 0);
   const origin = o.values.has("O") ? Number(o.values.get("O")) : undefined;
-  const text = await input.readAll(ctx.meter.limits.maxStringBytes);
+  let text: string;
+  try {
+    text = await input.readAll(ctx.meter.limits.maxStringBytes);
+  } catch (e) {
+    // bash's mapfile reads nothing from a directory and succeeds
+    if (e instanceof FsError) text = "";
+    else throw e;
+  }
   const v = ip.st.vars.target(name);
   const arr = origin !== undefined && v.value instanceof IndexedArray ? v.value : new IndexedArray();
   let idx = origin ?? 0;

@@ -18,7 +18,8 @@ export const shift = builtin(
       if (n < 0) return berr(ctx, `${a}: shift count out of range`, 1);
     }
     if (n > st.positional.length) {
-      if (st.opt("shift_verbose")) berr(ctx, `${n}: shift count out of range`, 1);
+      // (POSIX mode reports it as shift_verbose does)
+      if (st.opt("shift_verbose") || st.options.posix) berr(ctx, `${n}: shift count out of range`, 1);
       return 1;
     }
     st.positional = st.positional.slice(n);

@@ -36,6 +36,11 @@ export const trap = builtin(
     let specs = args.slice(1);
     if (specs.length === 0 || /^[0-9]+$/.test(action)) {
       if (specs.length === 0) {
+        // one operand that names no signal: bash prints the usage (status 2)
+        if (signalName(action) === undefined) {
+          ctx.stderr.write("trap: usage: trap [-lp] [[arg] signal_spec ...]\n");
+          return 2;
+        }
         specs = [action];
         action = undefined;
       } else if (/^[0-9]+$/.test(action)) {

@@ -1,0 +1,6 @@
+// The table of case generators, one per tool; each takes the random helpers and returns
+// `{ cmd, stdin, files? }`: a bash command line run in a directory holding `files`.
+import { sedCase } from "./gen-sed.mjs";
+
+/** Generators by tool name. */
+export const GENERATORS = { sed: sedCase };

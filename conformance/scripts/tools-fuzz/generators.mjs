@@ -1,6 +1,7 @@
 // The table of case generators, one per tool; each takes the random helpers and returns
 // `{ cmd, stdin, files? }`: a bash command line run in a directory holding `files`.
+import { grepCase } from "./gen-grep.mjs";
 import { sedCase } from "./gen-sed.mjs";
 
 /** Generators by tool name. */
-export const GENERATORS = { sed: sedCase };
+export const GENERATORS = { sed: sedCase, grep: grepCase };

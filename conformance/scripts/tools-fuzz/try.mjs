@@ -14,7 +14,7 @@ const stdin = unesc(rawIn);
 const files = Object.fromEntries(fileArgs.map((a) => [a.slice(0, a.indexOf("=")), unesc(a.slice(a.indexOf("=") + 1))]));
 const dir = mkdtempSync(join(tmpdir(), "husk-try-"));
 for (const [k, v] of Object.entries(files)) writeFileSync(join(dir, k), v);
-const g = spawnSync("bash", ["-c", cmd], { cwd: dir, input: stdin, encoding: "utf8", env: { PATH: "/usr/local/bin:/usr/bin:/bin", LC_ALL: "C.UTF-8", TZ: "UTC" } });
+const g = spawnSync("bash", ["--norc", "--noprofile", "-c", cmd], { cwd: dir, input: stdin, encoding: "utf8", env: { PATH: "/usr/local/bin:/usr/bin:/bin", LC_ALL: "C.UTF-8", TZ: "UTC" } });
 rmSync(dir, { recursive: true, force: true });
 const hf = Object.fromEntries(Object.entries(files).map(([k, v]) => [`/tmp/case/${k}`, v]));
 const h = await new Bash({ files: hf, cwd: "/tmp/case", env: { LC_ALL: "C.UTF-8", TZ: "UTC" } }).exec(cmd, { stdin });

@@ -1,7 +1,8 @@
 // The table of case generators, one per tool; each takes the random helpers and returns
 // `{ cmd, stdin, files? }`: a bash command line run in a directory holding `files`.
+import { awkCase } from "./gen-awk.mjs";
 import { grepCase } from "./gen-grep.mjs";
 import { sedCase } from "./gen-sed.mjs";
 
 /** Generators by tool name. */
-export const GENERATORS = { sed: sedCase, grep: grepCase };
+export const GENERATORS = { sed: sedCase, grep: grepCase, awk: awkCase };

@@ -20,7 +20,9 @@ const out = [head];
 for (const chunk of chunks) {
   const lines = chunk.split("\n");
   const name = lines[0];
-  const script = `${lines.slice(1).filter((l, i, a) => !l.startsWith("## ") && !(l === "" && i >= a.length - 2)).join("\n").replace(/\n+$/, "")}\n`;
+  // the script is everything up to the first `## ` line (old expectations are dropped)
+  const end = lines.findIndex((l, i) => i > 0 && l.startsWith("## "));
+  const script = `${lines.slice(1, end < 0 ? undefined : end).join("\n").replace(/\n+$/, "")}\n`;
   const dir = mkdtempSync(join(tmpdir(), "husk-record-"));
   const r = spawnSync("bash", [], { cwd: dir, input: script, encoding: "utf8", env: { PATH: "/usr/local/bin:/usr/bin:/bin", LC_ALL: "C.UTF-8", HOME: dir, TMP: dir } });
   rmSync(dir, { recursive: true, force: true });

@@ -102,9 +102,19 @@ function argc(name: string, args: readonly Expr[], min: number, max: number, lin
   }
 }
 
-function arrayArg(c: Compiler, e: Expr | undefined, fn: string, line: number): () => AwkArray {
+function arrayArg(c: Compiler, e: Expr | undefined, fn: string, line: number, which?: string): () => AwkArray {
   if (e === undefined || e.type !== "Var") throw new AwkFatalError(`${fn}: argument is not an array`, line);
-  return c.array(e.name, line);
+  const get = c.array(e.name, line);
+  if (which === undefined) return get;
+  // gawk names the argument when a scalar is passed where split wants an array
+  return () => {
+    try {
+      return get();
+    } catch (err) {
+      if (err instanceof AwkFatalError) throw new AwkFatalError(`${fn}: ${which} argument is not an array`, line);
+      throw err;
+    }
+  };
 }
 
 /** Compiles a call of built-in `name`. */
@@ -126,7 +136,11 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
         const local = c.locals?.get(a.name);
         const get = local !== undefined ? () => rt.frame[local]! : a.name === "ENVIRON" || a.name === "ARGV" || a.name === "PROCINFO" ? () => rt[a.name as "ARGV"] : (() => {
           const slot = c.globalSlot(a.name);
-          return () => rt.globals[slot]!;
+          return () => {
+            const v = rt.globals[slot]!;
+            if (v === UNINIT) rt.scalarRead.add(slot); // gawk: length(untyped) makes it a scalar
+            return v;
+          };
         })();
         const s = c.str(a);
         return () => {
@@ -164,8 +178,8 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
     case "patsplit": {
       argc(name, args, 2, 4, line);
       const s = str(0);
-      const arr = arrayArg(c, args[1], name, line);
-      const seps = args[3] !== undefined ? arrayArg(c, args[3], name, line) : undefined;
+      const arr = arrayArg(c, args[1], name, line, "second");
+      const seps = args[3] !== undefined ? arrayArg(c, args[3], name, line, "fourth") : undefined;
       const sepArg = args[2];
       const fsStr: EvS | undefined = sepArg === undefined ? undefined : sepArg.type === "Regex" ? undefined : c.str(sepArg);
       const reSrc = sepArg?.type === "Regex" ? sepArg.source : undefined;

@@ -50,7 +50,7 @@ interface Special {
   set(rt: Runtime, v: Value): void;
 }
 
-const strSpecial = (k: "OFS" | "ORS" | "RS" | "SUBSEP" | "CONVFMT" | "OFMT" | "RT"): Special => ({
+const strSpecial = (k: "ORS" | "RS" | "SUBSEP" | "CONVFMT" | "OFMT" | "RT"): Special => ({
   get: (rt) => rt[k],
   set: (rt, v) => {
     rt[k] = rt.str(v);
@@ -62,7 +62,7 @@ const SPECIALS = new Map<string, Special>([
   ["NR", { get: (rt) => rt.NR, set: (rt, v) => { rt.NR = Math.trunc(toNum(v)); } }],
   ["FNR", { get: (rt) => rt.FNR, set: (rt, v) => { rt.FNR = Math.trunc(toNum(v)); } }],
   ["FS", { get: (rt) => rt.FS, set: (rt, v) => rt.setFS(rt.str(v)) }],
-  ["OFS", strSpecial("OFS")],
+  ["OFS", { get: (rt) => rt.OFS, set: (rt, v) => rt.setOFS(rt.str(v)) }],
   ["ORS", strSpecial("ORS")],
   ["RS", strSpecial("RS")],
   ["RT", strSpecial("RT")],
@@ -201,7 +201,7 @@ export class Compiler {
     return () => {
       const c = g[slot]!;
       if (c instanceof Map) return c;
-      if (c !== UNINIT) throw new AwkFatalError(`attempt to use scalar \`${name}' as an array`, line);
+      if (c !== UNINIT || rt.scalarRead.has(slot)) throw new AwkFatalError(`attempt to use scalar \`${name}' as an array`, line);
       const m: AwkArray = new Map();
       g[slot] = m;
       return m;
@@ -314,6 +314,7 @@ export class Compiler {
       () => {
         const c = g[slot]!;
         if (c instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
+        if (c === UNINIT) rt.scalarRead.add(slot);
         return c;
       },
       (v) => {

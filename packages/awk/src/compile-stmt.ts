@@ -544,6 +544,11 @@ export class ProgramCompiler extends Compiler {
   }
 
   #printf(s: Extract<Stmt, { type: "Print" }>): Exec {
+    if (s.args.length === 0) {
+      return () => {
+        throw new AwkFatalError("printf: no arguments", s.line);
+      };
+    }
     const emit = this.#emit(s);
     const f = this.sprintfOf(s.args);
     return () => {

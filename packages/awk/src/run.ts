@@ -76,7 +76,8 @@ async function execute(rt: Runtime, spec: RunSpec): Promise<number> {
   rt.PROCINFO.set("version", "5.2.1");
   rt.PROCINFO.set("FS", "FS");
   rt.PROCINFO.set("pid", 4242);
-  if (spec.fs !== undefined) rt.FS = spec.fs === "t" ? "\t" : unescapeString(spec.fs);
+  // `-F t` is a literal t in gawk and mawk (only BWK awk and gawk --traditional make it a tab)
+  if (spec.fs !== undefined) rt.FS = unescapeString(spec.fs);
   const assign = (text: string): boolean => {
     const m = ASSIGN_RE.exec(text);
     if (m === null) return false;

@@ -6,7 +6,7 @@ const ALL = ["words", "nums", "cols", "csv", "kv", "paths", "sizes", "versions",
 
 /** sort */
 export function sortCase(h) {
-  const o = h.subset(["-n", "-r", "-u", "-f", "-b", "-s", "-h", "-V", "-g", "-d", "-i", "-M", "-c", "-z"], 0.15);
+  const o = h.subset(["-n", "-r", "-u", "-f", "-b", "-s", "-h", "-V", "-g", "-d", "-i", "-M", "-c", "-z"], 0.07);
   if (h.chance(0.4)) {
     const t = h.pick(["", "", "-t,", "-t:", "-t=", "-t' '", "-t.", "-t/"]);
     const key = () => `-k${1 + h.int(3)}${h.chance(0.3) ? `.${1 + h.int(3)}` : ""}${h.chance(0.4) ? h.pick(["n", "r", "nr", "b", "f", "h", "V", "g", "bn"]) : ""}${h.chance(0.5) ? `,${1 + h.int(3)}${h.chance(0.2) ? `.${h.int(4)}` : ""}${h.chance(0.3) ? h.pick(["n", "r", "b"]) : ""}` : ""}`;

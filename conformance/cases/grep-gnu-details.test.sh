@@ -53,3 +53,16 @@ seq 2 | grep -n -T .; printf 'a\n' > f; grep -n -T a f
                   2:	2
 1:	a
 ## END
+
+#### grep -o lines with only empty matches still count for separators
+printf 'x\nb\nc\nx y\n' > f1; printf 'k\nx\n' > f2
+grep -E -o -h -C 0 'x|()' f1 f2; printf 'a1\nb\nc\nd2\n' | grep -o -A1 '[0-9]'
+## STDOUT:
+x
+x
+--
+x
+1
+--
+2
+## END

@@ -303,13 +303,14 @@ export class FileSearch {
   }
 
   #emitMatches(line: string, no: number, b: number): void {
+    // GNU: a selected line counts for the `--` separators even when it has only empty matches
+    this.#groupSep(no);
     let from = 0;
     while (from <= line.length) {
       const r = this.#m.next(line, from);
       if (r === null) break;
       const [s, e] = r;
       if (e > s) {
-        this.#groupSep(no);
         const mb = this.#o.byteOffset ? b + utf8Length(line.slice(0, s)) : b;
         const t = line.slice(s, e);
         this.#out.push(this.#prefix(no, mb, ":") + (this.#color ? `${SGR_MATCH}${t}${SGR_END}` : t) + this.#eol);

@@ -667,17 +667,35 @@ export class Compiler {
         return x;
       };
     }
-    // the target's location is computed once (`a[i++] += 1`), then its value read, then the
-    // right side (mawk's order). #arith reads `cur` before evaluating the right side, so a
-    // recursive use of this same assignment there cannot change what it read.
+    // gawk and mawk evaluate the right side first, then read the target's value
+    // (`y = 5; y += (y = 1)` is 2). `cur` and `rhs` are set just before `f` runs, with no awk
+    // code in between: for a variable nothing runs inside `update`; other targets compute
+    // their location there (`a[g()] += 1`), which may run this same assignment again, so they
+    // keep the right side's value in a closure of their own.
     const r = this.num(value);
     let cur = 0;
-    const f = this.#arith(op.slice(0, -1), () => cur, r, line);
-    const modify = (c: Value): number => {
-      cur = toNum(c);
-      return f();
+    let rhs = 0;
+    const f = this.#arith(op.slice(0, -1), () => cur, () => rhs, line);
+    if (target.type === "Var") {
+      let pending = 0;
+      const modify = (c: Value): number => {
+        cur = toNum(c);
+        rhs = pending;
+        return f();
+      };
+      return () => {
+        pending = r();
+        return update(modify) as number;
+      };
+    }
+    return () => {
+      const v = r();
+      return update((c: Value): number => {
+        cur = toNum(c);
+        rhs = v;
+        return f();
+      }) as number;
     };
-    return () => update(modify) as number;
   }
 
   // ==== function calls ====

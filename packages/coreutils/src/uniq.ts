@@ -136,7 +136,10 @@ export function uniqText(text: string, sep: string, o: UniqOptions = {}): string
       n++;
       j = e2 + sep.length;
     }
-    emitGroup(o, sw, n, () => line, push, st);
+    // the common modes inline (no closure per group on this hot path)
+    if (!sw.later && o.group === undefined) {
+      if (n === 1 ? sw.unique : sw.first) out += o.count ? countPrefix(n) + line + sep : line + sep;
+    } else emitGroup(o, sw, n, () => line, push, st);
     if (out.length > 65536) {
       parts.push(out);
       out = "";

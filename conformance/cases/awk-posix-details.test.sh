@@ -90,3 +90,15 @@ echo 5 | awk '{ $1 += ($1 = 1); print }'
 2
 2
 ## END
+
+#### awk computes a subscript before it looks up the array
+printf 'x\ny\n' | awk '{ a[length(a) + 1] = $0 } END { print length(a) }'; echo "status $?"
+awk 'BEGIN { print (length(b) in b) }'; echo "status $?"
+## STDOUT:
+status 2
+status 2
+## END
+## STDERR:
+awk: cmd. line:1: (FILENAME=- FNR=1) fatal: attempt to use scalar `a' as an array
+awk: cmd. line:1: fatal: attempt to use scalar `b' as an array
+## END

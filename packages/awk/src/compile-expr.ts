@@ -255,10 +255,12 @@ export class Compiler {
       const cap = rt.maxArray;
       const arr = this.array(t.name, t.line);
       const key = this.key(t.subs);
+      // the subscript is computed before the array is looked up (gawk: `a[length(a)]` first
+      // makes `a` a scalar, so it fails; mawk rejects it)
       return {
         get: () => {
-          const a = arr();
           const k = key();
+          const a = arr();
           const v = a.get(k);
           if (v !== undefined) return v;
           a.set(k, UNINIT);
@@ -266,13 +268,14 @@ export class Compiler {
           return UNINIT;
         },
         set: (v) => {
+          const k = key();
           const a = arr();
-          a.set(key(), v);
+          a.set(k, v);
           if (a.size > cap) rt.arrayTooLarge();
         },
         update: (fn) => {
-          const a = arr();
           const k = key();
+          const a = arr();
           let cur = a.get(k);
           if (cur === undefined) {
             a.set(k, UNINIT);
@@ -532,7 +535,11 @@ export class Compiler {
       case "In": {
         const arr = this.array(e.name, e.line);
         const key = this.key(e.subs);
-        return () => arr().has(key());
+        // the subscript first, as gawk does: `(length(a) in a)` makes `a` a scalar, then fails
+        return () => {
+          const k = key();
+          return arr().has(k);
+        };
       }
       case "Unary":
         if (e.op === "!") {

@@ -494,7 +494,8 @@ export class ProgramCompiler extends Compiler {
         }
         const key = this.key(s.subs);
         return () => {
-          arr().delete(key());
+          const k = key(); // before the array, as gawk
+          arr().delete(k);
           return Done.Normal;
         };
       }

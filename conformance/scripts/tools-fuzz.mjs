@@ -138,6 +138,7 @@ const stats = {};
 for (const [i, c] of cases.entries()) {
   const s = (stats[c.tool] ??= { cases: 0, skipped: 0, diff: 0 });
   s.cases++;
+  if (process.env.TOOLS_FUZZ_TRACE) process.stderr.write(`[${i}] ${c.cmd}\n`);
   const husk = await runHusk(c);
   const d = compare(c, real[i], husk);
   if (d === null) {

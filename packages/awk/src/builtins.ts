@@ -8,7 +8,7 @@ import type { Expr } from "./ast.js";
 import type { Compiler, Ev, EvS } from "./compile-expr.js";
 import { AwkFatalError } from "./errors.js";
 import type { AwkRegex, RegexMatch } from "./regex.js";
-import type { AwkArray } from "./runtime.js";
+import type { AwkArray, Runtime } from "./runtime.js";
 import { userComparator, valTypeCmp } from "./sorting.js";
 import { mktime, strftime } from "./time.js";
 import { fromInput, StrNum, toNum, UNINIT } from "./values.js";
@@ -94,6 +94,15 @@ export function substitute(s: string, re: { exec(s: string, from: number): Regex
   }
   if (count === 0) return [s, 0];
   return [out + s.slice(copied), count];
+}
+
+/**
+ * A sub/gsub/gensub result within the string limit: `gsub(//, "<&>")` in a loop triples its
+ * target each time (limits: maxStringBytes, TM-DOS-004).
+ */
+function checked(rt: Runtime, r: [string, number]): [string, number] {
+  if (r[0].length > 65536) rt.io.meter?.checkString(r[0].length);
+  return r;
 }
 
 function argc(name: string, args: readonly Expr[], min: number, max: number, line: number): void {
@@ -266,7 +275,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
       if (target.type !== "Var" && target.type !== "Index" && target.type !== "Field") {
         // gawk: a non-lvalue target is allowed (result discarded) with a warning.
         const s = c.str(target);
-        return () => substitute(s(), re(), name === "sub" ? 1 : 0, (m) => expandSubRepl(repl(), m.groups[0] ?? ""))[1];
+        return () => checked(rt, substitute(s(), re(), name === "sub" ? 1 : 0, (m) => expandSubRepl(repl(), m.groups[0] ?? "")))[1];
       }
       const { update } = c.lvalue(target);
       const global = name === "gsub";
@@ -275,7 +284,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
       let rp = "";
       let count = 0;
       const fn = (cur: Value): Value | undefined => {
-        const [out, n] = substitute(rt.str(cur), r, global ? 0 : 1, (m) => expandSubRepl(rp, m.groups[0] ?? ""));
+        const [out, n] = checked(rt, substitute(rt.str(cur), r, global ? 0 : 1, (m) => expandSubRepl(rp, m.groups[0] ?? "")));
         count = n;
         return n > 0 ? out : undefined;
       };
@@ -301,7 +310,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
           if (which < 1) which = 1;
         }
         const rp = repl();
-        return substitute(target(), re(), which, (m) => expandGensub(rp, m))[0];
+        return checked(rt, substitute(target(), re(), which, (m) => expandGensub(rp, m)))[0];
       };
     }
     case "match": {

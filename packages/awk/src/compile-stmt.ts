@@ -13,6 +13,7 @@ import { HuskError, LimitError } from "@husk/host";
 import { AwkFatalError } from "./errors.js";
 import { argumentKinds, formatSpecs, parseFormat, sprintf } from "./format.js";
 import type { AwkArray, Runtime } from "./runtime.js";
+import { REF_BYTES } from "./held.js";
 import { defaultOrder, sortedKeys } from "./sorting.js";
 import { fromInput, StrNum, toNum, UNINIT } from "./values.js";
 import type { Value } from "./values.js";
@@ -156,6 +157,7 @@ export class ProgramCompiler extends Compiler {
         return async () => {
           const frame = await prepare();
           const saved = rt.frame;
+          const mark = rt.held.enterFrame(frame);
           rt.frame = frame;
           if (++rt.callDepth > 5000) throw new AwkFatalError("function call nesting too deep", line);
           try {
@@ -164,6 +166,7 @@ export class ProgramCompiler extends Compiler {
           } finally {
             rt.frame = saved;
             rt.callDepth--;
+            rt.held.leaveFrame(frame, mark);
           }
           const v = rt.retval;
           rt.retval = UNINIT;
@@ -425,7 +428,10 @@ export class ProgramCompiler extends Compiler {
         const set = this.lvalue(s.variable).set;
         const body = this.stmt(s.body);
         const meter = rt.io.meter;
+        const held = rt.held;
+        // the list of keys lives as long as the loop (nested loops and recursion hold several)
         const keys = (a: AwkArray): string[] => {
+          held.charge(a.size * REF_BYTES);
           const how = rt.PROCINFO.get("sorted_in");
           if (how === undefined) return defaultOrder(a);
           return sortedKeys(this, a, rt.str(how));
@@ -434,30 +440,40 @@ export class ProgramCompiler extends Compiler {
           const b = body as () => number;
           return () => {
             const a = arr();
-            for (const k of keys(a)) {
-              if (!a.has(k)) continue;
-              meter?.tick();
-              set(fromInput(k));
-              const c = b();
-              if (c !== Done.Normal && c !== Done.Continue) {
-                if (c === Done.Break) break;
-                return c;
+            const size = a.size;
+            try {
+              for (const k of keys(a)) {
+                if (!a.has(k)) continue;
+                meter?.tick();
+                set(fromInput(k));
+                const c = b();
+                if (c !== Done.Normal && c !== Done.Continue) {
+                  if (c === Done.Break) break;
+                  return c;
+                }
               }
+            } finally {
+              held.charge(-size * REF_BYTES);
             }
             return Done.Normal;
           };
         }
         return async () => {
           const a = arr();
-          for (const k of keys(a)) {
-            if (!a.has(k)) continue;
-            meter?.tick();
-            set(fromInput(k));
-            const c = await body();
-            if (c !== Done.Normal && c !== Done.Continue) {
-              if (c === Done.Break) break;
-              return c;
+          const size = a.size;
+          try {
+            for (const k of keys(a)) {
+              if (!a.has(k)) continue;
+              meter?.tick();
+              set(fromInput(k));
+              const c = await body();
+              if (c !== Done.Normal && c !== Done.Continue) {
+                if (c === Done.Break) break;
+                return c;
+              }
             }
+          } finally {
+            held.charge(-size * REF_BYTES);
           }
           return Done.Normal;
         };
@@ -486,16 +502,17 @@ export class ProgramCompiler extends Compiler {
       }
       case "Delete": {
         const arr = this.array(s.name, s.line);
+        const held = rt.held;
         if (s.subs === undefined) {
           return () => {
-            arr().clear();
+            held.clearArray(arr());
             return Done.Normal;
           };
         }
         const key = this.key(s.subs);
         return () => {
           const k = key(); // before the array, as gawk
-          arr().delete(k);
+          held.deleteElem(arr(), k);
           return Done.Normal;
         };
       }

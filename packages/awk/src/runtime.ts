@@ -7,6 +7,8 @@ import type { Clock, FileSystem, LimitsMeter, OutputStream, SeededRandom, ShellA
 import { BrokenPipeError, HuskError, LimitError, resolvePath } from "@husk/host";
 import { Channel } from "./channel.js";
 import { formatNumberWith } from "./format.js";
+import { BIG_VALUE, Held, SLOT_BYTES } from "./held.js";
+import type { AwkArray, Cell } from "./held.js";
 import { GawkRandom } from "./random.js";
 import { NEED_MORE, RecordReader } from "./records.js";
 import type { RecordSep } from "./records.js";
@@ -17,11 +19,7 @@ import type { Value } from "./values.js";
 
 setNumberFormatter(formatNumberWith);
 
-/** An awk array: string keys to values (insertion ordered; any key is safe). */
-export type AwkArray = Map<string, Value>;
-
-/** A variable cell: a scalar or an array. */
-export type Cell = Value | AwkArray;
+export type { AwkArray, Cell } from "./held.js";
 
 /** What a run needs from the outside world. */
 export interface RuntimeIO {
@@ -112,6 +110,8 @@ export class Runtime {
   retval: Value = UNINIT;
   /** Exit status set by `exit`. */
   exitCode = 0;
+  /** What the run holds, charged to the data budget (see held.ts). */
+  readonly held: Held;
   callDepth = 0;
   /** Set when `exit` ran inside END (never true today: END's exit just ends END). */
   exitFromEnd = false;
@@ -149,6 +149,8 @@ export class Runtime {
 
   // ---- record ----
   #record = "";
+  /** Bytes charged for what the program put into $0 and the fields of the current record. */
+  #recBytes = 0;
   #fields: string[] = [""];
   #nf = 0;
   /** The record is split completely ($1..$NF in #fields). */
@@ -166,6 +168,8 @@ export class Runtime {
   #out: string[] = [];
   #outSize = 0;
   #pending: Promise<void> | undefined;
+  /** Bytes handed to a stdout whose reader had not caught up (queued there): charged. */
+  #queued = 0;
   readonly #targets = new Map<string, OutputTarget>();
 
   // ---- input ----
@@ -173,15 +177,8 @@ export class Runtime {
   main: RecordReader | undefined;
   readonly #readers = new Map<string, ReaderEntry>();
 
-  /** Most elements one array may hold (100 x maxVariables; bash counts one per element too). */
-  readonly maxArray: number;
   /** Most fields a record may be given by `$n = x` or `NF = n`. */
   readonly maxFields: number;
-
-  /** Throws the LimitError for an oversized array. */
-  arrayTooLarge(): never {
-    throw new LimitError("maxVariables", `awk array too large: more than ${this.maxArray} elements`);
-  }
 
   #tooManyFields(n: number): never {
     throw new LimitError("maxFields", `awk record too wide: field ${n} is beyond ${this.maxFields} fields`);
@@ -194,21 +191,38 @@ export class Runtime {
     this.io = io;
     this.name = name;
     const limits = io.meter?.limits;
-    this.maxArray = (limits?.maxVariables ?? 10_000) * 100;
     this.maxFields = limits?.maxFields ?? 100_000;
     this.regex = new RegexCache(io.meter);
-    for (const [k, v] of io.env) this.ENVIRON.set(k, fromInput(v));
+    this.held = new Held(io.meter);
+    // charged like any array, so that deleting them gives back no more than was charged
+    for (const [k, v] of io.env) this.held.setElem(this.ENVIRON, k, fromInput(v));
   }
 
   // ==== records and fields ====
 
-  /** Sets $0 (fields are split lazily). */
+  #chargeRecord(d: number): void {
+    // never below zero: a record read from input was not charged, so shortening its fields
+    // gives back at most what the program put in
+    const was = this.#recBytes;
+    const now = was + d > 0 ? was + d : 0;
+    if (now !== was) {
+      this.#recBytes = now;
+      this.held.charge(now - was);
+    }
+  }
+
+  /** Sets $0 to a record read from input (fields are split lazily); see `setField` for $0 = x. */
   setRecord(s: string): void {
     this.#record = s;
     this.#split = false;
     this.#at = -1;
     this.#got = 0;
     this.#stale = false;
+    if (this.#recBytes !== 0) {
+      // the program's fields go with the record (old texts past NF are otherwise kept)
+      this.#fields.length = 1;
+      this.#chargeRecord(-this.#recBytes);
+    }
   }
 
   /** The text of $0 (rebuilt with OFS after a field or NF assignment). */
@@ -217,6 +231,7 @@ export class Runtime {
       const f = this.#fields;
       let s = this.#nf > 0 ? f[1]! : "";
       for (let i = 2; i <= this.#nf; i++) s += this.OFS + f[i]!;
+      this.#chargeRecord(s.length - this.#record.length);
       this.#record = s;
       this.#stale = false;
     }
@@ -241,6 +256,9 @@ export class Runtime {
     n = Math.trunc(n);
     if (n < 0) throw new HuskError("fatal: NF set to negative value", 2);
     if (n > this.maxFields) this.#tooManyFields(n);
+    let dropped = 0;
+    for (let i = n + 1; i <= this.#nf; i++) dropped += this.#fields[i]!.length;
+    if (dropped !== 0) this.#chargeRecord(-dropped);
     for (let i = this.#nf + 1; i <= n; i++) this.#fields[i] = "";
     this.#nf = n;
     this.#fields.length = n + 1;
@@ -263,15 +281,22 @@ export class Runtime {
     return fromInput(this.getFieldStr(i));
   }
 
-  /** Assigns field `i`; `$0` re-splits, other fields rebuild `$0`. */
+  /**
+   * Assigns field `i`; `$0` re-splits, other fields rebuild `$0`. What the program puts there is
+   * charged to the data budget (the change of the field's length) until the next record.
+   */
   setField(i: number, s: string): void {
     if (i === 0) {
       this.setRecord(s);
+      this.#chargeRecord(s.length);
+      if (s.length >= BIG_VALUE) this.io.meter?.checkDeadline();
       return;
     }
     if (!this.#split) this.#splitRecord();
     if (i > this.maxFields) this.#tooManyFields(i);
     for (let k = this.#nf + 1; k < i; k++) this.#fields[k] = "";
+    this.#chargeRecord(s.length - (i <= this.#nf ? this.#fields[i]!.length : 0));
+    if (s.length >= BIG_VALUE) this.io.meter?.checkDeadline();
     this.#fields[i] = s;
     if (i > this.#nf) this.#nf = i;
     this.#stale = true;
@@ -438,6 +463,12 @@ export class Runtime {
     const text = this.#out.length === 1 ? this.#out[0]! : this.#out.join("");
     this.#out = [];
     this.#outSize = 0;
+    // behind a write the reader has not taken yet, the text queues in memory (a BEGIN loop
+    // printing into a pipe never waits): charged until the next drain
+    if (this.#pending !== undefined) {
+      this.#queued += text.length;
+      this.held.charge(text.length);
+    }
     const p = this.io.stdout.write(text);
     if (p !== undefined) this.#pending = this.#pending === undefined ? p : this.#pending.then(() => p);
   }
@@ -448,6 +479,10 @@ export class Runtime {
       const p = this.#pending;
       this.#pending = undefined;
       await p;
+      if (this.#queued !== 0) {
+        this.held.charge(-this.#queued);
+        this.#queued = 0;
+      }
     }
   }
 
@@ -472,18 +507,23 @@ export class Runtime {
     }
     let t = this.#targets.get(dest);
     if (t === undefined) {
+      // open until close or exit: a program can open one per name (`print > ("f" i)`)
+      this.held.charge(SLOT_BYTES + dest.length);
       t = { kind, parts: [], size: 0, truncated: false };
       this.#targets.set(dest, t);
     }
     t.parts.push(s);
     t.size += s.length;
     this.io.meter?.checkString(t.size);
+    // buffered until close or exit: charged (the number of targets has no bound of its own)
+    this.held.charge(s.length);
   }
 
   /** Flushes a file target's buffered text to the filesystem. */
   async #flushFile(dest: string, t: OutputTarget): Promise<number> {
     const fs = this.io.fs;
     const text = t.parts.join("");
+    this.held.charge(-t.size);
     t.parts = [];
     t.size = 0;
     if (fs === undefined) {
@@ -502,6 +542,7 @@ export class Runtime {
 
   async #runPipe(cmd: string, t: OutputTarget): Promise<number> {
     const text = t.parts.join("");
+    this.held.charge(-t.size);
     t.parts = [];
     t.size = 0;
     this.flushStdout();
@@ -519,11 +560,13 @@ export class Runtime {
     let status = -1;
     if (t !== undefined) {
       this.#targets.delete(name);
+      this.held.charge(-(SLOT_BYTES + name.length));
       status = t.kind === "|" ? await this.#runPipe(name, t) : await this.#flushFile(name, t);
     }
     const r = this.#readers.get(name);
     if (r !== undefined) {
       this.#readers.delete(name);
+      this.held.charge(-(SLOT_BYTES + name.length));
       if (r.channel !== undefined) {
         r.channel.close();
         await r.done;
@@ -574,6 +617,7 @@ export class Runtime {
         }
         r = { reader: new RecordReader(text), status: 0 };
       }
+      this.held.charge(SLOT_BYTES + name.length);
       this.#readers.set(name, r);
     }
     const rec = await r.reader.next(this.recordSep());
@@ -615,6 +659,7 @@ export class Runtime {
         },
       );
       r = entry;
+      this.held.charge(SLOT_BYTES + cmd.length);
       this.#readers.set(cmd, r);
     }
     const rec = await r.reader.next(this.recordSep());

@@ -627,7 +627,7 @@ export class Runtime {
 
   #stdinShared: RecordReader | undefined;
   #stdinReader(): RecordReader {
-    this.#stdinShared ??= new RecordReader(this.io.stdin);
+    this.#stdinShared ??= new RecordReader(this.io.stdin, this.io.meter);
     return this.#stdinShared;
   }
 
@@ -645,7 +645,7 @@ export class Runtime {
       for (const [dest, t] of this.#targets) if (t.kind !== "|" && t.parts.length > 0) await this.#flushFile(dest, t);
       if (this.io.shell === undefined) return -1;
       const ch = new Channel();
-      const entry: ReaderEntry = { reader: new RecordReader(ch), status: 0, channel: ch, done: undefined };
+      const entry: ReaderEntry = { reader: new RecordReader(ch, this.io.meter), status: 0, channel: ch, done: undefined };
       entry.done = this.io.shell.exec(cmd, { stdin: "", stdout: ch, stderr: this.io.stderr }).then(
         (status) => {
           ch.end();

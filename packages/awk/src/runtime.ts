@@ -167,7 +167,7 @@ export class Runtime {
   // ---- output ----
   #out: string[] = [];
   #outSize = 0;
-  #pending: Promise<void> | undefined;
+  #pending: Promise<unknown> | undefined;
   /** Bytes handed to a stdout whose reader had not caught up (queued there): charged. */
   #queued = 0;
   readonly #targets = new Map<string, OutputTarget>();
@@ -470,7 +470,8 @@ export class Runtime {
       this.held.charge(text.length);
     }
     const p = this.io.stdout.write(text);
-    if (p !== undefined) this.#pending = this.#pending === undefined ? p : this.#pending.then(() => p);
+    // Promise.all, not then: a write that fails behind another failed one is still observed
+    if (p !== undefined) this.#pending = this.#pending === undefined ? p : Promise.all([this.#pending, p]);
   }
 
   /** Waits for stdout back-pressure, if any. */
@@ -484,6 +485,15 @@ export class Runtime {
         this.#queued = 0;
       }
     }
+  }
+
+  /**
+   * At the end of a failed run: output still waiting for its reader may yet fail (a broken
+   * pipe) with nobody left to await it, which must not become an unhandled rejection.
+   */
+  abandonOutput(): void {
+    this.#pending?.catch(() => undefined);
+    this.#pending = undefined;
   }
 
   /** True when output is waiting for back-pressure. */

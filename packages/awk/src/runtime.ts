@@ -230,7 +230,11 @@ export class Runtime {
     if (this.#stale) {
       const f = this.#fields;
       let s = this.#nf > 0 ? f[1]! : "";
-      for (let i = 2; i <= this.#nf; i++) s += this.OFS + f[i]!;
+      for (let i = 2; i <= this.#nf; i++) {
+        s += this.OFS + f[i]!;
+        // a long OFS times many fields (`OFS = s; $100000 = 1`) stops at maxStringBytes
+        if (s.length > 65536) this.io.meter?.checkString(s.length);
+      }
       this.#chargeRecord(s.length - this.#record.length);
       this.#record = s;
       this.#stale = false;

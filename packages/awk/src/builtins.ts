@@ -9,7 +9,7 @@ import type { Compiler, Ev, EvS } from "./compile-expr.js";
 import { AwkFatalError } from "./errors.js";
 import type { AwkRegex, RegexMatch } from "./regex.js";
 import type { AwkArray, Runtime } from "./runtime.js";
-import { REF_BYTES } from "./held.js";
+import { SORT_BYTES } from "./held.js";
 import { userComparator, valTypeCmp } from "./sorting.js";
 import { mktime, strftime } from "./time.js";
 import { fromInput, StrNum, toNum, UNINIT } from "./values.js";
@@ -464,7 +464,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
         const h = how?.() ?? "";
         // the list being sorted lives until the result is stored (a comparison function that
         // sorts again holds one per level)
-        const listBytes = a.size * REF_BYTES;
+        const listBytes = a.size * SORT_BYTES;
         held.charge(listBytes);
         try {
           let items: Value[] = name === "asort" ? [...a.values()] : [...a.keys()];

@@ -13,7 +13,7 @@ import { HuskError, LimitError } from "@husk/host";
 import { AwkFatalError } from "./errors.js";
 import { argumentKinds, formatSpecs, parseFormat, sprintf } from "./format.js";
 import type { AwkArray, Runtime } from "./runtime.js";
-import { REF_BYTES } from "./held.js";
+import { REF_BYTES, SORT_BYTES } from "./held.js";
 import { defaultOrder, sortedKeys } from "./sorting.js";
 import { fromInput, StrNum, toNum, UNINIT } from "./values.js";
 import type { Value } from "./values.js";
@@ -429,20 +429,19 @@ export class ProgramCompiler extends Compiler {
         const body = this.stmt(s.body);
         const meter = rt.io.meter;
         const held = rt.held;
-        // the list of keys lives as long as the loop (nested loops and recursion hold several)
-        const keys = (a: AwkArray): string[] => {
-          held.charge(a.size * REF_BYTES);
-          const how = rt.PROCINFO.get("sorted_in");
-          if (how === undefined) return defaultOrder(a);
-          return sortedKeys(this, a, rt.str(how));
-        };
+        const keys = (a: AwkArray, how: Value | undefined): string[] => (how === undefined ? defaultOrder(a) : sortedKeys(this, a, rt.str(how)));
+        // the list of keys lives as long as the loop (nested loops and recursion hold several);
+        // sorting it by a comparison function that loops again holds one per level, with its copy
+        const listBytes = (a: AwkArray, how: Value | undefined): number => a.size * (how === undefined ? REF_BYTES : SORT_BYTES);
         if (!this.isAsyncStmt(s)) {
           const b = body as () => number;
           return () => {
             const a = arr();
-            const size = a.size;
+            const how = rt.PROCINFO.get("sorted_in");
+            const bytes = listBytes(a, how);
+            held.charge(bytes);
             try {
-              for (const k of keys(a)) {
+              for (const k of keys(a, how)) {
                 if (!a.has(k)) continue;
                 meter?.tick();
                 set(fromInput(k));
@@ -453,16 +452,18 @@ export class ProgramCompiler extends Compiler {
                 }
               }
             } finally {
-              held.charge(-size * REF_BYTES);
+              held.charge(-bytes);
             }
             return Done.Normal;
           };
         }
         return async () => {
           const a = arr();
-          const size = a.size;
+          const how = rt.PROCINFO.get("sorted_in");
+          const bytes = listBytes(a, how);
+          held.charge(bytes);
           try {
-            for (const k of keys(a)) {
+            for (const k of keys(a, how)) {
               if (!a.has(k)) continue;
               meter?.tick();
               set(fromInput(k));
@@ -473,7 +474,7 @@ export class ProgramCompiler extends Compiler {
               }
             }
           } finally {
-            held.charge(-size * REF_BYTES);
+            held.charge(-bytes);
           }
           return Done.Normal;
         };

@@ -10,11 +10,11 @@
  * later; a number holds nothing beyond its slot); an array element holds `SLOT_BYTES` plus its
  * key's length plus its value's. A value stored in N places counts N times (V8 shares the
  * string, but a flattening or a later change may not). Transient lists as long as an array
- * (`for (k in a)`'s keys, asort's items) cost `REF_BYTES` per entry while they live. The record
- * read from input is a slice of input text already in memory (bounded by maxFileBytes,
- * maxStringBytes and the pipe): it is not charged; what the program puts into $0 or the fields
- * is (see `Runtime.setField`), and so are output buffers (redirections kept until `close`, text
- * queued behind a slow reader).
+ * (`for (k in a)`'s keys, asort's items) cost `REF_BYTES` or `SORT_BYTES` per entry while they
+ * live. The record read from input is a slice of input text already in memory (bounded by
+ * maxFileBytes, maxStringBytes and the pipe): it is not charged; what the program puts into $0
+ * or the fields is (see `Runtime.setField`), and so are output buffers (redirections kept until
+ * `close`, text queued behind a slow reader).
  */
 import type { LimitsMeter } from "@husk/host";
 import { LimitError } from "@husk/host";
@@ -35,8 +35,15 @@ export type Cell = Value | AwkArray;
  */
 export const SLOT_BYTES = 48;
 
-/** Bytes charged per entry of a transient list of keys or values (`for (k in a)`, asort): a pointer. */
-export const REF_BYTES = 8;
+/** Bytes charged per entry of a transient list of keys (`for (k in a)`): a pointer and the slack of a list grown by push. */
+export const REF_BYTES = 12;
+
+/**
+ * Bytes charged per entry of a list being sorted (asort, asorti, a sorted `for (k in a)`): the
+ * list, V8's work copy of it and its merge space (measured: a comparison function that sorts
+ * again peaked at twice the RSS charged with 8).
+ */
+export const SORT_BYTES = 24;
 
 /** A string of at least this length stored somewhere also checks the run's deadline. */
 export const BIG_VALUE = 1 << 16;

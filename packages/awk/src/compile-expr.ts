@@ -10,7 +10,8 @@ import { compileBuiltin } from "./builtins.js";
 import { AwkFatalError } from "./errors.js";
 import { children, isNumeric, isString } from "./expr-facts.js";
 import type { AwkRegex } from "./regex.js";
-import type { AwkArray, Cell, Runtime } from "./runtime.js";
+import { AwkArray } from "./held.js";
+import type { Cell, Runtime } from "./runtime.js";
 import { compare, fromInput, StrNum, strToNum, toBool, toNum, UNINIT } from "./values.js";
 import type { Value } from "./values.js";
 
@@ -191,7 +192,7 @@ export class Compiler {
         const c = rt.frame[local]!;
         if (c instanceof Map) return c;
         if (c !== UNINIT) throw new AwkFatalError(`attempt to use scalar parameter \`${name}' as an array`, line);
-        const m: AwkArray = new Map();
+        const m = new AwkArray();
         rt.frame[local] = m;
         rt.held.localArrays.push(m);
         return m;
@@ -203,7 +204,7 @@ export class Compiler {
       const c = g[slot]!;
       if (c instanceof Map) return c;
       if (c !== UNINIT || rt.scalarRead.has(slot)) throw new AwkFatalError(`attempt to use scalar \`${name}' as an array`, line);
-      const m: AwkArray = new Map();
+      const m = new AwkArray();
       g[slot] = m;
       return m;
     };
@@ -281,10 +282,7 @@ export class Compiler {
           }
           const v = fn(cur);
           // fn runs no awk code: the element is still there, holding `cur`
-          if (v !== undefined) {
-            a.set(k, v);
-            held.store(cur, v);
-          }
+          if (v !== undefined) held.updateElem(a, k, cur, v);
           return v;
         },
       };
@@ -306,7 +304,7 @@ export class Compiler {
           const old = f[local]!;
           if (old instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
           f[local] = v;
-          held.store(old, v);
+          held.storeLocal(old, v);
         },
       );
     }
@@ -719,6 +717,7 @@ export class Compiler {
     return () => {
       const frame = setup();
       const saved = rt.frame;
+      const outer = held.frameHeld;
       const mark = held.enterFrame(frame);
       rt.frame = frame;
       if (++rt.callDepth > 5000) throw new AwkFatalError("function call nesting too deep", line);
@@ -728,7 +727,7 @@ export class Compiler {
       } finally {
         rt.frame = saved;
         rt.callDepth--;
-        held.leaveFrame(frame, mark);
+        held.leaveFrame(mark, outer);
       }
       const v = rt.retval;
       rt.retval = UNINIT;

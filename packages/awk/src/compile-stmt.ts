@@ -157,6 +157,7 @@ export class ProgramCompiler extends Compiler {
         return async () => {
           const frame = await prepare();
           const saved = rt.frame;
+          const outer = rt.held.frameHeld;
           const mark = rt.held.enterFrame(frame);
           rt.frame = frame;
           if (++rt.callDepth > 5000) throw new AwkFatalError("function call nesting too deep", line);
@@ -166,7 +167,7 @@ export class ProgramCompiler extends Compiler {
           } finally {
             rt.frame = saved;
             rt.callDepth--;
-            rt.held.leaveFrame(frame, mark);
+            rt.held.leaveFrame(mark, outer);
           }
           const v = rt.retval;
           rt.retval = UNINIT;

@@ -7,7 +7,7 @@
 import { AbortError, BrokenPipeError, LimitError, LimitsMeter, MemoryFs, resolveLimits, SeededRandom, StringInput, StringOutput, SYSTEM_CLOCK } from "@husk/host";
 import type { Limits, OutputStream } from "@husk/host";
 import { describe, expect, it } from "vitest";
-import { arrayBytes, Held, SLOT_BYTES } from "./held.js";
+import { arrayBytes, AwkArray, Held, SLOT_BYTES } from "./held.js";
 import { parse } from "./parser.js";
 import { runProgram } from "./run.js";
 import type { Value } from "./values.js";
@@ -165,44 +165,56 @@ describe("the data budget is given back however a run ends", () => {
 describe("Held", () => {
   it("keeps its count equal to what the arrays hold", () => {
     const h = new Held(undefined);
-    const a = new Map<string, Value>();
+    const a = new AwkArray();
+    const same = (): void => {
+      expect(a.bytes).toBe(arrayBytes(a));
+      expect(h.bytes).toBe(a.bytes);
+    };
     h.setElem(a, "k", "vvv");
     h.newElem(a, "u");
     expect(h.bytes).toBe(2 * SLOT_BYTES + 1 + 3 + 1);
+    same();
     h.setElem(a, "k", 12);
-    expect(h.bytes).toBe(arrayBytes(a));
+    same();
+    h.updateElem(a, "u", UNINIT, "long value");
+    same();
     h.fillStrings(a, ["", "x", "yy"], 2);
-    expect(h.bytes).toBe(arrayBytes(a));
+    same();
     h.deleteElem(a, "u");
     h.deleteElem(a, "absent");
-    expect(h.bytes).toBe(arrayBytes(a));
+    same();
     h.clearArray(a);
     expect(h.bytes).toBe(0);
+    same();
     h.fillValues(a, Array.from({ length: 123 }, (_, i) => String(i)));
-    expect(h.bytes).toBe(arrayBytes(a));
+    same();
   });
 
   it("gives back a frame's scalars and the arrays made in it", () => {
     const h = new Held(undefined);
+    h.frameHeld = 7;
     const frame: (Value | Map<string, Value>)[] = ["abc", UNINIT];
+    const outer = h.frameHeld;
     const mark = h.enterFrame(frame);
     expect(h.bytes).toBe(3);
-    const t = new Map<string, Value>();
+    const t = new AwkArray();
     frame[1] = t;
     h.localArrays.push(t);
     h.setElem(t, "1", "xyz");
-    h.store(frame[0] as Value, "abcdef");
+    h.storeLocal(frame[0] as Value, "abcdef");
     frame[0] = "abcdef";
-    h.leaveFrame(frame, mark);
+    expect(h.frameHeld).toBe(6);
+    h.leaveFrame(mark, outer);
     expect(h.bytes).toBe(0);
+    expect(h.frameHeld).toBe(7);
     expect(h.localArrays).toHaveLength(0);
   });
 
   it("bounds an array's elements", () => {
     const h = new Held(new LimitsMeter(resolveLimits({ maxVariables: 1 })));
-    const a = new Map<string, Value>();
+    const a = new AwkArray();
     for (let i = 0; i < 100; i++) h.setElem(a, String(i), i);
     expect(() => h.setElem(a, "x", 1)).toThrow(LimitError);
-    expect(() => h.fillStrings(new Map(), [], 101)).toThrow(LimitError);
+    expect(() => h.fillStrings(new AwkArray(), [], 101)).toThrow(LimitError);
   });
 });

@@ -18,11 +18,18 @@
  */
 import type { LimitsMeter } from "@husk/host";
 import { LimitError } from "@husk/host";
-import { fromInput, UNINIT } from "./values.js";
-import type { StrNum, Value } from "./values.js";
+import { fromInput, StrNum, UNINIT } from "./values.js";
+import type { Value } from "./values.js";
 
-/** An awk array: string keys to values (insertion ordered; any key is safe). */
-export type AwkArray = Map<string, Value>;
+/**
+ * An awk array: string keys to values (insertion ordered; any key is safe), with the bytes its
+ * elements hold. Every change goes through `Held`, which keeps `bytes` right: `delete a` and a
+ * function's return give them back without a walk of the elements.
+ */
+export class AwkArray extends Map<string, Value> {
+  /** Bytes charged for the elements (see `SLOT_BYTES`); changed by `Held` only. */
+  bytes = 0;
+}
 
 /** A variable cell: a scalar or an array. */
 export type Cell = Value | AwkArray;
@@ -45,6 +52,13 @@ export const REF_BYTES = 12;
  */
 export const SORT_BYTES = 24;
 
+/**
+ * The meter hears of the bytes held when they have changed by more than this since it last
+ * did: a call per store would cost more than the store (the meter's count lags by at most
+ * this, per awk run).
+ */
+export const SEND_BYTES = 1 << 16;
+
 /** A string of at least this length stored somewhere also checks the run's deadline. */
 export const BIG_VALUE = 1 << 16;
 
@@ -53,7 +67,7 @@ export function heldBytes(v: Value): number {
   return typeof v === "string" ? v.length : typeof v === "number" ? 0 : (v as StrNum).s.length;
 }
 
-/** Bytes an array holds: per element its slot, its key and its value. */
+/** Bytes an array's elements hold, counted by a walk: per element its slot, its key and its value (`AwkArray.bytes` keeps the same sum). */
 export function arrayBytes(a: AwkArray): number {
   let n = a.size * SLOT_BYTES;
   // two plain walks: faster than one over [key, value] entries
@@ -67,7 +81,9 @@ export function frameBytes(frame: readonly Cell[]): number {
   let n = 0;
   for (let i = 0; i < frame.length; i++) {
     const c = frame[i]!;
-    if (!(c instanceof Map)) n += heldBytes(c);
+    // typeof first: `instanceof Map` on every cell costs more than the rest of a call's accounting
+    if (typeof c === "string") n += c.length;
+    else if (c instanceof StrNum) n += c.s.length;
   }
   return n;
 }
@@ -80,22 +96,38 @@ function keyDigits(n: number): number {
 }
 
 /**
- * The bytes one awk run holds, charged live to the run's meter. Every store into an array, a
- * variable or a function's frame goes through here (compile-expr.ts, compile-stmt.ts,
- * builtins.ts, sorting.ts); the record and the output buffers through `Runtime`.
+ * The bytes one awk run holds, charged live to the run's meter (which hears of them in steps of
+ * `SEND_BYTES`). Every store into an array, a variable or a function's frame goes through here
+ * (compile-expr.ts, compile-stmt.ts, builtins.ts, sorting.ts); the record and the output
+ * buffers through `Runtime`. Arrays carry their own count (`AwkArray.bytes`) and the executing
+ * frame its own (`frameHeld`), so that `delete a` and a return give bytes back without a walk.
  */
 export class Held {
   /** Net bytes charged for what the run holds now. */
   bytes = 0;
   /** Arrays made in function frames, innermost last: given back when their frame returns. */
   readonly localArrays: AwkArray[] = [];
+  /**
+   * Bytes the scalars of the executing function's frame hold (its arguments and locals, kept up
+   * to date by `storeLocal`), so that a return gives them back without a walk of the frame.
+   */
+  frameHeld = 0;
   /** Most elements one array may hold (100 x maxVariables; bash counts one per element too). */
   readonly maxArray: number;
   readonly #meter: LimitsMeter | undefined;
+  /** What the meter has been charged: `bytes` within `SEND_BYTES`. */
+  #sent = 0;
 
   constructor(meter: LimitsMeter | undefined) {
     this.#meter = meter;
     this.maxArray = (meter?.limits.maxVariables ?? 10_000) * 100;
+  }
+
+  /** Charges the meter with what it has not seen yet. */
+  #send(): void {
+    const d = this.bytes - this.#sent;
+    this.#sent = this.bytes;
+    this.#meter?.chargeData(d);
   }
 
   /** Throws the LimitError for an oversized array. */
@@ -105,11 +137,12 @@ export class Held {
 
   /**
    * Charges `bytes` to the run's data budget (negative: gives them back); throws LimitError
-   * (maxDataBytes) past the budget, with the bytes counted as held (`releaseAll` returns them).
+   * (maxDataBytes) past the budget (within SEND_BYTES), with the bytes counted as held
+   * (`releaseAll` returns them).
    */
   charge(bytes: number): void {
-    this.bytes += bytes;
-    this.#meter?.chargeData(bytes);
+    const n = (this.bytes += bytes);
+    if (n - this.#sent > SEND_BYTES || n - this.#sent < -SEND_BYTES) this.#send();
   }
 
   /**
@@ -120,8 +153,20 @@ export class Held {
     const n = typeof v === "string" ? v.length : typeof v === "number" ? 0 : v.s.length;
     const d = n - (typeof old === "string" ? old.length : typeof old === "number" ? 0 : old.s.length);
     if (d !== 0) {
-      this.bytes += d;
-      this.#meter?.chargeData(d);
+      const b = (this.bytes += d);
+      if (b - this.#sent > SEND_BYTES || b - this.#sent < -SEND_BYTES) this.#send();
+    }
+    if (n >= BIG_VALUE) this.#meter?.checkDeadline();
+  }
+
+  /** `store` for a local variable of the executing function: also counted toward its frame. */
+  storeLocal(old: Value, v: Value): void {
+    const n = typeof v === "string" ? v.length : typeof v === "number" ? 0 : v.s.length;
+    const d = n - (typeof old === "string" ? old.length : typeof old === "number" ? 0 : old.s.length);
+    if (d !== 0) {
+      this.frameHeld += d;
+      const b = (this.bytes += d);
+      if (b - this.#sent > SEND_BYTES || b - this.#sent < -SEND_BYTES) this.#send();
     }
     if (n >= BIG_VALUE) this.#meter?.checkDeadline();
   }
@@ -132,18 +177,38 @@ export class Held {
     if (old === undefined) {
       if (a.size >= this.maxArray) this.arrayTooLarge();
       const n = heldBytes(v);
-      this.charge(SLOT_BYTES + k.length + n);
+      const b = SLOT_BYTES + k.length + n;
+      a.bytes += b;
+      this.charge(b);
       a.set(k, v);
       if (n >= BIG_VALUE) this.#meter?.checkDeadline();
     } else {
       a.set(k, v);
-      this.store(old, v);
+      this.#replaced(a, old, v);
     }
+  }
+
+  /** Stores `v` at `a[k]`, which holds `old` (a read-modify-write found it there). */
+  updateElem(a: AwkArray, k: string, old: Value, v: Value): void {
+    a.set(k, v);
+    this.#replaced(a, old, v);
+  }
+
+  #replaced(a: AwkArray, old: Value, v: Value): void {
+    const n = typeof v === "string" ? v.length : typeof v === "number" ? 0 : v.s.length;
+    const d = n - (typeof old === "string" ? old.length : typeof old === "number" ? 0 : old.s.length);
+    if (d !== 0) {
+      a.bytes += d;
+      const b = (this.bytes += d);
+      if (b - this.#sent > SEND_BYTES || b - this.#sent < -SEND_BYTES) this.#send();
+    }
+    if (n >= BIG_VALUE) this.#meter?.checkDeadline();
   }
 
   /** Creates `a[k]` uninitialized (reading an absent element does). */
   newElem(a: AwkArray, k: string): void {
     if (a.size >= this.maxArray) this.arrayTooLarge();
+    a.bytes += SLOT_BYTES + k.length;
     this.charge(SLOT_BYTES + k.length);
     a.set(k, UNINIT);
   }
@@ -156,6 +221,7 @@ export class Held {
     if (n > this.maxArray) this.arrayTooLarge();
     let bytes = n * SLOT_BYTES + keyDigits(n);
     for (let i = 1; i <= n; i++) bytes += parts[i]!.length;
+    a.bytes += bytes;
     this.charge(bytes);
     for (let i = 1; i <= n; i++) a.set(String(i), fromInput(parts[i]!));
   }
@@ -166,6 +232,7 @@ export class Held {
     if (n > this.maxArray) this.arrayTooLarge();
     let bytes = n * SLOT_BYTES + keyDigits(n);
     for (let i = 0; i < n; i++) bytes += heldBytes(vals[i]!);
+    a.bytes += bytes;
     this.charge(bytes);
     for (let i = 0; i < n; i++) a.set(String(i + 1), vals[i]!);
   }
@@ -175,30 +242,41 @@ export class Held {
     const old = a.get(k);
     if (old === undefined) return;
     a.delete(k);
-    this.charge(-(SLOT_BYTES + k.length + heldBytes(old)));
+    const b = SLOT_BYTES + k.length + heldBytes(old);
+    a.bytes -= b;
+    this.charge(-b);
   }
 
   /** Empties `a` (`delete a`, the target of split, match, asort), giving its bytes back. */
   clearArray(a: AwkArray): void {
     if (a.size === 0) return;
-    const n = arrayBytes(a);
+    const n = a.bytes;
     a.clear();
+    a.bytes = 0;
     this.charge(-n);
   }
 
-  /** Charges a new function frame's scalar arguments; returns the mark for `leaveFrame`. */
+  /**
+   * Enters a new function frame, charging its scalar arguments. Returns the mark `leaveFrame`
+   * needs, with the caller's `frameHeld` read before this call.
+   */
   enterFrame(frame: readonly Cell[]): number {
     const n = frameBytes(frame);
+    this.frameHeld = n;
     if (n !== 0) this.charge(n);
     return this.localArrays.length;
   }
 
-  /** Gives back what a returning frame held: its scalars and the arrays made in it (after `mark`). */
-  leaveFrame(frame: readonly Cell[], mark: number): void {
-    let n = frameBytes(frame);
+  /**
+   * Gives back what a returning frame held: its scalars and the arrays made in it (after
+   * `mark`); `outer` is the caller's `frameHeld`, current again.
+   */
+  leaveFrame(mark: number, outer: number): void {
+    let n = this.frameHeld;
+    this.frameHeld = outer;
     const arrays = this.localArrays;
     if (arrays.length > mark) {
-      for (let i = mark; i < arrays.length; i++) n += arrayBytes(arrays[i]!);
+      for (let i = mark; i < arrays.length; i++) n += arrays[i]!.bytes;
       arrays.length = mark;
     }
     if (n !== 0) this.charge(-n);
@@ -209,8 +287,9 @@ export class Held {
    * finally). Never throws, even when the budget was already overrun.
    */
   releaseAll(): void {
-    const n = this.bytes;
+    const n = this.#sent;
     this.bytes = 0;
+    this.#sent = 0;
     this.localArrays.length = 0;
     if (n === 0) return;
     try {

@@ -7,8 +7,8 @@ import type { Clock, FileSystem, LimitsMeter, OutputStream, SeededRandom, ShellA
 import { BrokenPipeError, HuskError, LimitError, resolvePath } from "@husk/host";
 import { Channel } from "./channel.js";
 import { formatNumberWith } from "./format.js";
-import { BIG_VALUE, Held, SLOT_BYTES } from "./held.js";
-import type { AwkArray, Cell } from "./held.js";
+import { AwkArray, BIG_VALUE, Held, SLOT_BYTES } from "./held.js";
+import type { Cell } from "./held.js";
 import { GawkRandom } from "./random.js";
 import { NEED_MORE, RecordReader } from "./records.js";
 import type { RecordSep } from "./records.js";
@@ -19,7 +19,8 @@ import type { Value } from "./values.js";
 
 setNumberFormatter(formatNumberWith);
 
-export type { AwkArray, Cell } from "./held.js";
+export { AwkArray } from "./held.js";
+export type { Cell } from "./held.js";
 
 /** What a run needs from the outside world. */
 export interface RuntimeIO {
@@ -143,9 +144,9 @@ export class Runtime {
   FILENAME: Value = UNINIT;
   RT = "";
   IGNORECASE = false;
-  ENVIRON: AwkArray = new Map();
-  ARGV: AwkArray = new Map();
-  PROCINFO: AwkArray = new Map();
+  ENVIRON = new AwkArray();
+  ARGV = new AwkArray();
+  PROCINFO = new AwkArray();
 
   // ---- record ----
   #record = "";

@@ -86,6 +86,7 @@ export function userComparator(c: Compiler, name: string): ((i1: Value, v1: Valu
     while (frame.length < info.def.params.length) frame.push(fromInput(""));
     // a call like any other: its locals are charged and given back, and it counts toward the
     // nesting bound (a comparison function that sorts again recurses)
+    const outer = held.frameHeld;
     const mark = held.enterFrame(frame);
     rt.frame = frame;
     if (++rt.callDepth > 5000) throw new AwkFatalError("function call nesting too deep");
@@ -94,7 +95,7 @@ export function userComparator(c: Compiler, name: string): ((i1: Value, v1: Valu
     } finally {
       rt.frame = saved;
       rt.callDepth--;
-      held.leaveFrame(frame, mark);
+      held.leaveFrame(mark, outer);
     }
     const r = toNum(rt.retval);
     return r;

@@ -59,6 +59,8 @@ const BOMBS: readonly [string, string, readonly Ending[]][] = [
   ["getline from a file into an array, again and again", `seq 1 100000 > /tmp/f; awk 'BEGIN { for (;;) { while ((getline a[n++] < "/tmp/f") > 0); close("/tmp/f") } }'`, ["maxDataBytes"]],
   ["output files left open", `awk 'BEGIN { s = sprintf("%100000s", ""); for (i = 0; ; i++) print s > ("/tmp/o" i) }'`, ["maxDataBytes"]],
   ["output pipes left open", `awk 'BEGIN { s = sprintf("%100000s", ""); for (i = 0; ; i++) print s | ("cat #" i) }'`, ["maxDataBytes"]],
+  // each compile takes 40 ms: the cache of compiled regexes once held 500 of 450 KB
+  ["long computed regexes", `awk 'BEGIN { s = sprintf("%10000s", ""); gsub(/ /, "a", s); for (i = 0; ; i++) if ("x" ~ (s i)) n++ }'`, ["timeout"]],
   // the pipeline then waits for sleep until the deadline
   ["printing into a pipe nobody reads", `awk 'BEGIN { for (;;) print "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx" }' | sleep 5`, ["maxDataBytes", "timeout"]],
   // every read carries the unfinished record over (quadratic): at the default maxStringBytes

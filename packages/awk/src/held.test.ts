@@ -85,6 +85,7 @@ const CHURN: readonly [string, string, string][] = [
   ["plain getline var", "BEGIN { while ((getline line) > 0) n += length(line); print n }", "5000140\n"],
   ["$0 assigned in a loop", `BEGIN { for (i = 0; i < 100; i++) { $0 = ${BIG}; $3 = $1 "x" } print NF, length($0) }`, "3 7\n"],
   ["fields assigned per record", `{ $2 = sprintf("%100000s", NR); n += length($0) } END { print NR, n }`, "50 10000050\n"],
+  ["computed regexes (the cache empties itself)", 'BEGIN { s = sprintf("%1000s", ""); gsub(/ /, "a", s); for (i = 0; i < 100; i++) if ("x" ~ (s i)) n++; print n + 0 }', "0\n"],
   ["output to a closed file", `BEGIN { for (i = 0; i < 100; i++) { print ${BIG} > "/out"; close("/out") } }`, ""],
 ];
 

@@ -193,8 +193,9 @@ export class Runtime {
     this.name = name;
     const limits = io.meter?.limits;
     this.maxFields = limits?.maxFields ?? 100_000;
-    this.regex = new RegexCache(io.meter);
     this.held = new Held(io.meter);
+    const held = this.held;
+    this.regex = new RegexCache(io.meter, (bytes) => held.charge(bytes));
     // charged like any array, so that deleting them gives back no more than was charged
     for (const [k, v] of io.env) this.held.setElem(this.ENVIRON, k, fromInput(v));
   }

@@ -44,7 +44,7 @@ const BOMBS: readonly [string, string, readonly Ending[]][] = [
   ["string doubling", `awk 'BEGIN { s = "x"; while (1) s = s s }'`, ["maxStringBytes"]],
   ["doubled strings kept", `awk 'BEGIN { s = "x"; for (;;) { s = s s; a[n++] = s } }'`, ["maxStringBytes", "maxDataBytes"]],
   ["concatenations kept in an array", `awk 'BEGIN { s = ${MB}; for (;;) a[n++] = s s }'`, ["maxDataBytes"]],
-  ["elements doubled by sub", `awk 'BEGIN { for (i = 0; i < 1000; i++) a[i] = "x"; for (;;) for (i = 0; i < 1000; i++) sub(/.*/, "&&", a[i]) }'`, ["maxDataBytes"]],
+  ["elements doubled by sub", `awk 'BEGIN { for (i = 0; i < 1000; i++) a[i] = "x"; for (;;) for (i = 0; i < 1000; i++) sub(/^/, a[i], a[i]) }'`, ["maxDataBytes"]],
   ["SUBSEP keys of large values", `awk 'BEGIN { s = sprintf("%100000s", ""); for (;;) a[s, i++] }'`, ["maxDataBytes"]],
   ["split into large arrays", `awk 'BEGIN { s = sprintf("%500000s", ""); gsub(/ /, "a ", s); split(s, a); split(s, b); split(s, c); split(s, d) }'`, ["maxDataBytes"]],
   ["split into the local arrays of a recursion", `awk 'function f(d,  t) { split(S, t); f(d + 1) } BEGIN { S = sprintf("%200000s", ""); gsub(/ /, "x ", S); f(0) }'`, ["maxDataBytes"]],

@@ -72,7 +72,7 @@ export async function runProgram(spec: RunSpec, io: RuntimeIO): Promise<number> 
     throw e;
   } finally {
     // however the run ended (exit, a fatal error, a limit, a broken pipe, cancellation)
-    rt.abandonOutput();
+    rt.abandon();
     rt.held.releaseAll();
   }
 }

@@ -494,12 +494,19 @@ export class Runtime {
   }
 
   /**
-   * At the end of a failed run: output still waiting for its reader may yet fail (a broken
-   * pipe) with nobody left to await it, which must not become an unhandled rejection.
+   * At the end of a run that failed: output still waiting for its reader, and the commands still
+   * feeding `cmd | getline`, may yet fail (a broken pipe, the deadline) with nobody left to await
+   * them, which must not become unhandled rejections. The commands are told to stop (their pipe
+   * closes). After a run that ended normally, `closeAll` left nothing to do.
    */
-  abandonOutput(): void {
+  abandon(): void {
     this.#pending?.catch(() => undefined);
     this.#pending = undefined;
+    for (const r of this.#readers.values()) {
+      r.channel?.close();
+      r.done?.catch(() => undefined);
+    }
+    this.#readers.clear();
   }
 
   /** True when output is waiting for back-pressure. */

@@ -234,7 +234,7 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       const appending = operand && reduceAppend(src, bind, init, compile(operand, s2, env));
       return (i, p, f, e) =>
         appending && p === null ? appending(i, f, e) : init(i, p, f, (v0, p0) => {
-          let acc: Val | undefined = v0;
+          let acc: Val = v0;
           let accp: Path = p0;
           const meter = f.rt.meter;
           src(i, null, f, (x) => {
@@ -242,17 +242,17 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
             return bind(x, i, f, () => {
               let last: Val | undefined;
               let lastp: Path = null;
-              upd(acc === undefined ? null : acc, accp, f, (v, q) => {
+              upd(acc, accp, f, (v, q) => {
                 last = v;
                 lastp = q;
                 return false;
               });
-              acc = last;
-              accp = lastp;
+              // an update without outputs leaves null (jq 1.6, 1.7 and 1.8.1 reload the state as null)
+              acc = last === undefined ? null : last;
+              accp = last === undefined ? p : lastp;
               return false;
             });
           });
-          if (acc === undefined) return false;
           return e(acc, accp);
         });
     }
@@ -269,13 +269,18 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
           const meter = f.rt.meter;
           return src(i, null, f, (x) => {
             meter?.tick();
-            return bind(x, i, f, () =>
-              upd(acc, accp, f, (v, q) => {
+            return bind(x, i, f, () => {
+              const prev = acc;
+              const prevp = accp;
+              // an update without outputs leaves null (jq 1.6, 1.7 and 1.8.1 reload the state as null)
+              acc = null;
+              accp = p;
+              return upd(prev, prevp, f, (v, q) => {
                 acc = v;
                 accp = q;
                 return ext ? ext(v, q, f, e) : e(v, q);
-              }),
-            );
+              });
+            });
           });
         });
     }

@@ -66,7 +66,7 @@ type Bind = (value: Val, input: Val, frame: Frame, k: () => boolean) => boolean;
 export function reduceAppend(src: Filter, bind: Bind, init: Filter, operand: Filter): (i: Val, f: Frame, e: Emit) => boolean {
   return (i, f, e) =>
     init(i, null, f, (v0) => {
-      let acc: Val | undefined = v0;
+      let acc: Val = v0;
       // true once `acc` is a container this loop made (no one else holds it)
       let owned = false;
       const bs: Val[] = [];
@@ -77,11 +77,11 @@ export function reduceAppend(src: Filter, bind: Bind, init: Filter, operand: Fil
       src(i, null, f, (x) => {
         tick();
         return bind(x, i, f, () => {
-          const a: Val = acc === undefined ? null : acc;
+          const a: Val = acc;
           bs.length = 0;
           operand(a, null, f, collectB);
           if (bs.length === 0) {
-            acc = undefined;
+            acc = null;
             owned = false;
             return false;
           }
@@ -105,7 +105,6 @@ export function reduceAppend(src: Filter, bind: Bind, init: Filter, operand: Fil
           return false;
         });
       });
-      if (acc === undefined) return false;
       return e(acc, null);
     });
 }

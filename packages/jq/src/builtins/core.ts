@@ -1,10 +1,11 @@
 /** Core natives: control flow, paths, types, collections. */
 import { SLOT, charge, inserted, tick } from "../budget.js";
-import { iterate, modify } from "../compile.js";
+import { firstOf, modify, pathsOf } from "../assign.js";
+import { iterate } from "../compile.js";
 import { dumpCompact } from "../dump.js";
 import { JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
 import { add as addVals, describe, fail } from "../ops.js";
-import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js";
+import { asPath, cpLength, delpathsOf, getpath, index, setpathOf } from "../paths.js";
 import { shapeOf } from "../object.js";
 import type { Native, Path } from "../runtime.js";
 import { BAD_PATH, HaltSignal, extendPath, resultPath } from "../runtime.js";
@@ -357,11 +358,8 @@ export const CORE: Native[] = [
       return e(getpath(i, path), np);
     }),
   ),
-  vN("setpath", 2, (i, pv, nv) => setpath(i, asPath(pv), nv)),
-  vN("delpaths", 1, (i, ps) => {
-    const arr = asPath(ps, "Paths must be specified as an array");
-    return delpaths(i, arr.map((x) => asPath(x, "Path must be specified as an array")));
-  }),
+  vN("setpath", 2, (i, pv, nv) => setpathOf(i, pv, nv)),
+  vN("delpaths", 1, (i, ps) => delpathsOf(i, ps)),
   gen("select", 1, (i, p, f, e, [c]) => c!(i, null, f, (v) => (truthy(v) ? e(i, p) : false))),
   gen("recurse", 1, (i, p, f, e, [g]) => {
     const meter = f.rt.meter;
@@ -384,14 +382,7 @@ export const CORE: Native[] = [
     void f;
     return rec(i, p);
   }),
-  gen("_modify", 2, (i, p, f, e, [paths, upd]) => {
-    const ps: Val[][] = [];
-    paths!(i, [], f, (v, q) => {
-      ps.push(resultPath(q, v));
-      return false;
-    });
-    return out(modify(i, ps, f, upd!), p, e);
-  }),
+  gen("_modify", 2, (i, p, f, e, [paths, upd]) => out(modify(i, pathsOf(paths!, i, f), firstOf(upd!, f)), p, e)),
   gen("map", 1, (i, p, f, e, [g]) => {
     const outArr: Val[] = [];
     const push = (v: Val) => {

@@ -61,6 +61,10 @@ describe("the work is linear: updates do not copy the accumulator at every step"
     ["pipe of updates", (n) => `reduce range(${n}) as $i ({}; .a += [$i] | .b["\\($i)"] = $i | .c += 1) | .b | length`, 10],
     ["nested reduce", (n) => `reduce range(${n / 10}) as $i ({}; reduce range(10) as $j (.; .["\\($i)-\\($j)"] = 1)) | length`, 0],
     ["foreach, extract clean", (n) => `[foreach range(${n}) as $i ({}; .["k\\($i)"] = $i; length)] | length`, 0],
+    ["add objects", (n) => `[range(${n}) | {"k\\(.)": .}] | add | length`, 10],
+    ["map | add", (n) => `[range(${n}) | {id: .}] | map({("\\(.id)"): .}) | add | length`, 10],
+    ["add arrays", (n) => `[range(${n}) | [.]] | add | length`, 10],
+    ["add(f)", (n) => `add(range(${n}) | {"k\\(.)": .}) | length`, 10],
     ["with_entries", (n) => `[range(${n}) | {key: "k\\(.)", value: .}] | from_entries | with_entries(.value += 1) | length`, 2 * N],
   ];
   for (const [name, prog, allowed] of cases) {

@@ -1,6 +1,6 @@
 /** Core natives: control flow, paths, types, collections. */
 import { SLOT, charge, inserted, tick } from "../budget.js";
-import { firstOf, modify, pathsOf } from "../assign.js";
+import { addOwned, firstOf, modify, pathsOf } from "../assign.js";
 import { iterate } from "../compile.js";
 import { dumpCompact } from "../dump.js";
 import { JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
@@ -198,9 +198,11 @@ function addAll(v: Val): Val {
     charge(totalSize(items));
     return concatAll(items as Val[][]);
   }
+  // jq's `reduce .[] as $x (null; . + $x)` in one pass: the sum, once made, grows in place
+  const owned = new Set<object>();
   for (let i = 1; i < items.length; i++) {
     tick();
-    acc = addVals(acc, items[i]!);
+    acc = addOwned(acc, items[i]!, owned);
   }
   return acc;
 }
@@ -409,11 +411,11 @@ export const CORE: Native[] = [
   v0("from_entries", fromEntries),
   v0("add", addAll),
   gen("add", 1, (i, p, f, e, [g]) => {
+    // `reduce f as $x (null; . + $x)`, the sum growing in place once made (see addAll)
     let acc: Val = null;
-    let first = true;
+    const owned = new Set<object>();
     g!(i, null, f, (v) => {
-      acc = first ? v : addVals(acc, v);
-      first = false;
+      acc = addOwned(acc, v, owned);
       return false;
     });
     return out(acc, p, e);

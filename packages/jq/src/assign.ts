@@ -8,7 +8,7 @@
 import { SLOT, charge } from "./budget.js";
 import type { OwnFilter } from "./own.js";
 import { add, binop } from "./ops.js";
-import { delpaths, getpath, setpath } from "./paths.js";
+import { type OwnedSet, delpaths, getpath, setpath } from "./paths.js";
 import type { Emit, Filter, Frame, Path } from "./runtime.js";
 import { BAD_PATH, resultPath } from "./runtime.js";
 import type { Val } from "./value.js";
@@ -28,7 +28,7 @@ export function pathsOf(lhs: Filter, input: Val, f: Frame): Val[][] {
  * `a + b`, changing `a` in place when it is an array or object in `owned` (charging what it
  * adds); otherwise a new value, which is then owned. `b` must not be, or hold, an owned container.
  */
-export function addOwned(a: Val, b: Val, owned: Set<object>): Val {
+export function addOwned(a: Val, b: Val, owned: OwnedSet): Val {
   if (typeof a === "object" && a !== null && owned.has(a)) {
     if (Array.isArray(a)) {
       if (Array.isArray(b)) {
@@ -51,14 +51,14 @@ export function addOwned(a: Val, b: Val, owned: Set<object>): Val {
 }
 
 /** `input` with `v` set at each of `ps` (`paths = v`). */
-export function assignAll(input: Val, ps: readonly Val[][], v: Val, owned: Set<object>): Val {
+export function assignAll(input: Val, ps: readonly Val[][], v: Val, owned: OwnedSet): Val {
   let cur = input;
   for (const q of ps) cur = setpath(cur, q, v, owned);
   return cur;
 }
 
 /** `input` with `old op rv` set at each of `ps` (`paths op= rv`; `op` is `+`, `-`, ..., `//`). */
-export function updateAll(op: string, input: Val, ps: readonly Val[][], rv: Val, owned: Set<object>): Val {
+export function updateAll(op: string, input: Val, ps: readonly Val[][], rv: Val, owned: OwnedSet): Val {
   let cur = input;
   for (const q of ps) {
     const old = getpath(cur, q);
@@ -84,7 +84,7 @@ export function firstOf(update: Filter, f: Frame): Update {
 }
 
 /** `paths |= update`: the update's value per path; paths whose update is empty are deleted. */
-export function modify(input: Val, ps: readonly Val[][], update: Update, owned: Set<object> = new Set()): Val {
+export function modify(input: Val, ps: readonly Val[][], update: Update, owned: OwnedSet = new Set()): Val {
   let cur = input;
   const dels: Val[][] = [];
   for (const q of ps) {

@@ -24,7 +24,7 @@ import { affine, builtinDef, inputFree, nativeOf, noAlias, simplePattern, single
 import { addOwned, assignAll, modify, pathsOf, updateAll } from "./assign.js";
 import { tick } from "./budget.js";
 import { type CompileEnv, compile, compilePattern } from "./compile.js";
-import { delpathsOf, setpathOf } from "./paths.js";
+import { type OwnedSet, delpathsOf, setpathOf } from "./paths.js";
 import type { Filter, Frame } from "./runtime.js";
 import type { Scope } from "./scope.js";
 import type { Val } from "./value.js";
@@ -34,7 +34,7 @@ import { truthy } from "./value.js";
  * An update run on a value its caller gives up: containers in `owned` may be changed in place
  * (and containers it makes are added). Returns the one output, or undefined for none.
  */
-export type OwnFilter = (input: Val, owned: Set<object>, frame: Frame) => Val | undefined;
+export type OwnFilter = (input: Val, owned: OwnedSet, frame: Frame) => Val | undefined;
 
 /** The one output of a filter `single` proved to have at most one, or undefined. */
 function one(fl: Filter, input: Val, f: Frame): Val | undefined {

@@ -143,7 +143,17 @@ export function getpath(v: Val, path: Val[]): Val {
   return cur;
 }
 
-type Owned = Set<object> | undefined;
+/**
+ * The containers an update may change in place: made by the update (or the loop running it) and
+ * referenced only from their one place in its result. A loop's is a WeakSet, so that containers
+ * it made and dropped are not kept alive by it.
+ */
+export interface OwnedSet {
+  has(o: object): boolean;
+  add(o: object): unknown;
+}
+
+type Owned = OwnedSet | undefined;
 
 function ownArray(a: Val[], owned: Owned): Val[] {
   if (owned?.has(a)) return a;
@@ -240,7 +250,7 @@ function childFor(root: Val, k: Val): Val {
  * The value is charged as every insertion is (see budget.ts), unless it is the value already
  * there (an accumulator's container updated in place and set back: nothing was added).
  */
-export function setpath(root: Val, path: readonly Val[], nv: Val, owned?: Set<object>, from = 0): Val {
+export function setpath(root: Val, path: readonly Val[], nv: Val, owned?: OwnedSet, from = 0): Val {
   if (path.length - from > MAX_PATH) throw new JqError("Path too deep");
   const chain: Val[] = [];
   let cur = root;
@@ -301,7 +311,7 @@ function delOne(root: Val, path: readonly Val[], owned: Owned): Val {
 }
 
 /** `delpaths(paths)`: deletes the longest/last paths first, as jq does (containers in `owned` in place). */
-export function delpaths(root: Val, paths: Val[][], owned: Set<object> = new Set()): Val {
+export function delpaths(root: Val, paths: Val[][], owned: OwnedSet = new Set()): Val {
   const norm: Val[][] = [];
   for (const p of paths) {
     if (p.length > MAX_PATH) throw new JqError("Path too deep");
@@ -357,12 +367,12 @@ export function asPath(p: Val, what = "Path must be specified as an array"): Val
 }
 
 /** The `setpath(path; v)` builtin: validates the path value (containers in `owned` change in place). */
-export function setpathOf(root: Val, path: Val, v: Val, owned?: Set<object>): Val {
+export function setpathOf(root: Val, path: Val, v: Val, owned?: OwnedSet): Val {
   return setpath(root, asPath(path), v, owned);
 }
 
 /** The `delpaths(paths)` builtin: validates the paths value (containers in `owned` change in place). */
-export function delpathsOf(root: Val, paths: Val, owned?: Set<object>): Val {
+export function delpathsOf(root: Val, paths: Val, owned?: OwnedSet): Val {
   const arr = asPath(paths, "Paths must be specified as an array");
   return delpaths(
     root,

@@ -56,7 +56,7 @@ export function compileReduce(node: Extract<Node, { k: "Reduce" }>, scope: Scope
       : init(i, null, f, (v0) => {
           let acc: Val = v0;
           // the containers the loop made: each referenced only from its place in `acc`
-          const owned = new Set<object>();
+          const owned = new WeakSet<object>();
           const meter = f.rt.meter;
           src(i, null, f, (x) => {
             meter?.tick();
@@ -106,7 +106,7 @@ export function compileForeach(node: Extract<Node, { k: "Foreach" }>, scope: Sco
       ? plain(i, p, f, e)
       : init(i, null, f, (v0) => {
           let acc: Val = v0;
-          let owned = new Set<object>();
+          let owned = new WeakSet<object>();
           const meter = f.rt.meter;
           return src(i, null, f, (x) => {
             meter?.tick();
@@ -120,7 +120,7 @@ export function compileForeach(node: Extract<Node, { k: "Foreach" }>, scope: Sco
               if (keeps) return ext!(v, null, f, e);
               // the state leaves the loop: nothing of it may change afterwards
               if (ext === undefined) {
-                owned = new Set();
+                owned = new WeakSet();
                 return e(v, null);
               }
               // unless the extract's outputs are all scalars (`.[$k]` of a count)
@@ -129,7 +129,7 @@ export function compileForeach(node: Extract<Node, { k: "Foreach" }>, scope: Sco
                 if (typeof w === "object" && w !== null) escaped = true;
                 return e(w, null);
               });
-              if (escaped) owned = new Set();
+              if (escaped) owned = new WeakSet();
               return stop;
             });
           });

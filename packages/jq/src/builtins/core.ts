@@ -199,7 +199,7 @@ function addAll(v: Val): Val {
     return concatAll(items as Val[][]);
   }
   // jq's `reduce .[] as $x (null; . + $x)` in one pass: the sum, once made, grows in place
-  const owned = new Set<object>();
+  const owned = new WeakSet<object>();
   for (let i = 1; i < items.length; i++) {
     tick();
     acc = addOwned(acc, items[i]!, owned);
@@ -413,7 +413,7 @@ export const CORE: Native[] = [
   gen("add", 1, (i, p, f, e, [g]) => {
     // `reduce f as $x (null; . + $x)`, the sum growing in place once made (see addAll)
     let acc: Val = null;
-    const owned = new Set<object>();
+    const owned = new WeakSet<object>();
     g!(i, null, f, (v) => {
       acc = addOwned(acc, v, owned);
       return false;

@@ -106,7 +106,7 @@ function emitResult(v: Val, p: Path, e: Emit): boolean {
 export function makeAssign(op: string, lhs: Filter, rhs: Filter, own?: OwnFilter): Filter {
   if (op === "|=") {
     return (i, p, f, e) => {
-      const owned = new Set<object>();
+      const owned = new WeakSet<object>();
       const update: Update = own ? (old) => own(old, owned, f) : firstOf(rhs, f);
       return emitResult(modify(i, pathsOf(lhs, i, f), update, owned), p, e);
     };

@@ -3,7 +3,7 @@
  * reduce.ts) runs on its accumulator to change it in place, as jq does when it holds the only
  * reference. jq counts references; Husk proves ownership instead:
  *
- * - the loop keeps a set of containers it made itself (copies made at a first update, results
+ * - the loop keeps a (weak) set of containers it made itself (copies made at a first update, results
  *   of `+`), each referenced only from its one place in the accumulator (never the initial
  *   value, a literal, a variable's value or anything the update reads);
  * - an update compiles in the owning form only when it gives up its input (the accumulator)

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Bash } from "@husk/bash";
+import { prng } from "./tools-fuzz/common.mjs";
 
 const argv = process.argv.slice(2);
 const opt = (name, def) => {
@@ -20,18 +21,6 @@ const N = opt("--n", 2000);
 const SEED = opt("--seed", 1);
 const BATCH = opt("--batch", 200);
 const SHOW = opt("--show", 10);
-
-/** mulberry32: a small seeded PRNG, so a seed always gives the same scripts. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generator(rand) {
   const pick = (xs) => xs[Math.floor(rand() * xs.length)];

@@ -8,7 +8,7 @@ import type { Expr } from "./ast.js";
 import type { Compiler, Ev, EvS } from "./compile-expr.js";
 import { AwkFatalError } from "./errors.js";
 import type { AwkRegex, RegexMatch } from "./regex.js";
-import type { AwkArray } from "./runtime.js";
+import type { AwkArray, Runtime } from "./runtime.js";
 import { userComparator, valTypeCmp } from "./sorting.js";
 import { mktime, strftime } from "./time.js";
 import { fromInput, StrNum, toNum, UNINIT } from "./values.js";
@@ -96,15 +96,34 @@ export function substitute(s: string, re: { exec(s: string, from: number): Regex
   return [out + s.slice(copied), count];
 }
 
+/**
+ * A sub/gsub/gensub result within the string limit: `gsub(//, "<&>")` in a loop triples its
+ * target each time (limits: maxStringBytes, TM-DOS-004).
+ */
+function checked(rt: Runtime, r: [string, number]): [string, number] {
+  if (r[0].length > 65536) rt.io.meter?.checkString(r[0].length);
+  return r;
+}
+
 function argc(name: string, args: readonly Expr[], min: number, max: number, line: number): void {
   if (args.length < min || args.length > max) {
     throw new AwkFatalError(`${name}: called with ${args.length} argument${args.length === 1 ? "" : "s"}`, line);
   }
 }
 
-function arrayArg(c: Compiler, e: Expr | undefined, fn: string, line: number): () => AwkArray {
+function arrayArg(c: Compiler, e: Expr | undefined, fn: string, line: number, which?: string): () => AwkArray {
   if (e === undefined || e.type !== "Var") throw new AwkFatalError(`${fn}: argument is not an array`, line);
-  return c.array(e.name, line);
+  const get = c.array(e.name, line);
+  if (which === undefined) return get;
+  // gawk names the argument when a scalar is passed where split wants an array
+  return () => {
+    try {
+      return get();
+    } catch (err) {
+      if (err instanceof AwkFatalError) throw new AwkFatalError(`${fn}: ${which} argument is not an array`, line);
+      throw err;
+    }
+  };
 }
 
 /** Compiles a call of built-in `name`. */
@@ -126,7 +145,11 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
         const local = c.locals?.get(a.name);
         const get = local !== undefined ? () => rt.frame[local]! : a.name === "ENVIRON" || a.name === "ARGV" || a.name === "PROCINFO" ? () => rt[a.name as "ARGV"] : (() => {
           const slot = c.globalSlot(a.name);
-          return () => rt.globals[slot]!;
+          return () => {
+            const v = rt.globals[slot]!;
+            if (v === UNINIT) rt.scalarRead.add(slot); // gawk: length(untyped) makes it a scalar
+            return v;
+          };
         })();
         const s = c.str(a);
         return () => {
@@ -164,8 +187,8 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
     case "patsplit": {
       argc(name, args, 2, 4, line);
       const s = str(0);
-      const arr = arrayArg(c, args[1], name, line);
-      const seps = args[3] !== undefined ? arrayArg(c, args[3], name, line) : undefined;
+      const arr = arrayArg(c, args[1], name, line, "second");
+      const seps = args[3] !== undefined ? arrayArg(c, args[3], name, line, "fourth") : undefined;
       const sepArg = args[2];
       const fsStr: EvS | undefined = sepArg === undefined ? undefined : sepArg.type === "Regex" ? undefined : c.str(sepArg);
       const reSrc = sepArg?.type === "Regex" ? sepArg.source : undefined;
@@ -252,7 +275,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
       if (target.type !== "Var" && target.type !== "Index" && target.type !== "Field") {
         // gawk: a non-lvalue target is allowed (result discarded) with a warning.
         const s = c.str(target);
-        return () => substitute(s(), re(), name === "sub" ? 1 : 0, (m) => expandSubRepl(repl(), m.groups[0] ?? ""))[1];
+        return () => checked(rt, substitute(s(), re(), name === "sub" ? 1 : 0, (m) => expandSubRepl(repl(), m.groups[0] ?? "")))[1];
       }
       const { update } = c.lvalue(target);
       const global = name === "gsub";
@@ -261,7 +284,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
       let rp = "";
       let count = 0;
       const fn = (cur: Value): Value | undefined => {
-        const [out, n] = substitute(rt.str(cur), r, global ? 0 : 1, (m) => expandSubRepl(rp, m.groups[0] ?? ""));
+        const [out, n] = checked(rt, substitute(rt.str(cur), r, global ? 0 : 1, (m) => expandSubRepl(rp, m.groups[0] ?? "")));
         count = n;
         return n > 0 ? out : undefined;
       };
@@ -287,7 +310,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
           if (which < 1) which = 1;
         }
         const rp = repl();
-        return substitute(target(), re(), which, (m) => expandGensub(rp, m))[0];
+        return checked(rt, substitute(target(), re(), which, (m) => expandGensub(rp, m)))[0];
       };
     }
     case "match": {

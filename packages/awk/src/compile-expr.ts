@@ -50,7 +50,7 @@ interface Special {
   set(rt: Runtime, v: Value): void;
 }
 
-const strSpecial = (k: "OFS" | "ORS" | "RS" | "SUBSEP" | "CONVFMT" | "OFMT" | "RT"): Special => ({
+const strSpecial = (k: "ORS" | "RS" | "SUBSEP" | "CONVFMT" | "OFMT" | "RT"): Special => ({
   get: (rt) => rt[k],
   set: (rt, v) => {
     rt[k] = rt.str(v);
@@ -62,7 +62,7 @@ const SPECIALS = new Map<string, Special>([
   ["NR", { get: (rt) => rt.NR, set: (rt, v) => { rt.NR = Math.trunc(toNum(v)); } }],
   ["FNR", { get: (rt) => rt.FNR, set: (rt, v) => { rt.FNR = Math.trunc(toNum(v)); } }],
   ["FS", { get: (rt) => rt.FS, set: (rt, v) => rt.setFS(rt.str(v)) }],
-  ["OFS", strSpecial("OFS")],
+  ["OFS", { get: (rt) => rt.OFS, set: (rt, v) => rt.setOFS(rt.str(v)) }],
   ["ORS", strSpecial("ORS")],
   ["RS", strSpecial("RS")],
   ["RT", strSpecial("RT")],
@@ -201,7 +201,7 @@ export class Compiler {
     return () => {
       const c = g[slot]!;
       if (c instanceof Map) return c;
-      if (c !== UNINIT) throw new AwkFatalError(`attempt to use scalar \`${name}' as an array`, line);
+      if (c !== UNINIT || rt.scalarRead.has(slot)) throw new AwkFatalError(`attempt to use scalar \`${name}' as an array`, line);
       const m: AwkArray = new Map();
       g[slot] = m;
       return m;
@@ -255,10 +255,12 @@ export class Compiler {
       const cap = rt.maxArray;
       const arr = this.array(t.name, t.line);
       const key = this.key(t.subs);
+      // the subscript is computed before the array is looked up (gawk: `a[length(a)]` first
+      // makes `a` a scalar, so it fails; mawk rejects it)
       return {
         get: () => {
-          const a = arr();
           const k = key();
+          const a = arr();
           const v = a.get(k);
           if (v !== undefined) return v;
           a.set(k, UNINIT);
@@ -266,13 +268,14 @@ export class Compiler {
           return UNINIT;
         },
         set: (v) => {
+          const k = key();
           const a = arr();
-          a.set(key(), v);
+          a.set(k, v);
           if (a.size > cap) rt.arrayTooLarge();
         },
         update: (fn) => {
-          const a = arr();
           const k = key();
+          const a = arr();
           let cur = a.get(k);
           if (cur === undefined) {
             a.set(k, UNINIT);
@@ -314,6 +317,7 @@ export class Compiler {
       () => {
         const c = g[slot]!;
         if (c instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
+        if (c === UNINIT) rt.scalarRead.add(slot);
         return c;
       },
       (v) => {
@@ -531,7 +535,11 @@ export class Compiler {
       case "In": {
         const arr = this.array(e.name, e.line);
         const key = this.key(e.subs);
-        return () => arr().has(key());
+        // the subscript first, as gawk does: `(length(a) in a)` makes `a` a scalar, then fails
+        return () => {
+          const k = key();
+          return arr().has(k);
+        };
       }
       case "Unary":
         if (e.op === "!") {
@@ -666,17 +674,35 @@ export class Compiler {
         return x;
       };
     }
-    // the target's location is computed once (`a[i++] += 1`), then its value read, then the
-    // right side (mawk's order). #arith reads `cur` before evaluating the right side, so a
-    // recursive use of this same assignment there cannot change what it read.
+    // gawk and mawk evaluate the right side first, then read the target's value
+    // (`y = 5; y += (y = 1)` is 2). `cur` and `rhs` are set just before `f` runs, with no awk
+    // code in between: for a variable nothing runs inside `update`; other targets compute
+    // their location there (`a[g()] += 1`), which may run this same assignment again, so they
+    // keep the right side's value in a closure of their own.
     const r = this.num(value);
     let cur = 0;
-    const f = this.#arith(op.slice(0, -1), () => cur, r, line);
-    const modify = (c: Value): number => {
-      cur = toNum(c);
-      return f();
+    let rhs = 0;
+    const f = this.#arith(op.slice(0, -1), () => cur, () => rhs, line);
+    if (target.type === "Var") {
+      let pending = 0;
+      const modify = (c: Value): number => {
+        cur = toNum(c);
+        rhs = pending;
+        return f();
+      };
+      return () => {
+        pending = r();
+        return update(modify) as number;
+      };
+    }
+    return () => {
+      const v = r();
+      return update((c: Value): number => {
+        cur = toNum(c);
+        rhs = v;
+        return f();
+      }) as number;
     };
-    return () => update(modify) as number;
   }
 
   // ==== function calls ====

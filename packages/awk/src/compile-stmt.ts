@@ -494,7 +494,8 @@ export class ProgramCompiler extends Compiler {
         }
         const key = this.key(s.subs);
         return () => {
-          arr().delete(key());
+          const k = key(); // before the array, as gawk
+          arr().delete(k);
           return Done.Normal;
         };
       }
@@ -544,6 +545,11 @@ export class ProgramCompiler extends Compiler {
   }
 
   #printf(s: Extract<Stmt, { type: "Print" }>): Exec {
+    if (s.args.length === 0) {
+      return () => {
+        throw new AwkFatalError("printf: no arguments", s.line);
+      };
+    }
     const emit = this.#emit(s);
     const f = this.sprintfOf(s.args);
     return () => {

@@ -296,7 +296,12 @@ export function formatSpecs(fmt: string, specs: readonly FormatSpec[], args: For
     if (conv === "") continue;
     let { left, width, prec } = sp;
     const { plus, space, alt, zero, pct } = sp;
+    // gawk's caret points at the character that ran out of arguments (a `*` or the conversion)
+    const ranOut = (at: number): never => {
+      throw new HuskError(`fatal: not enough arguments to satisfy format string\n\t\`${fmt}'\n\t${" ".repeat(at)}^ ran out for this one`, 2);
+    };
     if (width === STAR) {
+      if (ai >= args.count && args.strict) ranOut(pct + sp.raw.indexOf("*"));
       width = Math.trunc(ai < args.count ? args.num(ai) : 0);
       ai++;
       if (width < 0) {
@@ -305,6 +310,7 @@ export function formatSpecs(fmt: string, specs: readonly FormatSpec[], args: For
       }
     }
     if (prec === STAR) {
+      if (ai >= args.count && args.strict) ranOut(pct + sp.raw.lastIndexOf("*"));
       prec = Math.trunc(ai < args.count ? args.num(ai) : 0);
       ai++;
       if (prec < 0) prec = -1;
@@ -313,15 +319,11 @@ export function formatSpecs(fmt: string, specs: readonly FormatSpec[], args: For
       out += "%";
       continue;
     }
+    // gawk runs out of arguments before it would build the field
+    const has = ai < args.count;
+    if (!has && args.strict) ranOut(pct + sp.raw.length - 1);
     if (width > MAX_WIDTH || prec > MAX_WIDTH) {
       throw new LimitError("maxStringBytes", `printf field width or precision too large: ${Math.max(width, prec)}`);
-    }
-    const has = ai < args.count;
-    if (!has && args.strict) {
-      throw new HuskError(
-        `fatal: not enough arguments to satisfy format string\n\t\`${fmt}'\n\t${" ".repeat(pct + 1)}^ ran out for this one`,
-        2,
-      );
     }
     switch (conv) {
       case "s": {

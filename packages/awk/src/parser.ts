@@ -381,7 +381,7 @@ class Parser {
       const kind = r === Tok.Gt ? ">" : r === Tok.Append ? ">>" : "|";
       redirect = { kind, dest: this.#concat(true) };
     }
-    if (printf && args.length === 0) this.#fail();
+    // `printf` alone parses; gawk fails when it runs (fatal: printf: no arguments)
     this.#endSimple();
     return { type: "Print", printf, args, redirect, line };
   }

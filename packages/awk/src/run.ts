@@ -9,6 +9,7 @@ import { ControlSignal, Done } from "./compile-expr.js";
 import { ProgramCompiler } from "./compile-stmt.js";
 import type { Exec } from "./compile-stmt.js";
 import { unescapeString } from "./literals.js";
+import { AwkFatalError } from "./errors.js";
 import { NEED_MORE, RecordReader } from "./records.js";
 import type { RecordSep } from "./records.js";
 import { Runtime } from "./runtime.js";
@@ -54,7 +55,13 @@ export async function runProgram(spec: RunSpec, io: RuntimeIO): Promise<number> 
       } catch {
         /* keep the first error */
       }
-      await io.stderr.write(`${spec.argv0 ?? "awk"}: ${e.message}\n`);
+      let msg = e.message;
+      // gawk names the input position in a fatal error once a record has been read
+      if (e instanceof AwkFatalError && rt.FNR > 0) {
+        const name = rt.str(rt.FILENAME) || "-";
+        msg = msg.replace(/(^|: )fatal: /, `$1(FILENAME=${name} FNR=${rt.FNR}) fatal: `);
+      }
+      await io.stderr.write(`${spec.argv0 ?? "awk"}: ${msg}\n`);
       return e.status === 1 ? 2 : e.status;
     }
     if (e instanceof RangeError) {
@@ -76,7 +83,8 @@ async function execute(rt: Runtime, spec: RunSpec): Promise<number> {
   rt.PROCINFO.set("version", "5.2.1");
   rt.PROCINFO.set("FS", "FS");
   rt.PROCINFO.set("pid", 4242);
-  if (spec.fs !== undefined) rt.FS = spec.fs === "t" ? "\t" : unescapeString(spec.fs);
+  // `-F t` is a literal t in gawk and mawk (only BWK awk and gawk --traditional make it a tab)
+  if (spec.fs !== undefined) rt.FS = unescapeString(spec.fs);
   const assign = (text: string): boolean => {
     const m = ASSIGN_RE.exec(text);
     if (m === null) return false;

@@ -101,6 +101,11 @@ export class Runtime {
   readonly regex: RegexCache;
   /** Global variables by slot (see `compile.ts` for the name -> slot table). */
   globals: Cell[] = [];
+  /**
+   * Global slots read as scalars while uninitialized: gawk makes such a variable a scalar,
+   * so using it as an array afterwards is fatal (mawk rejects the program outright).
+   */
+  readonly scalarRead = new Set<number>();
   /** Locals of the executing function call. */
   frame: Cell[] = [];
   /** Return value register of the last `return`. */
@@ -133,7 +138,8 @@ export class Runtime {
   NR = 0;
   FNR = 0;
   RSTART = 0;
-  RLENGTH = -1;
+  /** 0 before any match() (gawk; mawk's is an uninitialized 0 / ""); match() sets -1 on failure. */
+  RLENGTH = 0;
   FILENAME: Value = UNINIT;
   RT = "";
   IGNORECASE = false;
@@ -215,6 +221,12 @@ export class Runtime {
       this.#stale = false;
     }
     return this.#record;
+  }
+
+  /** Sets OFS; a $0 awaiting its rebuild is joined with the old OFS first (gawk, mawk). */
+  setOFS(s: string): void {
+    if (this.#stale) this.getRecord();
+    this.OFS = s;
   }
 
   /** NF (splitting the record if needed). */
@@ -330,11 +342,12 @@ export class Runtime {
 
   /**
    * Splits `s` by field separator `fs` into `out[1..n]` and returns n. `para` adds newline as a
-   * separator (paragraph mode).
+   * separator (paragraph mode) when `fs` is one character (gawk; a regex FS gets none).
    */
   splitInto(s: string, fs: string, out: string[], para = false): number {
     let n = 0;
     if (s === "") return 0;
+    if (para && fs.length !== 1) para = false;
     if (this.#cuttable(fs, para)) {
       cut.n = 0;
       cut.p = 0;

@@ -2,6 +2,7 @@ import { type CommandContext, UsageError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
 import { forEachInput, Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { gnuQuote } from "./util/text.js";
 
 /** A 1-based inclusive range of a cut LIST (`hi` Infinity for `N-`). */
 export interface Range {
@@ -9,19 +10,52 @@ export interface Range {
   readonly hi: number;
 }
 
-/** Parses a cut LIST (`1,3-5,7-`, `-2`) into sorted merged ranges; GNU's messages on error. */
-export function parseList(list: string, what: "field" | "byte/character"): Range[] {
+/**
+ * Parses a cut LIST (`1,3-5,7-`, `-2`; blanks separate like commas) into sorted merged ranges,
+ * following GNU's set_fields state machine and messages; `quote` is GNU's quote().
+ */
+export function parseList(list: string, what: "field" | "byte/character", quote: (s: string) => string = (s) => `'${s}'`): Range[] {
+  const pos = what !== "field";
+  const fail = (m: string): never => {
+    throw new UsageError(m, 1);
+  };
+  const from1 = pos ? "byte/character positions are numbered from 1" : "fields are numbered from 1";
   const ranges: Range[] = [];
-  for (const part of list.split(/[,\s]/)) {
-    const m = /^(\d*)(-?)(\d*)$/.exec(part);
-    if (!m || part === "" || part === "-") {
-      throw new UsageError(part === "-" ? "invalid range with no endpoint: -" : `invalid ${what} value '${part}'`, 1);
-    }
-    const lo = m[1] === "" ? 1 : Number(m[1]);
-    const hi = m[2] === "" ? lo : m[3] === "" ? Infinity : Number(m[3]);
-    if (lo === 0 || hi === 0) throw new UsageError(what === "field" ? "fields are numbered from 1" : "byte/character positions are numbered from 1", 1);
-    if (hi < lo) throw new UsageError("invalid decreasing range", 1);
-    ranges.push({ lo, hi });
+  let initial = 1;
+  let value = 0;
+  let lhs = false;
+  let rhs = false;
+  let dash = false;
+  for (let i = 0; ; i++) {
+    const c = list[i];
+    if (c === "-") {
+      if (dash) fail(pos ? "invalid byte or character range" : "invalid field range");
+      dash = true;
+      if (lhs && !value) fail(from1);
+      initial = lhs ? value : 1;
+      value = 0;
+    } else if (c === undefined || c === "," || c === " " || c === "\t") {
+      if (dash) {
+        dash = false;
+        if (!lhs && !rhs) fail("invalid range with no endpoint: -");
+        if (!rhs) ranges.push({ lo: initial, hi: Number.POSITIVE_INFINITY });
+        else {
+          if (value < initial) fail("invalid decreasing range");
+          ranges.push({ lo: initial, hi: value });
+        }
+      } else {
+        if (value === 0) fail(from1);
+        ranges.push({ lo: value, hi: value });
+      }
+      value = 0;
+      if (c === undefined) break;
+      lhs = false;
+      rhs = false;
+    } else if (c >= "0" && c <= "9") {
+      if (dash) rhs = true;
+      else lhs = true;
+      value = value * 10 + (c.charCodeAt(0) - 48);
+    } else fail(`invalid ${pos ? "byte/character position" : "field value"} ${quote(list.slice(i))}`);
   }
   ranges.sort((a, b) => a.lo - b.lo);
   const merged: Range[] = [];
@@ -169,14 +203,15 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
         break;
       case "s": onlyDelimited = true; break;
       case "complement": complement = true; break;
-      case "output-delimiter": outputDelimiter = o.value; break;
+      // GNU: an empty output delimiter is a NUL byte
+      case "output-delimiter": outputDelimiter = o.value === "" ? "\0" : o.value; break;
       case "z": sep = "\0"; break;
     }
   }
   if (mode === undefined) throw new UsageError("you must specify a list of bytes, characters, or fields", 1);
   if (mode !== "fields" && delimiter !== undefined) throw new UsageError("an input delimiter may be specified only when operating on fields", 1);
   if (mode !== "fields" && onlyDelimited) throw new UsageError("suppressing non-delimited lines makes sense\n\tonly when operating on fields", 1);
-  const opts: CutOptions = { mode, ranges: parseList(list, mode === "fields" ? "field" : "byte/character"), delimiter, outputDelimiter, onlyDelimited, complement };
+  const opts: CutOptions = { mode, ranges: parseList(list, mode === "fields" ? "field" : "byte/character", (t) => gnuQuote(ctx.env, t)), delimiter, outputDelimiter, onlyDelimited, complement };
   const w = new Writer(ctx.stdout);
   const fields = mode === "fields" ? new FieldCutter(opts) : null;
   const status = await forEachInput(ctx, args.operands, async (text) => {

@@ -1,13 +1,15 @@
 import { type CommandContext, HuskError, LimitError, AbortError } from "@husk/host";
 import { compileRegex } from "@husk/pattern";
 import { printUsageError } from "./util/command.js";
+import { gnuQuote } from "./util/text.js";
 
 /** An expr value: integers are kept as BigInt when the text is one (GNU uses bignums). */
 type Value = string | bigint;
 
 class ExprError extends HuskError {}
 
-const INT = /^[-+]?\d+$/;
+/** GNU's looks_like_integer: an optional `-` and digits (no `+`). */
+const INT = /^-?\d+$/;
 
 function toInt(v: Value): bigint | undefined {
   if (typeof v === "bigint") return v;
@@ -18,22 +20,27 @@ function str(v: Value): string {
   return typeof v === "bigint" ? v.toString() : v;
 }
 
+/** GNU's null(): 0, the empty string, or a string of zeros after an optional `-`. */
 function isNull(v: Value): boolean {
   if (typeof v === "bigint") return v === 0n;
-  return v === "" || (INT.test(v) && BigInt(v) === 0n);
+  return v === "" || /^-?0+$/.test(v);
 }
 
 /** Evaluates `expr` arguments; returns the result value. Throws ExprError (status 2/3) on errors. */
-export function evaluateExpr(args: readonly string[], ctx?: Pick<CommandContext, "meter">): Value {
+export function evaluateExpr(args: readonly string[], ctx?: Pick<CommandContext, "meter" | "env">): Value {
   let pos = 0;
+  const q = (s: string): string => (ctx?.env ? gnuQuote(ctx.env, s) : `'${s}'`);
+  // > 0 inside the operand `|` or `&` does not need: parsed, not evaluated (no errors), as GNU
+  let skip = 0;
   const peek = (): string | undefined => args[pos];
   const syntax = (msg: string): never => {
     throw new ExprError(`syntax error: ${msg}`, 2);
   };
   const need = (op: string): void => {
-    if (pos >= args.length) syntax(`missing argument after '${op}'`);
+    if (pos >= args.length) syntax(`missing argument after ${q(op)}`);
   };
   const match = (s: string, re: string): Value => {
+    if (skip > 0) return 0n;
     let rx;
     try {
       rx = compileRegex(re, { flavor: "bre" }, ctx?.meter);
@@ -55,11 +62,11 @@ export function evaluateExpr(args: readonly string[], ctx?: Pick<CommandContext,
     pos++;
     switch (t) {
       case "(": {
-        if (pos >= args.length) syntax("missing argument after '('");
+        if (pos >= args.length) syntax(`missing argument after ${q("(")}`);
         const v = orExpr();
         if (peek() !== ")") {
-          if (pos >= args.length) syntax(`expecting ')' after '${args[pos - 1]}'`);
-          syntax(`expecting ')' instead of '${peek()}'`);
+          if (pos >= args.length) syntax(`expecting ')' after ${q(args[pos - 1]!)}`);
+          syntax(`expecting ')' instead of ${q(peek()!)}`);
         }
         pos++;
         return v;
@@ -110,6 +117,7 @@ export function evaluateExpr(args: readonly string[], ctx?: Pick<CommandContext,
     return v;
   };
   const arith = (a: Value, b: Value, op: string): Value => {
+    if (skip > 0) return 0n;
     const x = toInt(a);
     const y = toInt(b);
     if (x === undefined || y === undefined) throw new ExprError("non-integer argument", 2);
@@ -166,7 +174,10 @@ export function evaluateExpr(args: readonly string[], ctx?: Pick<CommandContext,
     while (peek() === "&") {
       pos++;
       need("&");
+      const lazy = isNull(v);
+      if (lazy) skip++;
       const w = cmp();
+      if (lazy) skip--;
       v = isNull(v) || isNull(w) ? 0n : v;
     }
     return v;
@@ -176,13 +187,16 @@ export function evaluateExpr(args: readonly string[], ctx?: Pick<CommandContext,
     while (peek() === "|") {
       pos++;
       need("|");
+      const lazy = !isNull(v);
+      if (lazy) skip++;
       const w = andExpr();
+      if (lazy) skip--;
       v = !isNull(v) ? v : !isNull(w) ? w : 0n;
     }
     return v;
   }
   const v = orExpr();
-  if (pos < args.length) syntax(`unexpected argument '${args[pos]}'`);
+  if (pos < args.length) syntax(`unexpected argument ${q(args[pos]!)}`);
   return v;
 }
 

@@ -2,6 +2,7 @@ import { type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
 import { forEachInput, Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { gnuQuote } from "./util/text.js";
 
 /** Wraps each line at `width` columns (tabs to multiples of 8, backspace -1, CR to 0); `spaces` breaks after the last blank. */
 export function foldText(text: string, width: number, spaces = false, bytes = false): string {
@@ -39,7 +40,7 @@ export function foldText(text: string, width: number, spaces = false, bytes = fa
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const wv = args.get("w") ?? "80";
   const width = Number(wv);
-  if (!/^\d+$/.test(wv) || width < 1) throw new HuskError(`invalid number of columns: '${wv}'${/^\d+$/.test(wv) ? ": Numerical result out of range" : ""}`, 1);
+  if (!/^\d+$/.test(wv) || width < 1) throw new HuskError(`invalid number of columns: ${gnuQuote(ctx.env, wv)}${/^\d+$/.test(wv) ? ": Numerical result out of range" : ""}`, 1);
   const w = new Writer(ctx.stdout);
   const status = await forEachInput(ctx, args.operands, (t) => {
     w.write(foldText(t, width, args.has("s"), args.has("b")));

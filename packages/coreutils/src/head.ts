@@ -35,7 +35,7 @@ export function headText(text: string, count: Count, sep = "\n"): string {
 }
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
-  const { count, headers, sep } = headTailOptions(args);
+  const { count, headers, sep } = headTailOptions(args, ctx);
   const operands = args.operands.length ? args.operands : ["-"];
   const stream = async (): Promise<void> => {
     // Streaming stdin for the common `head -n N` / `head -c N`: stop reading once satisfied.

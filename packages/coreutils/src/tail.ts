@@ -26,6 +26,7 @@ export function tailText(text: string, count: Count, sep = "\n"): string {
   let pos = text.length;
   if (text.endsWith(sep)) pos--;
   for (let i = 0; i < n; i++) {
+    if (pos <= 0) return text; // (lastIndexOf clamps a negative start to 0 and would find text[0])
     const j = text.lastIndexOf(sep, pos - 1);
     if (j < 0) return text;
     pos = j;
@@ -35,7 +36,9 @@ export function tailText(text: string, count: Count, sep = "\n"): string {
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   if (args.has("f")) throw new HuskError("following files (-f/-F) is not supported in the sandbox", 1);
-  const { count, headers, sep } = headTailOptions(args);
+  const { count, headers, sep } = headTailOptions(args, ctx);
+  // GNU: nothing to print, so no file is even opened (no headers, no errors)
+  if (count.n === 0 && count.sign !== "+") return 0;
   const operands = args.operands.length ? args.operands : ["-"];
   return eachWithHeaders(ctx, operands, headers ?? operands.length > 1, (text) => writeOut(ctx.stdout, tailText(text, count, sep)));
 }
@@ -67,7 +70,17 @@ With more than one FILE, precede each with a header giving the file name.
   ],
   preprocess: (args) => {
     const m = /^([+-])(\d+)([bcl]?)$/.exec(args[0] ?? "");
-    if (!m || (m[1] === "+" && args.length > 2)) return args;
+    // GNU takes `tail -N` / `tail +N` only with at most one file; elsewhere `-N` is an error
+    const a1 = args[1];
+    const obsolete = m && (args.length === 1 || (args.length === 2 && !(a1!.startsWith("-") && a1!.length > 1)) || (args.length <= 3 && a1 === "--"));
+    if (!obsolete) {
+      for (let i = 0; i < args.length && args[i] !== "--"; i++) {
+        const a = args[i]!;
+        if (/^-[nsc]$|^--(lines|bytes|sleep-interval)$/.test(a)) i++;
+        else if (/^-\d/.test(a)) throw new HuskError(`option used in invalid context -- ${a[1]}`, 1);
+      }
+      return args;
+    }
     return [m[3] === "c" || m[3] === "b" ? "-c" : "-n", `${m[1] === "+" ? "+" : ""}${m[2]}${m[3] === "b" ? "b" : ""}`, ...args.slice(1)];
   },
   run,

@@ -2,6 +2,7 @@ import { type CommandContext, HuskError, UsageError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
 import { writeOut } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { gnuQuote } from "./util/text.js";
 
 const CLASSES: Record<string, (c: number) => boolean> = Object.assign(Object.create(null) as Record<string, (c: number) => boolean>, {
   alpha: (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122),
@@ -19,7 +20,10 @@ const CLASSES: Record<string, (c: number) => boolean> = Object.assign(Object.cre
 });
 
 /** One element of a parsed tr SET. */
-type Item = { kind: "chars"; codes: number[] } | { kind: "class"; name: string; codes: number[] } | { kind: "repeat"; code: number; count: number | undefined };
+type Item =
+  | { kind: "chars"; codes: number[]; equiv?: boolean }
+  | { kind: "class"; name: string; codes: number[] }
+  | { kind: "repeat"; code: number; count: number | undefined };
 
 function unescape(s: string, i: number): [number, number] {
   // Returns [code, next index] for the character at i (handling backslash escapes).
@@ -33,7 +37,7 @@ function unescape(s: string, i: number): [number, number] {
 }
 
 /** Parses a tr SET into items (ranges expanded; classes kept by name for case mapping). */
-export function parseSet(s: string): Item[] {
+export function parseSet(s: string, quote: (s: string) => string = (x) => `'${x}'`): Item[] {
   const items: Item[] = [];
   let i = 0;
   while (i < s.length) {
@@ -41,7 +45,7 @@ export function parseSet(s: string): Item[] {
       const end = s.indexOf(":]", i + 2);
       const name = end < 0 ? "" : s.slice(i + 2, end);
       const test = CLASSES[name];
-      if (end >= 0 && !test) throw new HuskError(`invalid character class '${name}'`, 1);
+      if (end >= 0 && !test) throw new HuskError(`invalid character class ${quote(name)}`, 1);
       if (test) {
         const codes: number[] = [];
         for (let c = 0; c < 128; c++) if (test(c)) codes.push(c);
@@ -53,8 +57,9 @@ export function parseSet(s: string): Item[] {
     if (s[i] === "[" && s[i + 1] === "=") {
       const end = s.indexOf("=]", i + 2);
       if (end > i + 2) {
-        const [code] = unescape(s, i + 2);
-        items.push({ kind: "chars", codes: [code] });
+        const [code, next] = unescape(s, i + 2);
+        if (next !== end) throw new HuskError(`${s.slice(i + 2, end)}: equivalence class operand must be a single character`, 1);
+        items.push({ kind: "chars", codes: [code], equiv: true });
         i = end + 2;
         continue;
       }
@@ -102,6 +107,58 @@ function flatten(items: readonly Item[], fillTo?: number): number[] {
   return out;
 }
 
+/** Bytes 0..255 not in `set`, in order: the domain of `tr -c` (GNU works on bytes). */
+function complementOf(set: ReadonlySet<number>): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < 256; c++) if (!set.has(c)) out.push(c);
+  return out;
+}
+
+/** Flattened start of each item of `items` (with `[c*]` filled to `fillTo`). */
+function starts(items: readonly Item[], fillTo: number): number[] {
+  const fixed = items.reduce((n, it) => n + (it.kind === "repeat" ? (it.count ?? 0) : it.codes.length), 0);
+  const out: number[] = [];
+  let p = 0;
+  for (const it of items) {
+    out.push(p);
+    p += it.kind === "repeat" ? (it.count ?? Math.max(0, fillTo - fixed)) : it.codes.length;
+  }
+  return out;
+}
+
+/**
+ * GNU tr's checks of string2 when translating (string1's domain has `len1` characters), in
+ * its order; returns string2 flattened.
+ */
+function checkSet2(items1: readonly Item[], items2: readonly Item[], len1: number, o: TrOptions): number[] {
+  if (items2.some((it) => it.kind === "chars" && it.equiv)) throw new HuskError("[=c=] expressions may not appear in string2 when translating", 1);
+  const caseClass = (it: Item | undefined): boolean => it?.kind === "class" && (it.name === "upper" || it.name === "lower");
+  if (items2.some((it) => it.kind === "class" && !caseClass(it))) {
+    throw new HuskError("when translating, the only character classes that may appear in\nstring2 are 'upper' and 'lower'", 1);
+  }
+  const s2 = flatten(items2, len1);
+  if (!o.complement && items2.some(caseClass)) {
+    // each [:upper:]/[:lower:] of string2 must face one of string1 at the same position
+    const st1 = starts(items1, 0);
+    const st2 = starts(items2, len1);
+    items2.forEach((it, k) => {
+      if (!caseClass(it)) return;
+      const j = st1.indexOf(st2[k]!);
+      if (j < 0 || !caseClass(items1[j])) throw new HuskError("misaligned [:upper:] and/or [:lower:] construct", 1);
+    });
+  }
+  if (len1 > s2.length && !o.truncate) {
+    if (s2.length === 0) throw new HuskError("when not truncating set1, string2 must be non-empty", 1);
+    if (items2[items2.length - 1]?.kind === "class") {
+      throw new HuskError("when translating with string1 longer than string2,\nthe latter string must not end with a character class", 1);
+    }
+  }
+  if (o.complement && items1.some((it) => it.kind === "class") && !(s2.length <= len1 && s2.every((c) => c === s2[0]))) {
+    throw new HuskError("when translating with complemented character classes,\nstring2 must map all characters in the domain to one", 1);
+  }
+  return s2;
+}
+
 /** Options of `translate`. */
 export interface TrOptions {
   readonly delete?: boolean;
@@ -115,8 +172,9 @@ export interface TrOptions {
  * across chunks for squeezing). Character positions are Unicode code points; classes are
  * the C locale's (ASCII).
  */
-export function makeTr(set1: string, set2: string | undefined, o: TrOptions): (chunk: string) => string {
-  const items1 = parseSet(set1);
+export function makeTr(set1: string, set2: string | undefined, o: TrOptions, quote?: (s: string) => string): (chunk: string) => string {
+  const items1 = parseSet(set1, quote);
+  if (items1.some((it) => it.kind === "repeat" && it.count === undefined)) throw new HuskError("the [c*] repeat construct may not appear in string1", 1);
   const s1 = flatten(items1);
   const in1 = new Set(s1);
   const member1 = (c: number): boolean => in1.has(c) !== (o.complement ?? false);
@@ -124,23 +182,22 @@ export function makeTr(set1: string, set2: string | undefined, o: TrOptions): (c
   let mapOther: number | undefined;
   let squeezeSet: (c: number) => boolean = () => false;
   const translating = !o.delete && set2 !== undefined;
+  const items2 = set2 === undefined ? [] : parseSet(set2, quote);
+  if (items2.filter((it) => it.kind === "repeat" && it.count === undefined).length > 1) throw new HuskError("only one [c*] repeat construct may appear in string2", 1);
   if (translating) {
-    const items2 = parseSet(set2 as string);
-    // Case conversion classes pair up position by position.
-    let s2 = flatten(items2, s1.length);
-    if (o.complement) {
-      mapOther = s2[s2.length - 1];
-    } else {
-      if (o.truncate) s1.length = Math.min(s1.length, s2.length);
-      if (s2.length === 0 && s1.length > 0) throw new HuskError("when not truncating set1, string2 must be non-empty", 1);
-      if (s2.length < s1.length) s2 = s2.concat(new Array<number>(s1.length - s2.length).fill(s2[s2.length - 1] as number));
-      for (let k = 0; k < s1.length; k++) map.set(s1[k] as number, s2[k] as number);
-    }
+    // GNU's validate(): string1's domain is the complement (bytes in order) with -c
+    const dom = o.complement ? complementOf(in1) : s1;
+    let s2 = checkSet2(items1, items2, dom.length, o);
+    if (o.truncate && !o.complement) dom.length = Math.min(dom.length, s2.length);
+    if (s2.length < dom.length && s2.length > 0) s2 = s2.concat(new Array<number>(dom.length - s2.length).fill(s2[s2.length - 1] as number));
+    for (let k = 0; k < dom.length; k++) map.set(dom[k] as number, s2[k] as number);
+    if (o.complement) mapOther = s2[s2.length - 1];
     const in2 = new Set(s2);
     squeezeSet = (c) => in2.has(c);
   } else if (o.squeeze) {
+    if (items2.some((it) => it.kind === "repeat" && it.count === undefined)) throw new HuskError("the [c*] construct may appear in string2 only when translating", 1);
     if (o.delete && set2 !== undefined) {
-      const in2 = new Set(flatten(parseSet(set2)));
+      const in2 = new Set(flatten(items2));
       squeezeSet = (c) => in2.has(c);
     } else squeezeSet = member1;
   }
@@ -152,12 +209,9 @@ export function makeTr(set1: string, set2: string | undefined, o: TrOptions): (c
       if (c > 0xffff) i++;
       if (o.delete && member1(c)) continue;
       if (translating) {
-        if (o.complement) {
-          if (member1(c)) c = mapOther ?? c;
-        } else {
-          const m = map.get(c);
-          if (m !== undefined) c = m;
-        }
+        const m = map.get(c);
+        if (m !== undefined) c = m;
+        else if (o.complement && c > 255 && mapOther !== undefined) c = mapOther;
       }
       if (o.squeeze && c === last && squeezeSet(c)) continue;
       last = c;
@@ -172,13 +226,14 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const ops = args.operands;
   if (ops.length === 0) throw new UsageError("missing operand", 1);
   const needTwo = !o.delete && !o.squeeze;
-  if (ops.length === 1 && needTwo) throw new UsageError(`missing operand after '${ops[0]}'\nTwo strings must be given when translating.`, 1);
-  if (ops.length === 1 && o.delete && o.squeeze) throw new UsageError(`missing operand after '${ops[0]}'\nTwo strings must be given when both deleting and squeezing repeats.`, 1);
+  const quote = (s: string): string => gnuQuote(ctx.env, s);
+  if (ops.length === 1 && needTwo) throw new UsageError(`missing operand after ${quote(ops[0]!)}\nTwo strings must be given when translating.`, 1);
+  if (ops.length === 1 && o.delete && o.squeeze) throw new UsageError(`missing operand after ${quote(ops[0]!)}\nTwo strings must be given when both deleting and squeezing repeats.`, 1);
   const max = o.delete && !o.squeeze ? 1 : 2;
   if (ops.length > max) {
-    throw new UsageError(`extra operand '${ops[max]}'${max === 1 ? "\nOnly one string may be given when deleting without squeezing repeats." : ""}`, 1);
+    throw new UsageError(`extra operand ${quote(ops[max]!)}${max === 1 ? "\nOnly one string may be given when deleting without squeezing repeats." : ""}`, 1);
   }
-  const tr = makeTr(ops[0] as string, ops[1], o);
+  const tr = makeTr(ops[0] as string, ops[1], o, quote);
   for (let chunk = await ctx.stdin.read(); chunk !== undefined; chunk = await ctx.stdin.read()) {
     await writeOut(ctx.stdout, tr(chunk));
     ctx.meter.tick();

@@ -2,6 +2,7 @@ import { type CommandContext, HuskError, resolvePath, UsageError } from "@husk/h
 import { defineCommand } from "./util/command.js";
 import { readInput, reportFsError, Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { gnuQuote, isAscii } from "./util/text.js";
 
 /** Options of `uniqLines`. */
 export interface UniqOptions {
@@ -14,6 +15,54 @@ export interface UniqOptions {
   readonly skipFields?: number;
   readonly skipChars?: number;
   readonly checkChars?: number;
+  /** `--all-repeated=METHOD` (with -D): a blank line before each repeated group, or between them. */
+  readonly delimit?: "none" | "prepend" | "separate";
+  /** `--group[=METHOD]`: every line, groups set apart by blank lines. */
+  readonly group?: "separate" | "prepend" | "append" | "both";
+}
+
+/**
+ * GNU's three switches: lines that do not repeat (`output_unique`, off with -d/-D), the
+ * last-written line of a repeated group (`output_first_repeated`, off with -u) and the other
+ * lines of it (`output_later_repeated`, on with -D). So `-u -D` prints each repeated group but
+ * its last line.
+ */
+interface Switches {
+  readonly unique: boolean;
+  readonly first: boolean;
+  readonly later: boolean;
+}
+
+function switchesOf(o: UniqOptions): Switches {
+  const rep = o.repeated ?? "none";
+  return { unique: rep === "none", first: !o.unique, later: rep === "all" };
+}
+
+/**
+ * Prints one group of `n` equal lines (`at(k)` is its k-th line) as GNU's check_file does;
+ * `st.firstDelim` tracks --all-repeated=separate across groups.
+ */
+function emitGroup(o: UniqOptions, sw: Switches, n: number, at: (k: number) => string, push: (line: string) => void, st: { firstDelim: boolean; started: boolean }): void {
+  if (o.group !== undefined) {
+    const g = o.group;
+    if (g === "prepend" || g === "both" || (st.started && (g === "append" || g === "separate"))) push("");
+    for (let k = 0; k < n; k++) push(at(k));
+    st.started = true;
+    return;
+  }
+  if (n === 1) {
+    if (sw.unique) push(o.count ? countPrefix(1) + at(0) : at(0));
+    return;
+  }
+  if (!sw.later) {
+    if (sw.first) push(o.count ? countPrefix(n) + at(0) : at(0));
+    return;
+  }
+  const d = o.delimit ?? "none";
+  if (d === "prepend" || (d === "separate" && !st.firstDelim)) push("");
+  st.firstDelim = false;
+  for (let k = 0; k < n - 1; k++) push(at(k));
+  if (sw.first) push(at(n - 1));
 }
 
 const PAD = ["", "      ", "     ", "    ", "   ", "  ", " ", ""];
@@ -26,13 +75,9 @@ function compareKey(line: string, o: UniqOptions): string {
   }
   p += o.skipChars ?? 0;
   let k = line.slice(p, o.checkChars === undefined ? undefined : p + o.checkChars);
-  if (o.ignoreCase) k = k.toLowerCase();
+  // GNU folds case byte by byte: only ASCII letters (é and É stay different)
+  if (o.ignoreCase) k = isAscii(k) ? k.toLowerCase() : k.replace(/[A-Z]+/g, (m) => m.toLowerCase());
   return k;
-}
-
-/** Whether a group of `n` equal lines is printed (-d, -D, -u). */
-function shown(o: UniqOptions, n: number): boolean {
-  return (o.repeated && o.repeated !== "none" ? n > 1 : true) && (o.unique ? n === 1 : true);
 }
 
 /** The count prefix of -c: GNU's `%7d ` padding. */
@@ -45,18 +90,21 @@ export function uniqLines(lines: readonly string[], o: UniqOptions = {}): string
   const out: string[] = [];
   const plain = !o.ignoreCase && !o.skipFields && !o.skipChars && o.checkChars === undefined;
   const key = (l: string): string => (plain ? l : compareKey(l, o));
+  const sw = switchesOf(o);
+  const st = { firstDelim: true, started: false };
+  const push = (l: string): void => {
+    out.push(l);
+  };
   let i = 0;
   while (i < lines.length) {
     const k = key(lines[i] as string);
     let j = i + 1;
     while (j < lines.length && (plain ? lines[j] === k : key(lines[j] as string) === k)) j++;
-    const n = j - i;
-    if (shown(o, n)) {
-      if (o.repeated === "all") for (let m = i; m < j; m++) out.push(lines[m] as string);
-      else out.push(o.count ? countPrefix(n) + lines[i] : (lines[i] as string));
-    }
+    const from = i;
+    emitGroup(o, sw, j - i, (m) => lines[from + m] as string, push, st);
     i = j;
   }
+  if ((o.group === "append" || o.group === "both") && st.started) push("");
   return out;
 }
 
@@ -69,6 +117,11 @@ export function uniqText(text: string, sep: string, o: UniqOptions = {}): string
   let out = "";
   const parts: string[] = [];
   const len = text.length;
+  const sw = switchesOf(o);
+  const st = { firstDelim: true, started: false };
+  const push = (l: string): void => {
+    out += l + sep;
+  };
   let i = 0;
   while (i < len) {
     let e = text.indexOf(sep, i);
@@ -83,18 +136,29 @@ export function uniqText(text: string, sep: string, o: UniqOptions = {}): string
       n++;
       j = e2 + sep.length;
     }
-    if (shown(o, n)) {
-      if (o.repeated === "all") for (let m = 0; m < n; m++) out += line + sep;
-      else out += o.count ? countPrefix(n) + line + sep : line + sep;
-      if (out.length > 65536) {
-        parts.push(out);
-        out = "";
-      }
+    // the common modes inline (no closure per group on this hot path)
+    if (!sw.later && o.group === undefined) {
+      if (n === 1 ? sw.unique : sw.first) out += o.count ? countPrefix(n) + line + sep : line + sep;
+    } else emitGroup(o, sw, n, () => line, push, st);
+    if (out.length > 65536) {
+      parts.push(out);
+      out = "";
     }
     i = j;
   }
+  if ((o.group === "append" || o.group === "both") && st.started) push("");
   parts.push(out);
   return parts.join("");
+}
+
+/** GNU's XARGMATCH: an argument from `valid` (a unique prefix will do), else a usage error. */
+function method<T extends string>(ctx: CommandContext, opt: string, v: string, valid: readonly T[]): T {
+  const exact = valid.find((m) => m === v);
+  const pre = valid.filter((m) => m.startsWith(v));
+  const hit = exact ?? (v !== "" && pre.length === 1 ? pre[0] : undefined);
+  if (hit !== undefined) return hit;
+  const q = (x: string): string => gnuQuote(ctx.env, x);
+  throw new UsageError(`${pre.length > 1 && v !== "" ? "ambiguous" : "invalid"} argument ${q(v)} for ${q(opt)}\nValid arguments are:\n${valid.map((m) => `  - ${q(m)}`).join("\n")}`, 1);
 }
 
 function count(v: string | undefined, what: string): number {
@@ -109,7 +173,11 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     switch (opt.key) {
       case "c": o.count = true; break;
       case "d": if (o.repeated !== "all") o.repeated = "first"; break;
-      case "D": o.repeated = "all"; break;
+      case "D":
+        o.repeated = "all";
+        o.delimit = opt.value === undefined ? "none" : method(ctx, "--all-repeated", opt.value, ["none", "prepend", "separate"] as const);
+        break;
+      case "group": o.group = opt.value === undefined ? "separate" : method(ctx, "--group", opt.value, ["prepend", "append", "separate", "both"] as const); break;
       case "u": o.unique = true; break;
       case "i": o.ignoreCase = true; break;
       case "f": o.skipFields = count(opt.value, "fields to skip"); break;
@@ -117,6 +185,9 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       case "w": o.checkChars = count(opt.value, "bytes to compare"); break;
       case "z": sep = "\0"; break;
     }
+  }
+  if (o.group !== undefined && (o.count || o.repeated !== undefined || o.unique)) {
+    throw new UsageError("--group is mutually exclusive with -c/-d/-D/-u", 1);
   }
   if (o.count && o.repeated === "all") {
     throw new UsageError("printing all duplicated lines and repeat counts is meaningless", 1);
@@ -158,6 +229,11 @@ writing to OUTPUT (or standard output).
   -c, --count           prefix lines by the number of occurrences
   -d, --repeated        only print duplicate lines, one for each group
   -D                    print all duplicate lines
+      --all-repeated[=METHOD]  like -D, but allow separating groups
+                                 with an empty line;
+                                 METHOD={none(default),prepend,separate}
+      --group[=METHOD]  show all items, separating groups with an empty line;
+                          METHOD={separate(default),prepend,append,both}
   -f, --skip-fields=N   avoid comparing the first N fields
   -i, --ignore-case     ignore differences in case when comparing
   -s, --skip-chars=N    avoid comparing the first N characters
@@ -167,7 +243,8 @@ writing to OUTPUT (or standard output).
   options: [
     { key: "c", short: "c", long: "count" },
     { key: "d", short: "d", long: "repeated" },
-    { key: "D", short: "D", long: "all-repeated" },
+    { key: "D", short: "D", long: "all-repeated", arg: "optional" },
+    { key: "group", long: "group", arg: "optional" },
     { key: "f", short: "f", long: "skip-fields", arg: "required" },
     { key: "i", short: "i", long: "ignore-case" },
     { key: "s", short: "s", long: "skip-chars", arg: "required" },

@@ -12,7 +12,7 @@ import {
 } from "@husk/host";
 import { compileGlob } from "@husk/pattern";
 import { EGREP_INFO, FGREP_INFO, GREP_HELP, GREP_INFO } from "./help.js";
-import { type LineMatcher, buildMatcher } from "./matcher.js";
+import { type LineMatcher, buildMatcher, ereWarnings } from "./matcher.js";
 import { type GrepOptions, parseGrepArgs } from "./options.js";
 import { FileSearch } from "./search.js";
 
@@ -86,6 +86,8 @@ export async function runGrep(ctx: CommandContext, defaultMode: "G" | "E" | "F")
     return 0;
   }
   const o = args.options;
+  // GNU 3.8: -m 0 stops before reading patterns or files (-L still lists them)
+  if (o.maxCount === 0 && !o.filesWithoutMatch) return 1;
   const err = (msg: string): void => {
     ctx.stderr.write(`${ctx.name}: ${msg}\n`);
   };
@@ -117,6 +119,8 @@ export async function runGrep(ctx: CommandContext, defaultMode: "G" | "E" | "F")
   if (o.invert && !o.filesWithoutMatch && !o.lineRegexp && !o.wordRegexp && patterns.length > 0 && patterns.every((p) => p === "")) {
     return 1;
   }
+  // GNU drops repeated patterns before compiling, so each warns once
+  if ((o.mode ?? defaultMode) === "E") for (const p of new Set(patterns)) for (const w of ereWarnings(p)) err(`warning: ${w}`);
   let matcher: LineMatcher;
   try {
     matcher = buildMatcher(patterns, o, ctx.meter);
@@ -139,18 +143,22 @@ export async function runGrep(ctx: CommandContext, defaultMode: "G" | "E" | "F")
   const implicitDot = args.files.length === 0 && !!o.recursive;
   const files = args.files.length > 0 ? args.files : o.recursive ? ["."] : ["-"];
   const out: string[] = [];
+  const shared = { printed: false };
   let matched = false;
   let error = false;
 
   const searchOne = async (display: string, showName: boolean, read: () => Promise<string> | InputStream): Promise<boolean> => {
-    const s = new FileSearch(display, showName, matcher, o, out, ctx.meter);
+    const s = new FileSearch(display, showName, matcher, o, out, ctx.meter, shared);
     const src = read();
     if (src instanceof Promise) {
       const text = await src;
       if (o.initialTab) s.numWidth = String(utf8Length(text)).length;
       s.feed(text, true);
+    } else {
+      // GNU sizes -T's number column from the file size; a pipe has none, so 19 digits
+      if (o.initialTab) s.numWidth = 19;
+      await feedStream(src, s, ctx, out);
     }
-    else await feedStream(src, s, ctx, out);
     const r = s.finish();
     if (r.binaryMatched && !o.quiet && !o.count && !o.filesWithMatches && !o.filesWithoutMatch) {
       await flush(ctx, out);

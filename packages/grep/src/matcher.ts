@@ -93,7 +93,16 @@ export function buildMatcher(patterns: readonly string[], o: GrepOptions, meter?
 }
 
 function fixedMatcher(patterns: readonly string[]): LineMatcher {
-  if (patterns.includes("")) return { test: () => true, next: (_l, from) => [from, from], find: (_b, from) => from };
+  if (patterns.includes("")) {
+    // every position matches; -o wants the longest pattern that starts there
+    const rest = patterns.filter((p) => p !== "");
+    const next = (l: string, from: number): [number, number] => {
+      let end = from;
+      for (const p of rest) if (from + p.length > end && l.startsWith(p, from)) end = from + p.length;
+      return [from, end];
+    };
+    return { test: () => true, next, find: (_b, from) => from };
+  }
   if (patterns.length === 1) {
     const p = patterns[0]!;
     return {
@@ -124,4 +133,38 @@ function fixedMatcher(patterns: readonly string[]): LineMatcher {
       return best;
     },
   };
+}
+
+/**
+ * GNU grep's (dfa's) warnings for an ERE: a `*`, `+`, `?` or `{n,m}` with nothing to repeat
+ * (at the start, after `(` or `|`, or after a leading `^`) gives "X at start of expression",
+ * once per occurrence. One linear pass; bracket expressions and escapes are skipped.
+ */
+export function ereWarnings(p: string): string[] {
+  const out: string[] = [];
+  let start = true;
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === "\\") {
+      i++;
+      start = false;
+    } else if (c === "[") {
+      let k = i + 1;
+      if (p[k] === "^") k++;
+      if (p[k] === "]") k++;
+      while (k < p.length && p[k] !== "]") k = p[k] === "[" && ":.=".includes(p[k + 1] ?? "") ? Math.max(p.indexOf(`${p[k + 1]}]`, k + 2) + 2, k + 1) : k + 1;
+      i = k;
+      start = false;
+    } else if (c === "(" || c === "|") start = true;
+    else if (c === "*" || c === "+" || c === "?") {
+      if (start) out.push(`${c} at start of expression`);
+    } else if (c === "{") {
+      const m = /^\{(\d*)(,\d*)?\}/.exec(p.slice(i, i + 24));
+      if (m && (m[1] !== "" || m[2] !== undefined)) {
+        if (start) out.push("{...} at start of expression");
+        i += m[0].length - 1;
+      } else start = false;
+    } else if (c !== "^") start = false;
+  }
+  return out;
 }

@@ -57,8 +57,12 @@ export class FileSearch {
   #lineNo = 0;
   #byte = 0;
 
-  constructor(displayName: string, showName: boolean, m: LineMatcher, o: GrepOptions, out: string[], meter?: LimitsMeter) {
+  /** Output state shared by the files of one run: GNU puts `--` between files' groups too. */
+  readonly #shared: { printed: boolean };
+
+  constructor(displayName: string, showName: boolean, m: LineMatcher, o: GrepOptions, out: string[], meter?: LimitsMeter, shared = { printed: false }) {
     this.#m = m;
+    this.#shared = shared;
     this.#o = o;
     this.#out = out;
     this.#meter = meter;
@@ -283,11 +287,12 @@ export class FileSearch {
   }
 
   #groupSep(no: number): void {
-    if (this.#useCtx && this.#printedAny && no > this.#lastPrinted + 1 && this.#sepLine !== null) {
+    if (this.#useCtx && this.#sepLine !== null && (this.#printedAny ? no > this.#lastPrinted + 1 : this.#shared.printed)) {
       this.#out.push(`${this.#sep(this.#sepLine)}\n`);
     }
     this.#lastPrinted = no;
     this.#printedAny = true;
+    this.#shared.printed = true;
   }
 
   #emit(line: string, no: number, b: number, sep: string): void {
@@ -298,13 +303,14 @@ export class FileSearch {
   }
 
   #emitMatches(line: string, no: number, b: number): void {
+    // GNU: a selected line counts for the `--` separators even when it has only empty matches
+    this.#groupSep(no);
     let from = 0;
     while (from <= line.length) {
       const r = this.#m.next(line, from);
       if (r === null) break;
       const [s, e] = r;
       if (e > s) {
-        this.#groupSep(no);
         const mb = this.#o.byteOffset ? b + utf8Length(line.slice(0, s)) : b;
         const t = line.slice(s, e);
         this.#out.push(this.#prefix(no, mb, ":") + (this.#color ? `${SGR_MATCH}${t}${SGR_END}` : t) + this.#eol);

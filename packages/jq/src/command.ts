@@ -436,7 +436,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   // True once the run's stdout drops what is written (past maxStdoutBytes): outputs are then
   // no longer serialized (TM-DOS-009: printing a DAG of shared arrays stops there).
   let dropping = false;
-  const outputFull = (): boolean => (ctx.stdout as { readonly truncated?: boolean }).truncated === true;
+  const outputFull = (): boolean => ctx.stdout.truncated === true;
   // Hands `buf` to stdout (flattened first); remembers the write's promise when the reader is slow.
   const writeBuf = (): void => {
     const text = takeBuf();

@@ -34,8 +34,9 @@ export interface ExecResult {
 
 interface RangeState {
   active: boolean;
+  /** Ended once: a range starting at a line number never starts again. */
+  closed: boolean;
   end: number;
-  zeroDone: boolean;
 }
 
 /**
@@ -54,6 +55,8 @@ export class SedState {
   readonly #ranges: RangeState[];
   readonly #rfiles = new Map<string, { lines: string[]; i: number }>();
   #missingNl = false;
+  /** Whether the hold space ends a line (GNU starts it as a complete empty line). */
+  #holdNl = true;
   /** Pending output (a rope; flattened when flushed every 64 KiB). */
   #out = "";
 
@@ -61,7 +64,8 @@ export class SedState {
     this.#p = p;
     this.#o = o;
     this.#h = h;
-    this.#ranges = p.commands.map(() => ({ active: false, end: 0, zeroDone: false }));
+    // GNU: `0,/re/` is active before the first line, so line 1 can end it
+    this.#ranges = p.commands.map((c) => ({ active: c.a1?.k === "line" && c.a1.n === 0, closed: false, end: 0 }));
     for (const f of p.wfiles) this.wfiles.set(f, []);
   }
 
@@ -83,7 +87,7 @@ export class SedState {
     }
     if (this.#pendBuf !== null) this.#flushPend();
     if (this.#missingNl) {
-      this.#out += "\n";
+      this.#out += this.#o.sep;
       this.#missingNl = false;
     }
     this.#pendBuf = reader.buffer;
@@ -94,7 +98,7 @@ export class SedState {
   #emit(text: string): void {
     if (this.#pendBuf !== null) this.#flushPend();
     if (this.#missingNl) {
-      this.#out += "\n";
+      this.#out += this.#o.sep;
       this.#missingNl = false;
     }
     this.#out += text;
@@ -116,9 +120,19 @@ export class SedState {
     if (r) await r;
   }
 
-  /** Resets per-stream output state (a new in-place file starts with no pending newline). */
-  resetOutput(): void {
-    this.#missingNl = false;
+  /**
+   * GNU with -s/-i, before each file: the hold space is emptied, ranges and `R` files start
+   * over; an in-place file also starts with no pending newline (stdout keeps it).
+   */
+  startFile(inPlace: boolean): void {
+    if (inPlace) this.#missingNl = false;
+    this.hold = "";
+    this.#rfiles.clear();
+    this.#ranges.forEach((st, k) => {
+      const a1 = this.#p.commands[k]!.a1;
+      st.active = a1?.k === "line" && a1.n === 0;
+      st.closed = false;
+    });
   }
 
   /** Processes one stream of lines; line numbers restart at `startLine`. */
@@ -137,9 +151,11 @@ export class SedState {
     const take = (l: { text: string; nl: boolean }, joined: boolean): void => {
       lineNo++;
       lineText = l.text;
-      ps = joined ? `${ps}\n${l.text}` : l.text;
+      ps = joined ? `${ps}${o.sep}${l.text}` : l.text;
       nl = l.nl;
     };
+    /** i and c text ends with the line separator (NUL with -z); a's is written as it is. */
+    const textLine = (t: string): string => (o.sep === "\n" ? t : t.slice(0, -1) + o.sep);
     const printPs = (): void => {
       if (nl && ps === lineText && reader.lineEnd - reader.lineStart === ps.length + o.sep.length) this.#emitInputLine(reader);
       else this.#emitLine(ps, nl);
@@ -165,6 +181,7 @@ export class SedState {
       return true;
     };
     const flushAppend = async (): Promise<void> => {
+      this.#emit(""); // GNU ends a line left without its newline first, even for empty text
       for (const f of append) {
         const t = await f();
         if (t !== null && t !== "") {
@@ -188,60 +205,54 @@ export class SedState {
           return false;
       }
     };
+    /** GNU's match_address_p: a range whose first address is a line number starts at any line at or past it (once). */
     const matches = (c: SedCommand): boolean => {
       if (!c.a1) return true;
       if (!c.a2) return matchOne(c.a1);
       const st = this.#ranges[c.index]!;
       const a2 = c.a2;
-      if (st.active) {
+      if (!st.active) {
+        if (c.a1.k === "line") {
+          if (st.closed || lineNo < c.a1.n) return false;
+        } else if (!matchOne(c.a1)) return false;
+        st.active = true;
         switch (a2.k) {
-          case "line":
-            if (lineNo >= a2.n) st.active = false;
-            return true;
-          case "plus":
-          case "mult":
-            if (lineNo >= st.end) st.active = false;
-            return true;
-          case "last":
-            if (isLast) st.active = false;
-            return true;
           case "re":
-            if (this.#regex(a2.re.re).test(ps)) st.active = false;
+            return true; // the end is looked for from the next line on
+          case "line":
+            if (lineNo >= a2.n) this.#closeRange(st);
+            return lineNo <= a2.n || matchOne(c.a1);
+          case "plus":
+            st.end = lineNo + a2.n;
+            if (a2.n <= 0) this.#closeRange(st);
+            return true;
+          case "mult":
+            // GNU: up to the next multiple of N after this line (`4,~4` is 4..8), `~0` is one line
+            if (a2.n <= 0) this.#closeRange(st);
+            else st.end = (Math.floor(lineNo / a2.n) + 1) * a2.n;
             return true;
           default:
-            return true;
+            break;
         }
       }
-      if (c.a1.k === "line" && c.a1.n === 0) {
-        if (st.zeroDone) return false;
-        st.zeroDone = true;
-        st.active = !matchOne(a2);
-        return true;
-      }
-      if (!matchOne(c.a1)) return false;
       switch (a2.k) {
         case "line":
-          st.active = a2.n > lineNo;
-          break;
+          // jumped over the end (`b`, `N`): the range is over without this line
+          if (lineNo >= a2.n) this.#closeRange(st);
+          return lineNo <= a2.n;
         case "plus":
-          st.end = lineNo + a2.n;
-          st.active = a2.n > 0;
-          break;
         case "mult":
-          // GNU: up to the next multiple of N after this line (`4,~4` is 4..8), `~0` is one line
-          if (a2.n <= 0) st.active = false;
-          else {
-            st.end = (Math.floor(lineNo / a2.n) + 1) * a2.n;
-            st.active = true;
-          }
-          break;
+          if (lineNo >= st.end) this.#closeRange(st);
+          return true;
         case "last":
-          st.active = !isLast;
-          break;
+          if (isLast) this.#closeRange(st);
+          return true;
+        case "re":
+          if (this.#regex(a2.re.re).test(ps)) this.#closeRange(st);
+          return true;
         default:
-          st.active = true;
+          return true;
       }
-      return true;
     };
 
     const plan = blockPlan(this.#p, o.quiet, o.sep, meter);
@@ -273,16 +284,16 @@ export class SedState {
           case "#":
             break;
           case "=":
-            this.#emit(`${lineNo}\n`);
+            this.#emit(`${lineNo}${o.sep}`);
             break;
           case "a":
-            append.push(() => Promise.resolve(`${c.text}\n`));
+            append.push(() => Promise.resolve(c.text));
             break;
           case "i":
-            this.#emit(`${c.text}\n`);
+            if (c.text !== "") this.#emit(textLine(c.text));
             break;
           case "c":
-            if (!c.a2 || c.negate || !this.#ranges[c.index]!.active) this.#emit(`${c.text}\n`);
+            if ((!c.a2 || c.negate || !this.#ranges[c.index]!.active) && c.text !== "") this.#emit(textLine(c.text));
             autoprint = false;
             endCycle = true;
             break;
@@ -291,7 +302,7 @@ export class SedState {
             endCycle = true;
             break;
           case "D": {
-            const k = ps.indexOf("\n");
+            const k = ps.indexOf(o.sep);
             autoprint = false;
             endCycle = true;
             if (k >= 0) {
@@ -300,40 +311,48 @@ export class SedState {
             }
             break;
           }
+          // GNU: each buffer keeps whether its last line had a newline, and g/G/h/H/x carry it
           case "g":
             ps = this.hold;
+            nl = this.#holdNl;
             break;
           case "G":
-            ps = `${ps}\n${this.hold}`;
+            ps = `${ps}${o.sep}${this.hold}`;
+            nl = this.#holdNl;
             meter?.checkString(ps.length); // TM-DOS-004: G/H/s in a loop double the buffers
             break;
           case "h":
             this.hold = ps;
+            this.#holdNl = nl;
             break;
           case "H":
-            this.hold = `${this.hold}\n${ps}`;
+            this.hold = `${this.hold}${o.sep}${ps}`;
+            this.#holdNl = nl;
             meter?.checkString(this.hold.length);
             break;
           case "x": {
             const t = ps;
             ps = this.hold;
             this.hold = t;
+            const tn = nl;
+            nl = this.#holdNl;
+            this.#holdNl = tn;
             break;
           }
           case "z":
             ps = "";
             break;
           case "l":
-            this.#emit(escapeL(ps, c.num >= 0 ? c.num : o.lineLength));
+            this.#emit(escapeL(ps, c.num >= 0 ? c.num : o.lineLength, o.sep));
             break;
           case "F":
-            this.#emit(`${reader.fileName}\n`);
+            this.#emit(`${reader.fileName}${o.sep}`);
             break;
           case "p":
             printPs();
             break;
           case "P": {
-            const k = ps.indexOf("\n");
+            const k = ps.indexOf(o.sep);
             this.#emitLine(k >= 0 ? ps.slice(0, k) : ps, k >= 0 ? true : nl);
             break;
           }
@@ -418,7 +437,8 @@ export class SedState {
         }
       }
       if (autoprint) printPs();
-      if (append.length > 0) await flushAppend();
+      // q ends a last line that lacked its newline (GNU dumps the append queue, which does)
+      if (append.length > 0 || (quit !== null && quit >= 0)) await flushAppend();
       if (this.#out.length > 65536 || (this.#pendBuf !== null && this.#pendEnd - this.#pendStart > 1 << 20)) await this.#flush();
       if (quit !== null) return { exit: quit < 0 ? null : quit, lineNo: await this.#done(lineNo) };
       if (restart) {
@@ -461,6 +481,11 @@ export class SedState {
   async #done(lineNo: number): Promise<number> {
     await this.#flush();
     return lineNo;
+  }
+
+  #closeRange(st: RangeState): void {
+    st.active = false;
+    st.closed = true;
   }
 
   #regex(re: CompiledRegex | null): CompiledRegex {
@@ -512,8 +537,11 @@ function transliterate(ps: string, src: string, dst: string): string {
 
 const L_ESC: Record<number, string> = { 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 92: "\\\\" };
 
-/** The `l` command's rendering: escapes, octal bytes for the rest, wrapped at `width`, `$` at the end. */
-export function escapeL(ps: string, width: number): string {
+/**
+ * The `l` command's rendering: escapes, octal bytes for the rest (each byte its own piece, so a
+ * wrap can fall inside a character, as in GNU), wrapped at `width`, `$` and `sep` at the end.
+ */
+export function escapeL(ps: string, width: number, sep = "\n"): string {
   const pieces: string[] = [];
   const enc = new TextEncoder();
   for (const ch of ps) {
@@ -521,20 +549,18 @@ export function escapeL(ps: string, width: number): string {
     if (L_ESC[c]) pieces.push(L_ESC[c]!);
     else if (c >= 32 && c < 127) pieces.push(ch);
     else {
-      let s = "";
-      for (const b of enc.encode(ch)) s += `\\${b.toString(8).padStart(3, "0")}`;
-      pieces.push(s);
+      for (const b of enc.encode(ch)) pieces.push(`\\${b.toString(8).padStart(3, "0")}`);
     }
   }
   let out = "";
   let col = 0;
   for (const p of pieces) {
     if (width > 0 && col + p.length > width - 1) {
-      out += "\\\n";
+      out += `\\${sep}`;
       col = 0;
     }
     out += p;
     col += p.length;
   }
-  return `${out}$\n`;
+  return `${out}$${sep}`;
 }

@@ -43,6 +43,8 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
   const commands: SedCommand[] = [];
   const wfiles: string[] = [];
   const blocks: number[] = [];
+  /** The piece each open block started in (GNU names it in `unmatched `{'`). */
+  const blockPieces: number[] = [];
   const labels = new Map<string, number>();
   const jumps: { idx: number; label: string }[] = [];
   let hashN = false;
@@ -82,12 +84,15 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
         }
         if (c === "[" && !inBracket) {
           // copy a bracket expression verbatim (the delimiter is literal inside it)
+          // GNU: an unclosed bracket swallows the delimiter, so the regex is unterminated
           const end = bracketEnd(s, i);
-          if (end > 0) {
-            out += s.slice(i, end);
-            i = end;
-            continue;
+          if (end < 0) {
+            i = s.length;
+            return fail("unterminated address regex");
           }
+          out += s.slice(i, end);
+          i = end;
+          continue;
         }
         if (c === delim) {
           i++;
@@ -98,14 +103,14 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
         i++;
       }
     };
-    const compile = (src: string, flags: { icase: boolean; ml: boolean }): SedRegex => {
+    const compile = (src: string, flags: { icase: boolean; ml: boolean }, consumed = 0): SedRegex => {
       if (src === "") return { re: null };
       try {
         const source = sedEscapes(src);
         const options: RegexOptions = { flavor: opts.extended ? "ere" : "bre", ignoreCase: flags.icase, multiline: flags.ml };
         return { re: compileRegex(source, options, opts.meter), source, options };
       } catch (e) {
-        if (e instanceof RegexError) return fail(e.message);
+        if (e instanceof RegexError) return fail(e.message, consumed);
         throw e;
       }
     };
@@ -149,10 +154,11 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
       return s.slice(st, i);
     };
     const readLabel = (): string => {
+      // GNU 4.9: a label ends at whitespace, `;` or `}`
       skipWs();
       const st = i;
-      while (i < s.length && s[i] !== "\n" && s[i] !== ";") i++;
-      return s.slice(st, i).trimEnd();
+      while (i < s.length && !" \t\n;}".includes(s[i]!)) i++;
+      return s.slice(st, i);
     };
     const readFilename = (): string => {
       skipWs();
@@ -160,26 +166,36 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
       if (f === "") fail("missing filename in r/R/w/W commands");
       return f;
     };
-    const readText = (cmd: string): string => {
-      // GNU: `a\` newline text (lines continued by a trailing backslash), or one-liner `a text`
+    const readText = (): string => {
+      // GNU: `a\` newline text (lines continued by a trailing backslash), or one-liner `a text`;
+      // escapes (\t, \n, \xHH ...) are decoded, other backslashes dropped. The text is returned
+      // with its newline; `a\` at the very end of the script has none and prints nothing.
       skipWs();
       if (s[i] === "\\") {
         i++;
+        if (i >= s.length) return "";
         if (s[i] === "\n") i++;
       } else if (i >= s.length || s[i] === "\n") {
         if (opts.posix || i >= s.length) fail(`expected \\ after \`a', \`c' or \`i'`);
       }
+      const st = i;
       let out = "";
       while (i < s.length) {
         const c = s[i]!;
         if (c === "\\") {
           const d = s[i + 1];
           if (d === undefined) {
+            // GNU: a text ending the script with a backslash is taken raw, escapes and all
             i++;
-            break;
+            return `${s.slice(st, i - 1)}\n`;
           }
-          if (d === "\n") out += "\n";
-          else out += d;
+          const e = d === "\n" || d === "n" ? null : escapeChar(s, i);
+          if (e) {
+            out += e.ch;
+            i = e.end;
+            continue;
+          }
+          out += d === "n" ? "\n" : d;
           i += 2;
           continue;
         }
@@ -187,8 +203,7 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
         out += c;
         i++;
       }
-      void cmd;
-      return out;
+      return `${out}\n`;
     };
     const endCommand = (): void => {
       skipWs();
@@ -219,16 +234,19 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
         }
       }
       skipWs();
+      // GNU checks line address 0 once it has read the character after the address
+      if (a1 && a1.k === "line" && a1.n === 0 && (!a2 || a2.k !== "re")) fail("invalid usage of line address 0", 1);
       let negate = false;
-      while (s[i] === "!") {
+      if (s[i] === "!") {
         negate = true;
         i++;
         skipWs();
+        if (s[i] === "!") fail("multiple `!'s", 1);
       }
       if (i >= s.length) fail("missing command");
       const name = s[i]!;
       i++;
-      if (a1 && a1.k === "line" && a1.n === 0 && (!a2 || a2.k !== "re")) fail("invalid usage of line address 0");
+      if (a2 && (name === "q" || name === "Q")) fail("command only uses one address");
       const index = commands.length;
       const base = { a1, a2, negate, name, text: "", num: -1, subst: null, ySrc: "", yDst: "", target: -1, index };
       if (!SIMPLE.has(name)) {
@@ -240,11 +258,13 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
       switch (name) {
         case "{":
           blocks.push(index);
+          blockPieces.push(pi);
           commands.push({ ...base });
           continue;
         case "}": {
           if (blocks.length === 0) fail("unexpected `}'");
           const open = blocks.pop()!;
+          blockPieces.pop();
           commands[open]!.target = index + 1;
           commands.push({ ...base, name: "}" });
           endCommand();
@@ -268,7 +288,7 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
         case "a":
         case "i":
         case "c":
-          commands.push({ ...base, text: readText(name) });
+          commands.push({ ...base, text: readText() });
           continue;
         case "r":
         case "R":
@@ -320,14 +340,20 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
           const flags = { icase: false, ml: false };
           for (;;) {
             const c = s[i];
-            if (c === "g") global = true;
-            else if (c === "p") print++;
+            if (c === "g") {
+              if (global) fail("multiple `g' options to `s' command", 1);
+              global = true;
+            } else if (c === "p") {
+              if (print) fail("multiple `p' options to `s' command", 1);
+              print++;
+            }
             else if (c === "i" || c === "I") flags.icase = true;
             else if (c === "m" || c === "M") flags.ml = true;
             else if (c === "e") fail("the `e' flag of `s' is not supported: Husk does not run host commands");
             else if (c !== undefined && c >= "0" && c <= "9") {
+              const n = readNumber();
               if (nth) fail("multiple number options to `s' command");
-              nth = readNumber();
+              nth = n;
               if (nth === 0) fail("number option to `s' command may not be zero");
               continue;
             } else if (c === "w") {
@@ -339,10 +365,12 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
             else break;
             i++;
           }
-          const re = compile(reSrc, flags);
-          const repl = parseReplacement(replSrc, fail);
+          // GNU compiles after reading the character that ends the flags: errors point past it
+          const past = i < s.length && s[i] !== "}" && s[i] !== "#" ? 1 : 0;
+          const re = compile(reSrc, flags, past);
+          const repl = parseReplacement(replSrc);
           const maxRef = repl.reduce((m, p) => (p.k === "group" ? Math.max(m, p.n) : m), 0);
-          if (re.re && maxRef > re.re.groupCount) fail(`invalid reference \\${maxRef} on \`s' command's RHS`);
+          if (re.re && maxRef > re.re.groupCount) fail(`invalid reference \\${maxRef} on \`s' command's RHS`, past);
           const subst: Subst = { re, repl, global, nth: nth || 1, print, wfile };
           commands.push({ ...base, subst });
           if (!wfile) endCommand();
@@ -393,7 +421,7 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
             else if (d === "n") out += "\n";
             else if (d === "t") out += "\t";
             else if (d === "\n") out += "\n";
-            else return f("unknown option to `s'".replace("unknown option to `s'", "strings for `y' command are different lengths"));
+            else out += d; // GNU: any other escaped character stands for itself
             i += 2;
             continue;
           }
@@ -410,7 +438,7 @@ export function parseScript(pieces: readonly ScriptPiece[], opts: ParseOptions):
     // a/i/c one-liners end with their -e chunk
   }
   if (blocks.length > 0) {
-    const p = pieces[0]!;
+    const p = pieces[blockPieces[blockPieces.length - 1]!]!;
     throw new SedError(p.origin.kind === "expr" ? `-e expression #${p.origin.n}, char 0: unmatched \`{'` : `file ${p.origin.name} line 0: unmatched \`{'`);
   }
   for (const j of jumps) {
@@ -510,7 +538,7 @@ export function escapeChar(src: string, i: number): { ch: string; end: number } 
 }
 
 /** Parses an `s` replacement: `&`, `\1`..`\9`, `\n`, `\L \U \l \u \E`, escapes, `\&`. */
-function parseReplacement(src: string, fail: (m: string) => never): ReplPart[] {
+function parseReplacement(src: string): ReplPart[] {
   const parts: ReplPart[] = [];
   let lit = "";
   const flush = (): void => {
@@ -551,6 +579,5 @@ function parseReplacement(src: string, fail: (m: string) => never): ReplPart[] {
     }
   }
   flush();
-  void fail;
   return parts;
 }

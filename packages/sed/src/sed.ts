@@ -356,7 +356,7 @@ export async function runSed(ctx: CommandContext): Promise<number> {
             throw e;
           }
           target = [];
-          state.resetOutput();
+          state.startFile(true);
           const r = await state.runStream(new LineReader([{ name: f, open: () => Promise.resolve(original) }], sep));
           const text = target.join("");
           target = null;
@@ -371,7 +371,8 @@ export async function runSed(ctx: CommandContext): Promise<number> {
             break;
           }
         } else {
-          state.resetOutput();
+          // -s: one output stream, so a last line without newline still gets one before more output
+          state.startFile(false);
           const r = await state.runStream(new LineReader([source(f)], sep));
           if (r.exit !== null) {
             exit = r.exit;
@@ -397,15 +398,22 @@ export async function runSed(ctx: CommandContext): Promise<number> {
 
 /** GNU joins script chunks with newlines; returns one piece per -e/-f (kept for error locations). */
 function mergePieces(pieces: ScriptPiece[]): ScriptPiece[] {
-  // a chunk ending in `a\`, `i\` or `c\` takes the next chunk as its text
+  // a chunk ending in an unescaped backslash (`a\`, `a text\`, `s/x/a\`) goes on in the next
   const out: ScriptPiece[] = [];
   for (const p of pieces) {
     const prev = out[out.length - 1];
-    if (prev && /(^|[^\\])[aic]\\$/.test(prev.text)) {
+    if (prev && endsInBackslash(prev.text)) {
       out[out.length - 1] = { text: `${prev.text}\n${p.text}`, origin: prev.origin };
     } else out.push(p);
   }
   return out;
+}
+
+/** Whether `t` ends in an odd number of backslashes. */
+function endsInBackslash(t: string): boolean {
+  let k = t.length;
+  while (k > 0 && t[k - 1] === "\\") k--;
+  return (t.length - k) % 2 === 1;
 }
 
 /** `sed`: the GNU stream editor. */

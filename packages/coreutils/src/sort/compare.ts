@@ -2,8 +2,12 @@
 
 const MONTHS = ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9;
+/**
+ * sort's blanks: space and tab, and newline, which only a -z record can hold (GNU counts it
+ * as a blank there: it separates fields and -b skips it).
+ */
+export function isBlank(c: number): boolean {
+  return c === 32 || c === 9 || c === 10;
 }
 
 /** `sort -n` value: leading blanks, optional `-`, digits, optional fraction; else 0. */
@@ -11,7 +15,7 @@ export function numericValue(s: string): number {
   // Fast path: plain optional-minus digits (most inputs).
   let k = 0;
   const n = s.length;
-  while (k < n && (s.charCodeAt(k) === 32 || s.charCodeAt(k) === 9)) k++;
+  while (k < n && isBlank(s.charCodeAt(k))) k++;
   let j = k;
   if (j < n && s.charCodeAt(j) === 45) j++;
   const digitsStart = j;

@@ -1,4 +1,5 @@
 import { HuskError } from "@husk/host";
+import { isBlank } from "./compare.js";
 
 /** Ordering modifiers of a key or of the whole sort. */
 export interface Ordering {
@@ -63,16 +64,31 @@ export function applyModifier(o: Ordering, c: string, where: "start" | "end" | "
   }
 }
 
+/**
+ * GNU's check_ordering_compatibility for one key (global options already inherited): at most
+ * one of -n, -g, -h, -M and (-V, -R, -d/-i); throws "options '-dfgM' are incompatible" (-d
+ * overrides -i there, as in GNU).
+ */
+export function checkCompatible(k: Ordering): void {
+  const n = +k.numeric + +k.general + +k.human + +k.month + +(k.version || k.random || k.dictionary || k.ignoreNonprinting);
+  if (n <= 1) return;
+  const flags: [boolean, string][] = [[k.dictionary, "d"], [k.fold, "f"], [k.general, "g"], [k.human, "h"], [k.ignoreNonprinting && !k.dictionary, "i"], [k.month, "M"], [k.numeric, "n"], [k.random, "R"], [k.version, "V"]];
+  throw new HuskError(`options '-${flags.filter(([on]) => on).map(([, c]) => c).join("")}' are incompatible`, 2);
+}
+
 /** True when any ordering modifier (other than b) is set. */
 export function hasOrdering(o: Ordering): boolean {
   return o.dictionary || o.fold || o.ignoreNonprinting || o.numeric || o.general || o.human || o.month || o.version || o.random || o.reverse;
 }
 
-/** Parses a `-k` KEYDEF (`F[.C][OPTS][,F[.C][OPTS]]`) with GNU's error messages (status 2). */
-export function parseKey(spec: string): SortKey {
+/**
+ * Parses a `-k` KEYDEF (`F[.C][OPTS][,F[.C][OPTS]]`) with GNU's error messages (status 2);
+ * `quote` is GNU's quote() for the locale (see gnuQuote).
+ */
+export function parseKey(spec: string, quote: (s: string) => string = (s) => `'${s}'`): SortKey {
   const key: SortKey = { ...noOrdering(), startField: 0, startChar: 1, endField: 0, endChar: 0 };
   const bad = (what: string): never => {
-    throw new HuskError(`${what}: invalid field specification '${spec}'`, 2);
+    throw new HuskError(`${what}: invalid field specification ${quote(spec)}`, 2);
   };
   let i = 0;
   const num = (): number | undefined => {
@@ -82,13 +98,13 @@ export function parseKey(spec: string): SortKey {
     return Number(m[0]);
   };
   const f1 = num();
-  if (f1 === undefined) throw new HuskError(`invalid number at field start: invalid count at start of '${spec.slice(i)}'`, 2);
+  if (f1 === undefined) throw new HuskError(`invalid number at field start: invalid count at start of ${quote(spec.slice(i))}`, 2);
   if (f1 === 0) bad("field number is zero");
   key.startField = f1;
   if (spec[i] === ".") {
     i++;
     const c = num();
-    if (c === undefined) throw new HuskError(`invalid number after '.': invalid count at start of '${spec.slice(i)}'`, 2);
+    if (c === undefined) throw new HuskError(`invalid number after '.': invalid count at start of ${quote(spec.slice(i))}`, 2);
     if (c === 0) bad("character offset is zero");
     key.startChar = c;
   }
@@ -99,13 +115,13 @@ export function parseKey(spec: string): SortKey {
   if (spec[i] === ",") {
     i++;
     const f2 = num();
-    if (f2 === undefined) throw new HuskError(`invalid number after ',': invalid count at start of '${spec.slice(i)}'`, 2);
+    if (f2 === undefined) throw new HuskError(`invalid number after ',': invalid count at start of ${quote(spec.slice(i))}`, 2);
     if (f2 === 0) bad("field number is zero");
     key.endField = f2;
     if (spec[i] === ".") {
       i++;
       const c = num();
-      if (c === undefined) throw new HuskError(`invalid number after '.': invalid count at start of '${spec.slice(i)}'`, 2);
+      if (c === undefined) throw new HuskError(`invalid number after '.': invalid count at start of ${quote(spec.slice(i))}`, 2);
       key.endChar = c;
     }
     while (i < spec.length) {
@@ -116,9 +132,6 @@ export function parseKey(spec: string): SortKey {
   return key;
 }
 
-function isBlank(c: number): boolean {
-  return c === 32 || c === 9;
-}
 
 /** Where field `n` (1-based) of `line` starts; `len` when there are fewer fields. */
 function fieldStart(line: string, tab: string | undefined, n: number): number {

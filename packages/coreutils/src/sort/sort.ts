@@ -3,8 +3,9 @@ import { defineCommand } from "../util/command.js";
 import { readInput, Writer } from "../util/io.js";
 import type { ParsedArgs } from "../util/options.js";
 import { quoteFileName } from "../util/shellquote.js";
+import { gnuQuote } from "../util/text.js";
 import { compareC, generalValue, humanValue, monthValue, numericValue, versionCompare } from "./compare.js";
-import { applyModifier, hasOrdering, keyField, noOrdering, type Ordering, parseKey, type SortKey } from "./keys.js";
+import { applyModifier, checkCompatible, hasOrdering, keyField, noOrdering, type Ordering, parseKey, type SortKey } from "./keys.js";
 
 /** Options of `sortLines` (the pure API of `sort`). */
 export interface SortOptions {
@@ -402,6 +403,7 @@ const SORT_WORDS: Record<string, string> = Object.assign(Object.create(null) as 
 });
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  const quote = (s: string): string => gnuQuote(ctx.env, s);
   const global = noOrdering();
   const keys: SortKey[] = [];
   let tab: string | undefined;
@@ -419,11 +421,11 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
         applyModifier(global, letter, "global");
         break;
       }
-      case "k": keys.push(parseKey(o.value ?? "")); break;
+      case "k": keys.push(parseKey(o.value ?? "", quote)); break;
       case "t": {
         const v = o.value ?? "";
         if (v === "\\0") tab = "\0";
-        else if (v.length !== 1) throw new HuskError(v === "" ? "empty tab" : `multi-character tab '${v}'`, 2);
+        else if (v.length !== 1) throw new HuskError(v === "" ? "empty tab" : `multi-character tab ${quote(v)}`, 2);
         else tab = v;
         break;
       }
@@ -436,8 +438,10 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     }
   }
   const opts: SortOptions = { keys, global, tab, unique, stable, salt: ctx.random.nextU32() };
+  for (const k of effectiveKeys(opts).keys) checkCompatible(k);
   const operands = args.operands.length ? args.operands : ["-"];
-  if (check && operands.length > 1) throw new UsageError(`extra operand '${operands[1]}' not allowed with -${check}`, 2);
+  // GNU prints no "Try 'sort --help'" line after this one
+  if (check && operands.length > 1) throw new HuskError(`extra operand '${operands[1]}' not allowed with -${check}`, 2);
   let lines: string[] = [];
   const runs: Array<[number, number]> = [];
   const texts: string[] = [];

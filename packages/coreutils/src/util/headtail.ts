@@ -1,7 +1,7 @@
 import { type CommandContext, FsError, HuskError } from "@husk/host";
 import { readInput } from "./io.js";
 import type { ParsedArgs } from "./options.js";
-import { parseSize } from "./text.js";
+import { gnuQuote, parseSize } from "./text.js";
 
 /** A parsed `-n`/`-c` count of head or tail: `from` means `+N` (tail) and `allBut` `-N` (head). */
 export interface Count {
@@ -10,16 +10,20 @@ export interface Count {
   readonly sign: "" | "+" | "-";
 }
 
-/** Parses a head/tail count operand; throws a HuskError-shaped message on failure. */
-export function parseCount(value: string, bytes: boolean, report: (msg: string) => never): Count {
+/**
+ * Parses a head/tail count operand; throws a HuskError-shaped message on failure (GNU shows
+ * the value without one leading `-`, quoted by `quote`).
+ */
+export function parseCount(value: string, bytes: boolean, report: (msg: string) => never, quote: (s: string) => string = (s) => `'${s}'`): Count {
   const m = /^\s*([+-]?)(.*)$/.exec(value) as RegExpExecArray;
   const n = parseSize(m[2] as string);
-  if (n === undefined) report(`invalid number of ${bytes ? "bytes" : "lines"}: '${value}'`);
+  if (n === undefined) report(`invalid number of ${bytes ? "bytes" : "lines"}: ${quote(value.startsWith("-") ? value.slice(1) : value)}`);
   return { n, bytes, sign: m[1] as Count["sign"] };
 }
 
 /** The options head and tail share: -n/-c (last one wins; 10 lines by default), -q/-v, -z. */
-export function headTailOptions(args: ParsedArgs): { count: Count; headers: boolean | undefined; sep: string } {
+export function headTailOptions(args: ParsedArgs, ctx?: CommandContext): { count: Count; headers: boolean | undefined; sep: string } {
+  const quote = ctx ? (s: string): string => gnuQuote(ctx.env, s) : undefined;
   let count: Count = { n: 10, bytes: false, sign: "" };
   let headers: boolean | undefined;
   let sep = "\n";
@@ -27,7 +31,7 @@ export function headTailOptions(args: ParsedArgs): { count: Count; headers: bool
     throw new HuskError(msg, 1);
   };
   for (const o of args.list) {
-    if (o.key === "n" || o.key === "c") count = parseCount(o.value ?? "", o.key === "c", fail);
+    if (o.key === "n" || o.key === "c") count = parseCount(o.value ?? "", o.key === "c", fail, quote);
     else if (o.key === "q") headers = false;
     else if (o.key === "v") headers = true;
     else if (o.key === "z") sep = "\0";

@@ -85,3 +85,12 @@ export function showNonprinting(s: string, keepTab: boolean): string {
   }
   return out;
 }
+
+/**
+ * GNU's quote(): `‘s’` when the locale (LC_ALL, else LC_CTYPE, else LANG) is UTF-8, `'s'`
+ * otherwise (the C locale). Messages like "extra operand ‘x’" use it.
+ */
+export function gnuQuote(env: ReadonlyMap<string, string>, s: string): string {
+  const loc = env.get("LC_ALL") || env.get("LC_CTYPE") || env.get("LANG") || "";
+  return /utf-?8/i.test(loc) ? `\u2018${s}\u2019` : `'${s}'`;
+}

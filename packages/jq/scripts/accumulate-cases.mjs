@@ -5,7 +5,7 @@
 // `expect` is jq's outputs (each as compact JSON) or { error }. /usr/bin/jq is 1.6: where jq 1.8
 // differs (V18 below), `expect` is 1.8's, `note` says why and `jq` keeps what the machine printed.
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 
 const args = process.argv.slice(2);
 const jqBin = args.includes("--jq") ? args[args.indexOf("--jq") + 1] : "/usr/bin/jq";
@@ -187,6 +187,15 @@ const CASES = [
   ["[foreach inputs as $x ({}; .[$x] += 1; .[$x])]", '"a" "b" "a"'],
 ];
 
+// Aliasing probes, one program per line (run with -n): each stores a part of the accumulator
+// somewhere (.b = .a, $x, an emitted foreach state, a nested reduce over ., a function argument,
+// an identity such as `. + {}` or `sort`) and then updates the original, so an update done in
+// place where a copy was due shows up as a changed second reference.
+const ALIAS = readFileSync(new URL("./accumulate-alias.txt", import.meta.url), "utf8")
+  .split("\n")
+  .filter((l) => l.trim() !== "");
+CASES.push(...ALIAS.map((p) => [p]));
+
 /** jq 1.8's outputs where they differ from jq 1.6's: program -> [outputs, why]. */
 const V18 = new Map([
   [
@@ -212,7 +221,9 @@ const add = (prog, input, got) => {
   out.push(v18 ? { prog, input, expect: v18[0], jq: got, note: v18[1] } : { prog, input, expect: got });
 };
 const plain = CASES.filter((c) => c[1] === undefined);
-const results = runJq(plain.map((c) => c[0]));
+// in batches: jq refuses a program that compiles to more than 64 KiB
+const results = [];
+for (let i = 0; i < plain.length; i += 100) results.push(...runJq(plain.slice(i, i + 100).map((c) => c[0])));
 plain.forEach((c, k) => add(c[0], undefined, results[k]));
 for (const c of CASES.filter((c) => c[1] !== undefined)) add(c[0], c[1], runJq([c[0]], c[1])[0]);
 const version = execFileSync(jqBin, ["--version"], { encoding: "utf8" }).trim();

@@ -399,3 +399,25 @@ e 1
 f 1
 g 2
 ## END
+
+#### $BASH_SUBSHELL in a pipeline: a simple command's words expand before it rises, ( ) rises once
+echo a $BASH_SUBSHELL | cat
+echo x | echo b $BASH_SUBSHELL
+(echo c $BASH_SUBSHELL) | cat
+{ (echo d $BASH_SUBSHELL); } | cat
+eval 'echo e $BASH_SUBSHELL' | cat
+echo f $(echo $BASH_SUBSHELL) | cat
+echo g $(echo $BASH_SUBSHELL | cat)
+h() { echo h $BASH_SUBSHELL; }; h $BASH_SUBSHELL | cat
+echo i ${v:=$BASH_SUBSHELL} | cat
+## STDOUT:
+a 0
+b 0
+c 1
+d 2
+e 1
+f 1
+g 1
+h 1
+i 0
+## END

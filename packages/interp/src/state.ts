@@ -253,6 +253,12 @@ export class ShellState {
   callStack: Frame[] = [];
   /** Depth of subshells/command substitutions. */
   subshellDepth = 0;
+  /**
+   * A pipeline stage running a simple command, before its words are expanded: bash forks the
+   * stage first but raises $BASH_SUBSHELL only when the command runs, so `echo $BASH_SUBSHELL | cat`
+   * prints 0 while a function or `eval` in the same place sees 1. `runExpanded` raises it.
+   */
+  subshellPending = false;
   /** Last argument of the previous command (`$_`). */
   lastArg = "";
   /** Remembered command locations (`hash`). */

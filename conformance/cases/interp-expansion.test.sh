@@ -399,3 +399,77 @@ e 1
 f 1
 g 2
 ## END
+
+#### $BASH_SUBSHELL in a pipeline: a simple command's words expand before it rises, ( ) rises once
+echo a $BASH_SUBSHELL | cat
+echo x | echo b $BASH_SUBSHELL
+(echo c $BASH_SUBSHELL) | cat
+{ (echo d $BASH_SUBSHELL); } | cat
+eval 'echo e $BASH_SUBSHELL' | cat
+echo f $(echo $BASH_SUBSHELL) | cat
+echo g $(echo $BASH_SUBSHELL | cat)
+h() { echo h $BASH_SUBSHELL; }; h $BASH_SUBSHELL | cat
+echo i ${v:=$BASH_SUBSHELL} | cat
+## STDOUT:
+a 0
+b 0
+c 1
+d 2
+e 1
+f 1
+g 1
+h 1
+i 0
+## END
+
+#### RANDOM seeded by assignment gives bash's sequence; the value is arithmetic
+RANDOM=1; echo $RANDOM $RANDOM $RANDOM
+RANDOM=42; echo $RANDOM $RANDOM
+RANDOM=0; echo $RANDOM
+RANDOM=1+1; echo $RANDOM
+x=3; RANDOM=x; echo $RANDOM
+RANDOM=4294967297; echo $RANDOM; RANDOM=-1; echo $RANDOM
+(RANDOM=7; echo $RANDOM); echo $(RANDOM=7; echo $RANDOM)
+f() { local RANDOM=1; echo $RANDOM; }; f
+## STDOUT:
+16807 10791 19566
+17772 26794
+20814
+846
+17653
+16807
+16807
+19344
+19344
+1
+## END
+
+#### dynamic variables: SECONDS=N, ignored assignments, unset ends them, declare -p, ${!P*}, -v
+SECONDS=100; echo $SECONDS
+SECONDS=abc; echo $SECONDS
+LINENO=100; echo $LINENO
+BASHPID=5; [[ $BASHPID == 5 ]] && echo five || echo notfive
+EPOCHSECONDS=5; echo ${#EPOCHSECONDS}
+BASH_SUBSHELL=7; echo $BASH_SUBSHELL
+echo ${!RAN*} ${!SECO*}
+[[ -v RANDOM ]] && echo set
+declare -p LINENO; declare -p RANDOM SECONDS | sed 's/"[0-9]*"/N/'
+unset RANDOM SECONDS; echo "[$RANDOM] [$SECONDS] [${!RAN*}]"
+[[ -v RANDOM ]] || echo unset
+RANDOM=3; SECONDS=4; echo $RANDOM $RANDOM $SECONDS
+## STDOUT:
+100
+0
+3
+notfive
+10
+7
+RANDOM SECONDS
+set
+declare -- LINENO="9"
+declare -i RANDOM=N
+declare -i SECONDS=N
+[] [] []
+unset
+3 3 4
+## END

@@ -34,6 +34,12 @@ export interface OutputStream {
   write(text: string): Promise<void> | undefined;
   /** True once the reader has gone away; further writes fail with `BrokenPipeError`. */
   readonly closed: boolean;
+  /**
+   * True once the run's output limit was reached and further text is dropped (set only by the
+   * run's own stdout and stderr): a producer of much output may stop early, as nothing more of
+   * it will be seen.
+   */
+  readonly truncated?: boolean;
 }
 
 /** An InputStream over a fixed string (here-strings, captured output, tests). */

@@ -30,7 +30,7 @@ import { SourceInfo } from "./source.js";
 import { startBackground } from "./background.js";
 import { ansiQuote } from "./quote.js";
 import { substitutionSource } from "./funcprint.js";
-import { dynamicVar, shellFlags } from "./special-params.js";
+import { assignDynamic, dynamicVar, shellFlags } from "./special-params.js";
 import { checkErr, exitTrap, runTrapText } from "./traps.js";
 import { deliverSignals } from "./signals.js";
 import { isElementRef, parseRef, simpleSubscript } from "./refs.js";
@@ -663,7 +663,8 @@ export class Interp {
   setVar(name: string, value: string, append = false): void {
     const vars = this.st.vars;
     const raw = vars.lookup(name);
-    if (raw !== undefined && (raw.attrs & SLOW_ATTRS) === 0 && typeof raw.value !== "object" && name !== "RANDOM" && name !== "GLOBIGNORE") {
+    if (raw === undefined && assignDynamic(this, name, value)) return;
+    if (raw !== undefined && (raw.attrs & SLOW_ATTRS) === 0 && typeof raw.value !== "object" && name !== "GLOBIGNORE") {
       // a plain scalar: what setScalar would do, without resolving the name again
       const s = append && raw.value !== undefined ? raw.value + value : value;
       if (s.length > vars.limits.maxStringBytes) throw new LimitError("maxStringBytes", `variable ${name} too long: ${s.length} bytes`);
@@ -707,9 +708,8 @@ export class Interp {
       if (e instanceof VarError) throw new FatalError(e.message, 1, "command");
       throw e;
     }
-    if (name === "RANDOM") this.rt.random.seed(Number(value) || 0);
     // bash's setup_glob_ignore: a non-empty GLOBIGNORE turns dotglob on (unset turns it off)
-    else if (name === "GLOBIGNORE" && value !== "") this.st.shopt.set("dotglob", true);
+    if (name === "GLOBIGNORE" && value !== "") this.st.shopt.set("dotglob", true);
     if (this.st.options.allexport) vars.get(name)!.attrs |= Attr.Export;
   }
 

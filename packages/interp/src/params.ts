@@ -12,6 +12,7 @@ import { expandPrompt } from "./prompt.js";
 import type { Interp } from "./interp.js";
 import { bashMatchLength, bashMisjudgesLength, compilePattern, hasGlob, unescapePattern } from "./pattern.js";
 import { Attr, IndexedArray, isName } from "./vars.js";
+import { DYNAMIC_VARS, isDynamicVar } from "./special-params.js";
 import type { Var } from "./vars.js";
 import { ArithError } from "./arith.js";
 import { literalText } from "./arith-words.js";
@@ -86,6 +87,9 @@ async function expandParamAsync(ip: Interp, pe: ParamExp, q: boolean, b: FieldBu
   // ${!prefix*} / ${!prefix@}
   if (op?.kind === "names") {
     const names = ip.st.vars.names().filter((n) => n.startsWith(pe.name) && ip.st.vars.lookup(n)?.value !== undefined);
+    // the dynamic variables are names too (`${!RAN*}` is RANDOM)
+    for (const d of DYNAMIC_VARS.keys()) if (d.startsWith(pe.name) && isDynamicVar(ip, d)) names.push(d);
+    names.sort();
     if (op.star && nullIfsStar(ip, q, b)) return b.split(names.join(""));
     return emit(ip, { list: true, items: names, star: op.star }, q, b);
   }

@@ -209,7 +209,14 @@ function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): MaybeAsyn
     if (sub !== undefined) sub.st.fds = fds;
     if (sub !== undefined && sub !== ip) {
       sub.debugDone = cmd;
-      if (cmd.type === "SimpleCommand") sub.st.parentJobs = ip.st.visibleJobs();
+      if (cmd.type === "SimpleCommand") {
+        sub.st.parentJobs = ip.st.visibleJobs();
+        sub.st.subshellDepth--;
+        sub.st.subshellPending = true;
+      } else if (cmd.type === "Subshell") {
+        // `( ... ) | cat`: the stage is the subshell, $BASH_SUBSHELL rises once
+        sub.st.subshellDepth--;
+      }
     }
     runs.push(
       (async (): Promise<number | StageError> => {

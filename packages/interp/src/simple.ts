@@ -225,6 +225,10 @@ function pushWords(ex: Expansion, ws: readonly string[]): void {
 
 /** Runs a simple command whose words are expanded. */
 function runExpanded(ip: Interp, cmd: SimpleCommand, argv: string[], assigns: (PreparedAssign | undefined)[] | undefined): MaybeAsync<Completion> {
+  if (ip.st.subshellPending) {
+    ip.st.subshellPending = false;
+    ip.st.subshellDepth++;
+  }
   if (argv.length === 0) return assignOnly(ip, cmd);
   if (cmd.assignments.length === 0 && redirectsShell(ip, argv)) return execRedirectsOnly(ip, cmd);
   if (cmd.assignments.length > 0 || ip.st.options.xtrace) return runWithPrefix(ip, cmd, argv, assigns);

@@ -253,6 +253,20 @@ export class ShellState {
   callStack: Frame[] = [];
   /** Depth of subshells/command substitutions. */
   subshellDepth = 0;
+  /**
+   * A pipeline stage running a simple command, before its words are expanded: bash forks the
+   * stage first but raises $BASH_SUBSHELL only when the command runs, so `echo $BASH_SUBSHELL | cat`
+   * prints 0 while a function or `eval` in the same place sees 1. `runExpanded` raises it.
+   */
+  subshellPending = false;
+  /** Dynamic variables (`RANDOM`, `SECONDS`...) unset by the script: they stay ordinary names after. */
+  dynamicOff: Set<string> = new Set();
+  /** bash's RANDOM generator state (undefined: not seeded in this shell; a subshell reseeds, as bash). */
+  randSeed: number | undefined = undefined;
+  /** The last $RANDOM value (bash never returns the same value twice in a row). */
+  randLast = 0;
+  /** `SECONDS=N`: the value assigned and when (clock ms); undefined: seconds since the run began. */
+  secondsBase: { readonly value: number; readonly atMs: number } | undefined = undefined;
   /** Last argument of the previous command (`$_`). */
   lastArg = "";
   /** Remembered command locations (`hash`). */
@@ -304,6 +318,8 @@ export class ShellState {
     installCallStackVars(c);
     installOptionVars(c);
     c.subshellDepth = this.subshellDepth + 1;
+    if (this.dynamicOff.size > 0) c.dynamicOff = new Set(this.dynamicOff);
+    c.secondsBase = this.secondsBase;
     c.lastArg = this.lastArg;
     c.hashed = this.hashed.clone();
     c.isSubshell = true;

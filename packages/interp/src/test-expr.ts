@@ -14,6 +14,7 @@ import { expandPatternTraced } from "./expand.js";
 import { trace } from "./trace.js";
 import { dataSubscript } from "./refs.js";
 import { IndexedArray, isName } from "./vars.js";
+import { isDynamicVar } from "./special-params.js";
 import { wordParts } from "@husk/syntax";
 
 /**
@@ -208,7 +209,7 @@ export async function unaryTest(ip: Interp, op: string, a: string): Promise<bool
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[(.*)\])?$/s.exec(a);
       if (m === null) return false;
       const v = ip.st.vars.get(m[1]!);
-      if (m[2] === undefined) return v !== undefined ? v.value !== undefined && !(v.value instanceof IndexedArray && v.value.size === 0) : ip.getScalar(m[1]!) !== undefined && !isName(m[1]!) ;
+      if (m[2] === undefined) return v !== undefined ? v.value !== undefined && !(v.value instanceof IndexedArray && v.value.size === 0) : isDynamicVar(ip, m[1]!);
       const val = v?.value;
       if (m[2] === "@" || m[2] === "*") return val instanceof IndexedArray ? val.size > 0 : val instanceof Map ? val.size > 0 : val !== undefined;
       if (val instanceof Map) return val.has(String(await dataSubscript(ip, m[1]!, m[2])));

@@ -74,7 +74,8 @@ describe("+ charges its net growth: appending in a loop costs O(n)", () => {
     expect(jq("[[1],[2]] as $x | reduce $x[] as $r ([]; . + $r) | [., $x]", null)).toEqual([[[1, 2], [[1], [2]]]]);
     expect(jq('reduce range(3) as $i ({}; . + {"k\\($i)": $i})', null)).toEqual([{ k0: 0, k1: 1, k2: 2 }]);
     expect(jq("reduce range(3) as $i (null; . + [$i])", null)).toEqual([[0, 1, 2]]);
-    expect(jq("reduce range(3) as $i ([]; . + empty)", null)).toEqual([]);
+    // an update without outputs leaves null (jq 1.6, 1.7 and 1.8.1; 1.8.0 kept the state)
+    expect(jq("reduce range(3) as $i ([]; . + empty)", null)).toEqual([null]);
     expect(jq("try (reduce range(3) as $i ([]; . + (1, [$i]))) catch .", null)).toEqual(["array ([]) and number (1) cannot be added"]);
     // `. + [.]` reads the accumulator: the plain loop (no cycle)
     expect(jq("reduce range(2) as $i ([]; . + [.]) | tojson", null)).toEqual(["[[],[[]]]"]);
@@ -96,6 +97,28 @@ describe("legitimate large work passes with the default limits", () => {
       expect(r.bytes).toBeGreaterThan(0);
     });
   }
+
+  // 3,000,000 numbers, one per line: 22,888,896 bytes (`seq 3000000 | wc -c`), twice maxStringBytes
+  const seq = `${Array.from({ length: 3_000_000 }, (_, i) => i + 1).join("\n")}\n`;
+  const slurp = async (args: string[], limits = {}): Promise<{ status: number; out: string; err: unknown }> => {
+    const { ctx, stdout } = testContext(args, { stdin: seq, limits });
+    try {
+      return { status: await jqCommand.run(ctx), out: stdout.text, err: undefined };
+    } catch (e) {
+      return { status: -1, out: stdout.text, err: e };
+    }
+  };
+  it("slurps stdin larger than maxStringBytes (charged to maxDataBytes instead)", { timeout: 60_000 }, async () => {
+    expect(seq.length).toBe(22_888_896);
+    // jq -s length; jq -R -s length (outputs of the real jq 1.6 on `seq 3000000 | ...`)
+    expect(await slurp(["-s", "length"])).toEqual({ status: 0, out: "3000000\n", err: undefined });
+    expect(await slurp(["-R", "-s", "length"])).toEqual({ status: 0, out: "22888896\n", err: undefined });
+    expect(await slurp(["-n", "reduce inputs as $x (0; . + $x)"])).toEqual({ status: 0, out: "4500001500000\n", err: undefined });
+    // held input counts against the budget: a budget below the text stops it
+    const r = await slurp(["-s", "length"], { maxDataBytes: 16 * 1024 * 1024 });
+    expect(r.err).toBeInstanceOf(LimitError);
+    expect((r.err as LimitError).limit).toBe("maxDataBytes");
+  });
 
   it("compiled programs share nothing between runs: each run's meter is its own", () => {
     const prog = compileJq("[range(1000)] | length");

@@ -63,3 +63,19 @@ export function tick(): void {
 export function checkDeadline(): void {
   if (active !== undefined) active.checkDeadline();
 }
+
+let copiedSlots = 0;
+
+/** Counts `n` elements or entries copied by a copy-on-write update or a `+` (the work measure of `copies`). */
+export function copied(n: number): void {
+  copiedSlots += n;
+}
+
+/**
+ * Elements and entries copied by copy-on-write updates (`setpath`, assignments, `del`) and by
+ * `+` since the process started: what tests measure to tell a linear update loop from one that
+ * copies its accumulator at every step. Never reset; read it before and after.
+ */
+export function copies(): number {
+  return copiedSlots;
+}

@@ -208,6 +208,22 @@ async function readFile(ctx: CommandContext, file: string): Promise<string> {
   }
 }
 
+/**
+ * Reads all of stdin for a program that needs it at once (`-s`, `-R`, `--stream`, `--seq`,
+ * `input`/`inputs`). The text is data the run holds, so it is charged to the data budget
+ * (`maxDataBytes`) as it arrives instead of being capped at `maxStringBytes`: slurping 20 MB of
+ * NDJSON works with the default limits, as with jq, while a stream too large for the budget
+ * ends with its limit error before it is all held.
+ */
+async function readStdin(ctx: CommandContext): Promise<string> {
+  const parts: string[] = [];
+  for (let c = await ctx.stdin.read(); c !== undefined; c = await ctx.stdin.read()) {
+    ctx.meter.chargeData(c.length);
+    parts.push(c);
+  }
+  return parts.length === 1 ? parts[0]! : parts.join("");
+}
+
 function countLines(s: string, end: number): number {
   let n = 0;
   for (let i = s.indexOf("\n"); i >= 0 && i < end; i = s.indexOf("\n", i + 1)) n++;
@@ -286,11 +302,10 @@ async function runJq(ctx: CommandContext): Promise<number> {
 
   // Inputs.
   const sources: { name: string | null; text: string }[] = [];
-  const maxIn = Math.max(ctx.meter.limits.maxFileBytes, ctx.meter.limits.maxStringBytes);
   let openFailed = false;
   // Stream stdin (run on each JSON text as it arrives) unless the program needs all input at once.
   const streaming = opts.files.length === 0 && !opts.nullInput && !opts.slurp && !opts.rawInput && !opts.stream && !opts.seq && !prog.readsInputs;
-  if (opts.files.length === 0 && !streaming) sources.push({ name: null, text: await ctx.stdin.readAll(maxIn) });
+  if (opts.files.length === 0 && !streaming) sources.push({ name: null, text: await readStdin(ctx) });
   else {
     for (const f of opts.files) {
       try {
@@ -436,7 +451,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
   // True once the run's stdout drops what is written (past maxStdoutBytes): outputs are then
   // no longer serialized (TM-DOS-009: printing a DAG of shared arrays stops there).
   let dropping = false;
-  const outputFull = (): boolean => (ctx.stdout as { readonly truncated?: boolean }).truncated === true;
+  const outputFull = (): boolean => ctx.stdout.truncated === true;
   // Hands `buf` to stdout (flattened first); remembers the write's promise when the reader is slow.
   const writeBuf = (): void => {
     const text = takeBuf();

@@ -4,17 +4,22 @@
  */
 import type { FuncDef, Node, Pattern } from "./ast.js";
 import { SLOT, charge, inserted, tick } from "./budget.js";
-import { appendOperand, reduceAppend } from "./reduce.js";
+import { makeAssign } from "./assign.js";
+import { compileOwn } from "./own.js";
+import { compileForeach, compileReduce } from "./reduce.js";
 import { JqCompileError } from "./parser.js";
 import { applyFormat } from "./format.js";
 import { compileString } from "./interpolation.js";
 import { binop, describe, negate } from "./ops.js";
 import { index, slice } from "./paths.js";
 import type { Closure, Emit, Filter, Native, Path } from "./runtime.js";
-import { BAD_PATH, BreakSignal, Frame, checkIterPath, extendPath, resultPath } from "./runtime.js";
+import { BAD_PATH, BreakSignal, Frame, checkIterPath, extendPath } from "./runtime.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, JqMap, truthy, typeOf } from "./value.js";
 import { bindVar, type CompiledDef, lookupVar, push, type Scope } from "./scope.js";
+
+/** The file name the jq-defined builtins are compiled under (their defs are marked `builtin`). */
+export const BUILTIN_FILE = "<builtin>";
 
 /** The environment a compilation runs in. */
 export interface CompileEnv {
@@ -48,7 +53,8 @@ export function compileDefs(defs: readonly FuncDef[], scope: Scope, env: Compile
 }
 
 function compileDef(d: FuncDef, scope: Scope, env: CompileEnv): Scope {
-  const cd: CompiledDef = { name: d.name, arity: d.params.length, level: scope.level, nslots: 0, valueParams: [], body: () => false };
+  const builtin = env.file === BUILTIN_FILE;
+  const cd: CompiledDef = { name: d.name, arity: d.params.length, level: scope.level, nslots: 0, valueParams: [], body: () => false, builtin };
   const withSelf = push(scope, { t: "func", name: d.name, arity: d.params.length, def: cd });
   let inner: Scope = { b: null, next: withSelf, level: scope.level + 1, alloc: { n: 0 } };
   d.params.forEach((p, i) => {
@@ -225,60 +231,10 @@ export function compile(node: Node, scope: Scope, env: CompileEnv): Filter {
       const el = node.else ? compile(node.else, scope, env) : IDENTITY;
       return (i, p, f, e) => c(i, null, f, (v) => (truthy(v) ? t(i, p, f, e) : el(i, p, f, e)));
     }
-    case "Reduce": {
-      const src = compile(node.source, scope, env);
-      const [s2, bind] = compilePattern(node.pattern, scope, env);
-      const init = compile(node.init, scope, env);
-      const upd = compile(node.update, s2, env);
-      const operand = appendOperand(node.update);
-      const appending = operand && reduceAppend(src, bind, init, compile(operand, s2, env));
-      return (i, p, f, e) =>
-        appending && p === null ? appending(i, f, e) : init(i, p, f, (v0, p0) => {
-          let acc: Val | undefined = v0;
-          let accp: Path = p0;
-          const meter = f.rt.meter;
-          src(i, null, f, (x) => {
-            meter?.tick();
-            return bind(x, i, f, () => {
-              let last: Val | undefined;
-              let lastp: Path = null;
-              upd(acc === undefined ? null : acc, accp, f, (v, q) => {
-                last = v;
-                lastp = q;
-                return false;
-              });
-              acc = last;
-              accp = lastp;
-              return false;
-            });
-          });
-          if (acc === undefined) return false;
-          return e(acc, accp);
-        });
-    }
-    case "Foreach": {
-      const src = compile(node.source, scope, env);
-      const [s2, bind] = compilePattern(node.pattern, scope, env);
-      const init = compile(node.init, scope, env);
-      const upd = compile(node.update, s2, env);
-      const ext = node.extract ? compile(node.extract, s2, env) : undefined;
-      return (i, p, f, e) =>
-        init(i, p, f, (v0, p0) => {
-          let acc: Val = v0;
-          let accp: Path = p0;
-          const meter = f.rt.meter;
-          return src(i, null, f, (x) => {
-            meter?.tick();
-            return bind(x, i, f, () =>
-              upd(acc, accp, f, (v, q) => {
-                acc = v;
-                accp = q;
-                return ext ? ext(v, q, f, e) : e(v, q);
-              }),
-            );
-          });
-        });
-    }
+    case "Reduce":
+      return compileReduce(node, scope, env);
+    case "Foreach":
+      return compileForeach(node, scope, env);
     case "FuncDef":
       return compile(node.rest, compileDef(node.def, scope, env), env);
     case "Call":
@@ -522,7 +478,7 @@ function compileBinop(op: string, ln: Node, rn: Node, scope: Scope, env: Compile
 }
 
 /** A compiled destructuring: binds `value` then calls `k`; returns k's stop flag. */
-type Binder = (value: Val, input: Val, frame: Frame, k: () => boolean) => boolean;
+export type Binder = (value: Val, input: Val, frame: Frame, k: () => boolean) => boolean;
 
 function patternVars(p: Pattern, out: string[]): string[] {
   if (p.k === "PVar") out.push(p.name);
@@ -535,7 +491,8 @@ function patternVars(p: Pattern, out: string[]): string[] {
   return out;
 }
 
-function compilePattern(pat: Pattern, scope: Scope, env: CompileEnv, slots?: Map<string, number>): [Scope, Binder] {
+/** Compiles a destructuring pattern: the scope with its variables, and the binder. */
+export function compilePattern(pat: Pattern, scope: Scope, env: CompileEnv, slots?: Map<string, number>): [Scope, Binder] {
   let s = scope;
   const slotOf = (name: string): number => {
     const existing = slots?.get(name);
@@ -681,69 +638,11 @@ function compileCall(name: string, argNodes: readonly Node[], at: number, scope:
   return fail(`${name}/${arity} is not defined`, at);
 }
 
-/** Builds the path-tracking filter of `lhs` and applies an update for assignment operators. */
+/** An assignment: `|=` with an update that has an owning form (own.ts) changes what it copied in place. */
 function compileAssign(op: string, ln: Node, rn: Node, scope: Scope, env: CompileEnv): Filter {
   const lhs = compile(ln, scope, env);
   const rhs = compile(rn, scope, env);
-  return makeAssign(op, lhs, rhs);
-}
-
-/** Shared by the compiler and `_modify`-style natives: see jq's `_assign`/`_modify`. */
-export function makeAssign(op: string, lhs: Filter, rhs: Filter): Filter {
-  const paths = (i: Val, f: Frame): Val[][] => {
-    const ps: Val[][] = [];
-    lhs(i, [], f, (v, q) => {
-      ps.push(resultPath(q, v));
-      return false;
-    });
-    return ps;
-  };
-  if (op === "|=") return (i, p, f, e) => emitResult(modify(i, paths(i, f), f, rhs), p, e);
-  if (op === "=") {
-    return (i, p, f, e) =>
-      rhs(i, null, f, (v) => {
-        let cur = i;
-        const owned = new Set<object>();
-        for (const q of paths(i, f)) cur = setpathOwned(cur, q, v, owned);
-        return emitResult(cur, p, e);
-      });
-  }
-  const bop = op.slice(0, -1);
-  return (i, p, f, e) =>
-    rhs(i, null, f, (rv) => {
-      let cur = i;
-      const owned = new Set<object>();
-      for (const q of paths(i, f)) {
-        const old = getpathV(cur, q);
-        const nv = bop === "//" ? (truthy(old) ? old : rv) : binop(bop, old, rv);
-        cur = setpathOwned(cur, q, nv, owned);
-      }
-      return emitResult(cur, p, e);
-    });
-}
-
-function emitResult(v: Val, p: Path, e: Emit): boolean {
-  return e(v, p === null ? null : BAD_PATH);
-}
-
-import { delpaths, getpath as getpathV, setpath as setpathOwned } from "./paths.js";
-
-/** `paths |= update`: first output of update per path; paths whose update is empty are deleted. */
-export function modify(input: Val, ps: Val[][], f: Frame, update: Filter): Val {
-  let cur = input;
-  const owned = new Set<object>();
-  const dels: Val[][] = [];
-  for (const q of ps) {
-    const old = getpathV(cur, q);
-    let nv: Val | undefined;
-    update(old, null, f, (v) => {
-      nv = v;
-      return true;
-    });
-    if (nv === undefined) dels.push(q);
-    else cur = setpathOwned(cur, q, nv, owned);
-  }
-  return dels.length ? delpaths(cur, dels) : cur;
+  return makeAssign(op, lhs, rhs, op === "|=" ? compileOwn(rn, scope, env) : undefined);
 }
 
 export { IDENTITY, EMPTY };

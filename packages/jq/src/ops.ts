@@ -1,5 +1,5 @@
 /** jq's arithmetic and the shared error-message helpers. */
-import { SLOT, charge, tick } from "./budget.js";
+import { SLOT, charge, copied, tick } from "./budget.js";
 import { dumpHead } from "./dump.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, JqMap, compare, equals, typeOf } from "./value.js";
@@ -66,9 +66,11 @@ export function add(a: Val, b: Val): Val {
   }
   if (Array.isArray(a) && Array.isArray(b)) {
     charge(VALUE_BYTES + SLOT * (a.length < b.length ? a.length : b.length));
+    copied(a.length + b.length);
     return a.concat(b);
   }
   if (a instanceof JqMap && b instanceof JqMap) {
+    copied(a.size + b.size);
     const m = new JqMap(a);
     const bk = b.keyList();
     const bv = b.valueList();

@@ -3,7 +3,7 @@
  * on write; an optional `owned` set lets a sequence of updates (`|=`, `del`) mutate containers
  * it created itself, so `.[] |= f` stays linear.
  */
-import { SLOT, charge, checkDeadline, inserted, tick } from "./budget.js";
+import { SLOT, charge, checkDeadline, copied, inserted, tick } from "./budget.js";
 import { dumpHead } from "./dump.js";
 import { describe, trunc } from "./ops.js";
 import type { JqObject, Val } from "./value.js";
@@ -143,16 +143,28 @@ export function getpath(v: Val, path: Val[]): Val {
   return cur;
 }
 
-type Owned = Set<object> | undefined;
+/**
+ * The containers an update may change in place: made by the update (or the loop running it) and
+ * referenced only from their one place in its result. A loop's is a WeakSet, so that containers
+ * it made and dropped are not kept alive by it.
+ */
+export interface OwnedSet {
+  has(o: object): boolean;
+  add(o: object): unknown;
+}
+
+type Owned = OwnedSet | undefined;
 
 function ownArray(a: Val[], owned: Owned): Val[] {
   if (owned?.has(a)) return a;
+  copied(a.length);
   const c = a.slice();
   owned?.add(c);
   return c;
 }
 function ownMap(m: JqObject, owned: Owned): JqObject {
   if (owned?.has(m)) return m;
+  copied(m.size);
   const c = new JqMap(m);
   owned?.add(c);
   return c;
@@ -194,6 +206,7 @@ function assignOne(root: Val, k: Val, v: Val, owned: Owned): Val {
   const [s, e] = sliceBounds(a.length, km.get("start") ?? null, km.get("end") ?? null);
   if (!Array.isArray(v)) throw new JqError("A slice of an array can only be assigned another array");
   charge(SLOT * v.length);
+  copied(a.length - (e - s) + v.length);
   const c = a.slice(0, s).concat(v, a.slice(e));
   owned?.add(c);
   return c;
@@ -232,17 +245,20 @@ function childFor(root: Val, k: Val): Val {
   return indexError(root, k);
 }
 
-/** `setpath(path; nv)` (copy on write; containers in `owned` are mutated in place). Iterative. */
-export function setpath(root: Val, path: readonly Val[], nv: Val, owned?: Set<object>, from = 0): Val {
+/**
+ * `setpath(path; nv)` (copy on write; containers in `owned` are mutated in place). Iterative.
+ * The value is charged as every insertion is (see budget.ts), unless it is the value already
+ * there (an accumulator's container updated in place and set back: nothing was added).
+ */
+export function setpath(root: Val, path: readonly Val[], nv: Val, owned?: OwnedSet, from = 0): Val {
   if (path.length - from > MAX_PATH) throw new JqError("Path too deep");
-  // the value goes into a container: charged as every insertion is (see budget.ts)
-  if (path.length > from) inserted(nv);
   const chain: Val[] = [];
   let cur = root;
   for (let i = from; i < path.length; i++) {
     chain.push(cur);
     cur = childFor(cur, path[i]!);
   }
+  if (path.length > from && (cur !== nv || typeof nv !== "object" || nv === null)) inserted(nv);
   let v = nv;
   for (let i = path.length - 1; i >= from; i--) v = assignOne(chain[i - from]!, path[i]!, v, owned);
   return v;
@@ -294,8 +310,8 @@ function delOne(root: Val, path: readonly Val[], owned: Owned): Val {
   return v;
 }
 
-/** `delpaths(paths)`: deletes the longest/last paths first, as jq does. */
-export function delpaths(root: Val, paths: Val[][]): Val {
+/** `delpaths(paths)`: deletes the longest/last paths first, as jq does (containers in `owned` in place). */
+export function delpaths(root: Val, paths: Val[][], owned: OwnedSet = new Set()): Val {
   const norm: Val[][] = [];
   for (const p of paths) {
     if (p.length > MAX_PATH) throw new JqError("Path too deep");
@@ -303,7 +319,6 @@ export function delpaths(root: Val, paths: Val[][]): Val {
     if (q) norm.push(q);
   }
   const sorted = norm.sort((a, b) => compare(b, a));
-  const owned = new Set<object>();
   let cur = root;
   for (const p of sorted) {
     if (p.length === 0) return null;
@@ -349,4 +364,19 @@ function normalizeForDelete(root: Val, p: Val[]): Val[] | undefined {
 export function asPath(p: Val, what = "Path must be specified as an array"): Val[] {
   if (!Array.isArray(p)) throw new JqError(what);
   return p;
+}
+
+/** The `setpath(path; v)` builtin: validates the path value (containers in `owned` change in place). */
+export function setpathOf(root: Val, path: Val, v: Val, owned?: OwnedSet): Val {
+  return setpath(root, asPath(path), v, owned);
+}
+
+/** The `delpaths(paths)` builtin: validates the paths value (containers in `owned` change in place). */
+export function delpathsOf(root: Val, paths: Val, owned?: OwnedSet): Val {
+  const arr = asPath(paths, "Paths must be specified as an array");
+  return delpaths(
+    root,
+    arr.map((x) => asPath(x, "Path must be specified as an array")),
+    owned,
+  );
 }

@@ -1,111 +1,137 @@
 /**
- * `reduce SOURCE as $x (INIT; . + R)` appending in place. Copying the accumulator at every
- * step made `reduce range(1e5) as $i ([]; . + [$i])` quadratic (5e9 element copies: past a 30 s
- * deadline); jq appends in place when it holds the only reference, and so does this loop: the
- * accumulator it built itself (a fresh `+` result, never the INIT value, never an operand) is
- * seen by nothing else, as long as R cannot reach it, which holds when R does not read `.`
- * (`inputFree`). Errors, outputs and charges are those of the plain loop.
+ * `reduce` and `foreach`. When the update has an owning form (own.ts), the loop updates its
+ * accumulator in place, as jq does when it holds the only reference: the containers it copied
+ * at a first update (or made with `+`) are seen by nothing else, so the next update changes
+ * them instead of copying them again. `reduce range(n) as $i ({}; .["k\($i)"] = $i)`, INDEX,
+ * `.[$k] += [$x]`, `. + [$x]` are then linear instead of quadratic. The initial value is never
+ * changed (the first update copies it); outputs, errors and charges are those of the plain loop.
+ *
+ * `foreach` emits its state: a state that leaves the loop (no extract, or an extract whose
+ * outputs may hold it) is given up by the loop, which owns nothing of it afterwards (its next
+ * update copies again), so an emitted state never changes. An extract that keeps nothing of the
+ * state leaves the ownership as it was: one proved clean (`length`, `keys`, `"\(.)"`), or one
+ * whose outputs this time were all scalars (`.[$k]` of a count).
  */
+import { noAlias } from "./alias.js";
 import type { Node } from "./ast.js";
-import { SLOT, charge, tick } from "./budget.js";
-import { add } from "./ops.js";
-import type { Emit, Filter, Frame } from "./runtime.js";
+import { type CompileEnv, compile, compilePattern } from "./compile.js";
+import { compileOwn } from "./own.js";
+import type { Filter, Path } from "./runtime.js";
+import type { Scope } from "./scope.js";
 import type { Val } from "./value.js";
-import { JqMap } from "./value.js";
 
-/** True when `n` never reads its input `.` (its outputs then cannot hold the input). */
-function inputFree(n: Node | undefined): boolean {
-  if (n === undefined) return true;
-  switch (n.k) {
-    case "Literal":
-    case "Var":
-    case "Loc":
-      return true;
-    case "Index":
-      return inputFree(n.target) && inputFree(n.index);
-    case "Slice":
-      return inputFree(n.target) && inputFree(n.from) && inputFree(n.to);
-    case "Iterate":
-      return inputFree(n.target);
-    case "Array":
-    case "Neg":
-      return inputFree(n.body);
-    case "Object":
-      return n.entries.every((en) => inputFree(en.key) && inputFree(en.value ?? en.key));
-    case "Str":
-      return n.parts.every((p) => typeof p === "string" || inputFree(p));
-    case "Comma":
-    case "Binop":
-    case "And":
-    case "Or":
-    case "Alt":
-      return inputFree(n.left) && inputFree(n.right);
-    case "If":
-      return inputFree(n.cond) && inputFree(n.then) && inputFree(n.else);
-    case "Pipe":
-      // the right side reads the left side's outputs, not this input
-      return inputFree(n.left);
-  }
-  return false;
-}
-
-/** R when `update` is `. + R` with R free of `.`, else undefined. */
-export function appendOperand(update: Node): Node | undefined {
-  if (update.k !== "Binop" || update.op !== "+" || update.left.k !== "Identity") return undefined;
-  return inputFree(update.right) ? update.right : undefined;
-}
-
-/** Binds the source value to the reduce's pattern, then calls `k`. */
-type Bind = (value: Val, input: Val, frame: Frame, k: () => boolean) => boolean;
-
-/**
- * The reduce loop for an update `. + R` (`operand` compiles R), outside path expressions: each
- * step adds R's outputs as `+` would, the last one in place when the accumulator is the loop's
- * own array or object.
- */
-export function reduceAppend(src: Filter, bind: Bind, init: Filter, operand: Filter): (i: Val, f: Frame, e: Emit) => boolean {
-  return (i, f, e) =>
-    init(i, null, f, (v0) => {
-      let acc: Val | undefined = v0;
-      // true once `acc` is a container this loop made (no one else holds it)
-      let owned = false;
-      const bs: Val[] = [];
-      const collectB = (b: Val): boolean => {
-        bs.push(b);
-        return false;
-      };
+/** Compiles `reduce SOURCE as $x (INIT; UPDATE)`. */
+export function compileReduce(node: Extract<Node, { k: "Reduce" }>, scope: Scope, env: CompileEnv): Filter {
+  const src = compile(node.source, scope, env);
+  const [s2, bind] = compilePattern(node.pattern, scope, env);
+  const init = compile(node.init, scope, env);
+  const upd = compile(node.update, s2, env);
+  const own = compileOwn(node.update, s2, env);
+  const plain: Filter = (i, p, f, e) =>
+    init(i, p, f, (v0, p0) => {
+      let acc: Val = v0;
+      let accp: Path = p0;
+      const meter = f.rt.meter;
       src(i, null, f, (x) => {
-        tick();
+        meter?.tick();
         return bind(x, i, f, () => {
-          const a: Val = acc === undefined ? null : acc;
-          bs.length = 0;
-          operand(a, null, f, collectB);
-          if (bs.length === 0) {
-            acc = undefined;
-            owned = false;
+          let last: Val | undefined;
+          let lastp: Path = null;
+          upd(acc, accp, f, (v, q) => {
+            last = v;
+            lastp = q;
             return false;
-          }
-          // every output but the last is computed for its errors only, as the plain loop does
-          for (let k = 0; k < bs.length - 1; k++) add(a, bs[k]!);
-          const b = bs[bs.length - 1]!;
-          if (owned && Array.isArray(a) && Array.isArray(b)) {
-            charge(SLOT * b.length);
-            for (let k = 0; k < b.length; k++) a.push(b[k]!);
-          } else if (owned && a instanceof JqMap && b instanceof JqMap) {
-            const ks = b.keyList();
-            const vs = b.valueList();
-            const before = a.size;
-            for (let k = 0; k < ks.length; k++) a.set(ks[k]!, vs[k]!);
-            charge(SLOT * (a.size - before));
-          } else {
-            acc = add(a, b);
-            owned = (Array.isArray(a) && Array.isArray(b)) || (a instanceof JqMap && b instanceof JqMap);
-          }
-          bs.length = 0;
+          });
+          acc = last === undefined ? null : last;
+          accp = last === undefined ? p : lastp;
           return false;
         });
       });
-      if (acc === undefined) return false;
-      return e(acc, null);
+      return e(acc, accp);
     });
+  if (!own) return plain;
+  return (i, p, f, e) =>
+    p !== null
+      ? plain(i, p, f, e)
+      : init(i, null, f, (v0) => {
+          let acc: Val = v0;
+          // the containers the loop made: each referenced only from its place in `acc`
+          const owned = new WeakSet<object>();
+          const meter = f.rt.meter;
+          src(i, null, f, (x) => {
+            meter?.tick();
+            return bind(x, i, f, () => {
+              acc = own(acc, owned, f) ?? null;
+              return false;
+            });
+          });
+          return e(acc, null);
+        });
+}
+
+/** Compiles `foreach SOURCE as $x (INIT; UPDATE; EXTRACT)`. */
+export function compileForeach(node: Extract<Node, { k: "Foreach" }>, scope: Scope, env: CompileEnv): Filter {
+  const src = compile(node.source, scope, env);
+  const [s2, bind] = compilePattern(node.pattern, scope, env);
+  const init = compile(node.init, scope, env);
+  const upd = compile(node.update, s2, env);
+  const ext = node.extract ? compile(node.extract, s2, env) : undefined;
+  const plain: Filter = (i, p, f, e) =>
+    init(i, p, f, (v0, p0) => {
+      let acc: Val = v0;
+      let accp: Path = p0;
+      const meter = f.rt.meter;
+      return src(i, null, f, (x) => {
+        meter?.tick();
+        return bind(x, i, f, () => {
+          const prev = acc;
+          const prevp = accp;
+          // an update without outputs leaves null (jq 1.6, 1.7 and 1.8.1 reload the state as null)
+          acc = null;
+          accp = p;
+          return upd(prev, prevp, f, (v, q) => {
+            acc = v;
+            accp = q;
+            return ext ? ext(v, q, f, e) : e(v, q);
+          });
+        });
+      });
+    });
+  const own = compileOwn(node.update, s2, env);
+  if (!own) return plain;
+  // true when the extract's outputs hold nothing of the state: the loop keeps owning it
+  const keeps = ext !== undefined && noAlias(node.extract, { natives: env.natives, scope: s2 });
+  return (i, p, f, e) =>
+    p !== null
+      ? plain(i, p, f, e)
+      : init(i, null, f, (v0) => {
+          let acc: Val = v0;
+          let owned = new WeakSet<object>();
+          const meter = f.rt.meter;
+          return src(i, null, f, (x) => {
+            meter?.tick();
+            return bind(x, i, f, () => {
+              const v = own(acc, owned, f);
+              if (v === undefined) {
+                acc = null;
+                return false;
+              }
+              acc = v;
+              if (keeps) return ext!(v, null, f, e);
+              // the state leaves the loop: nothing of it may change afterwards
+              if (ext === undefined) {
+                owned = new WeakSet();
+                return e(v, null);
+              }
+              // unless the extract's outputs are all scalars (`.[$k]` of a count)
+              let escaped = false;
+              const stop = ext(v, null, f, (w) => {
+                if (typeof w === "object" && w !== null) escaped = true;
+                return e(w, null);
+              });
+              if (escaped) owned = new WeakSet();
+              return stop;
+            });
+          });
+        });
 }

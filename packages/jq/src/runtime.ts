@@ -125,6 +125,8 @@ export interface Native {
   readonly name: string;
   readonly arity: number;
   readonly fn: NativeFn;
+  /** True when it emits exactly one output per combination of its arguments' outputs (v0, vN). */
+  readonly single?: boolean;
 }
 
 /** Runs `f` on `input` and collects its outputs (value mode). */

@@ -20,6 +20,8 @@ export interface CompiledDef {
   body: Filter;
   /** The compile error of a body that uses an undefined name: raised where the def is called. */
   error?: JqCompileError;
+  /** True for the jq-defined builtins (builtins/defs.ts). */
+  readonly builtin?: boolean;
 }
 
 /** One name a scope binds. */

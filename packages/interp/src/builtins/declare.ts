@@ -10,6 +10,7 @@ import type { Interp } from "../interp.js";
 import { ansiQuote, attrFlags, declareValue } from "../quote.js";
 import type { Builtin, BuiltinContext } from "../simple.js";
 import { AssocArray, Attr, IndexedArray, isName, TempScope } from "../vars.js";
+import { DYNAMIC_VARS, dynamicVar, isDynamicVar } from "../special-params.js";
 import type { Scope, Var } from "../vars.js";
 import { badOption, berr, builtin, parseOpts } from "./define.js";
 
@@ -120,6 +121,11 @@ function run(ctx: BuiltinContext, mode: Mode): number | Promise<number> {
     const own = mode.cmd === "local" ? ip.st.vars.localScope() : undefined;
     for (const name of args) {
       const v = own !== undefined ? own.get(name) : ip.st.vars.lookup(name);
+      if (v === undefined && own === undefined && isDynamicVar(ip, name)) {
+        // bash shows a dynamic variable with its attributes and current value
+        ctx.stdout.write(`declare -${DYNAMIC_VARS.get(name)} ${name}="${dynamicVar(ip, name)}"\n`);
+        continue;
+      }
       if (v === undefined) {
         berr(ctx, `${name}: not found`, 1);
         st = 1;

@@ -1,6 +1,7 @@
 /** `unset [-fvn] name ...`: removes variables, array elements (`a[i]`) or functions. */
 import { arithSubscript, dataSubscript } from "../refs.js";
 import { IndexedArray, isName } from "../vars.js";
+import { DYNAMIC_VARS } from "../special-params.js";
 import { badOption, builtin, parseOpts } from "./define.js";
 
 /** `unset` */
@@ -62,6 +63,8 @@ export const unset = builtin(
         if (sc !== undefined && ip.st.vars.drop(sc, name)) ip.st.vars.count--;
         continue;
       }
+      // unsetting a dynamic variable itself (not a stored one hiding it) ends its special meaning
+      if (DYNAMIC_VARS.has(name) && ip.st.vars.lookup(name) === undefined) ip.st.dynamicOff.add(name);
       if (!ip.st.vars.unset(name)) {
         ip.error(`unset: ${name}: cannot unset: readonly variable`);
         status = 1;

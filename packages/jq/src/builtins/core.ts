@@ -1,10 +1,11 @@
 /** Core natives: control flow, paths, types, collections. */
 import { SLOT, charge, inserted, tick } from "../budget.js";
-import { iterate, modify } from "../compile.js";
+import { addOwned, firstOf, modify, pathsOf } from "../assign.js";
+import { iterate } from "../compile.js";
 import { dumpCompact } from "../dump.js";
 import { JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
 import { add as addVals, describe, fail } from "../ops.js";
-import { asPath, cpLength, delpaths, getpath, index, setpath } from "../paths.js";
+import { asPath, cpLength, delpathsOf, getpath, index, setpathOf } from "../paths.js";
 import { shapeOf } from "../object.js";
 import type { Native, Path } from "../runtime.js";
 import { BAD_PATH, HaltSignal, extendPath, resultPath } from "../runtime.js";
@@ -197,9 +198,11 @@ function addAll(v: Val): Val {
     charge(totalSize(items));
     return concatAll(items as Val[][]);
   }
+  // jq's `reduce .[] as $x (null; . + $x)` in one pass: the sum, once made, grows in place
+  const owned = new WeakSet<object>();
   for (let i = 1; i < items.length; i++) {
     tick();
-    acc = addVals(acc, items[i]!);
+    acc = addOwned(acc, items[i]!, owned);
   }
   return acc;
 }
@@ -357,11 +360,8 @@ export const CORE: Native[] = [
       return e(getpath(i, path), np);
     }),
   ),
-  vN("setpath", 2, (i, pv, nv) => setpath(i, asPath(pv), nv)),
-  vN("delpaths", 1, (i, ps) => {
-    const arr = asPath(ps, "Paths must be specified as an array");
-    return delpaths(i, arr.map((x) => asPath(x, "Path must be specified as an array")));
-  }),
+  vN("setpath", 2, (i, pv, nv) => setpathOf(i, pv, nv)),
+  vN("delpaths", 1, (i, ps) => delpathsOf(i, ps)),
   gen("select", 1, (i, p, f, e, [c]) => c!(i, null, f, (v) => (truthy(v) ? e(i, p) : false))),
   gen("recurse", 1, (i, p, f, e, [g]) => {
     const meter = f.rt.meter;
@@ -384,14 +384,7 @@ export const CORE: Native[] = [
     void f;
     return rec(i, p);
   }),
-  gen("_modify", 2, (i, p, f, e, [paths, upd]) => {
-    const ps: Val[][] = [];
-    paths!(i, [], f, (v, q) => {
-      ps.push(resultPath(q, v));
-      return false;
-    });
-    return out(modify(i, ps, f, upd!), p, e);
-  }),
+  gen("_modify", 2, (i, p, f, e, [paths, upd]) => out(modify(i, pathsOf(paths!, i, f), firstOf(upd!, f)), p, e)),
   gen("map", 1, (i, p, f, e, [g]) => {
     const outArr: Val[] = [];
     const push = (v: Val) => {
@@ -418,11 +411,11 @@ export const CORE: Native[] = [
   v0("from_entries", fromEntries),
   v0("add", addAll),
   gen("add", 1, (i, p, f, e, [g]) => {
+    // `reduce f as $x (null; . + $x)`, the sum growing in place once made (see addAll)
     let acc: Val = null;
-    let first = true;
+    const owned = new WeakSet<object>();
     g!(i, null, f, (v) => {
-      acc = first ? v : addVals(acc, v);
-      first = false;
+      acc = addOwned(acc, v, owned);
       return false;
     });
     return out(acc, p, e);

@@ -13,6 +13,7 @@ export function v0(name: string, fn: (input: Val, rt: Runtime) => Val): Native {
   return {
     name,
     arity: 0,
+    single: true,
     fn: (i: Val, p: Path, f: Frame, e: Emit) => {
       const r = fn(i, f.rt);
       return e(r, p === null ? null : BAD_PATH);
@@ -29,6 +30,7 @@ export function vN(name: string, arity: number, fn: (input: Val, ...args: Val[])
     return {
       name,
       arity,
+      single: true,
       fn: (i, p, f, e, args) =>
         args[0]!(i, null, f, (a) => {
           const r = fn(i, a);
@@ -39,6 +41,7 @@ export function vN(name: string, arity: number, fn: (input: Val, ...args: Val[])
   return {
     name,
     arity,
+    single: true,
     fn: (i, p, f, e, args) => {
       const vals: Val[] = new Array(arity);
       const go = (k: number): boolean => {
@@ -61,6 +64,7 @@ export function vNrt(name: string, arity: number, fn: (rt: Runtime, input: Val, 
   return {
     name,
     arity,
+    single: true,
     fn: (i, p, f, e, args) => {
       const vals: Val[] = new Array(arity);
       const go = (k: number): boolean => {

@@ -3,7 +3,7 @@
  * scope that every program is compiled on top of.
  */
 import type { CompileEnv } from "../compile.js";
-import { compileDefs } from "../compile.js";
+import { BUILTIN_FILE, compileDefs } from "../compile.js";
 import { rootScope, type Scope } from "../scope.js";
 import { parse } from "../parser.js";
 import type { Native } from "../runtime.js";
@@ -23,7 +23,7 @@ let base: { scope: Scope; names: string[] } | undefined;
 export function builtinScope(): Scope {
   if (!base) {
     const prog = parse(JQ_DEFS);
-    const env: CompileEnv = { natives: NATIVES, file: "<builtin>" };
+    const env: CompileEnv = { natives: NATIVES, file: BUILTIN_FILE };
     const scope = compileDefs(prog.defs, rootScope(), env);
     base = { scope, names: prog.defs.map((d) => `${d.name}/${d.params.length}`) };
   }

@@ -9,6 +9,7 @@ import type { Compiler, Ev, EvS } from "./compile-expr.js";
 import { AwkFatalError } from "./errors.js";
 import type { AwkRegex, RegexMatch } from "./regex.js";
 import type { AwkArray, Runtime } from "./runtime.js";
+import { SORT_BYTES } from "./held.js";
 import { userComparator, valTypeCmp } from "./sorting.js";
 import { mktime, strftime } from "./time.js";
 import { fromInput, StrNum, toNum, UNINIT } from "./values.js";
@@ -193,12 +194,8 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
       const fsStr: EvS | undefined = sepArg === undefined ? undefined : sepArg.type === "Regex" ? undefined : c.str(sepArg);
       const reSrc = sepArg?.type === "Regex" ? sepArg.source : undefined;
       const parts: string[] = [""];
-      return () => {
-        const text = s();
-        const a = arr();
-        a.clear();
-        const sa = seps?.();
-        sa?.clear();
+      const held = rt.held;
+      const splitParts = (text: string, sa: AwkArray | undefined): number => {
         if (name === "patsplit") {
           const re = rt.regex.get(reSrc ?? (fsStr ? fsStr() : "[^[:space:]]+"), rt.IGNORECASE);
           let n = 0;
@@ -211,12 +208,12 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
               pos = m.start + 1;
               continue;
             }
-            sa?.set(String(n), text.slice(prevEnd, m.start));
-            a.set(String(++n), fromInput(text.slice(m.start, m.end)));
+            if (sa !== undefined) held.setElem(sa, String(n), text.slice(prevEnd, m.start));
+            parts[++n] = text.slice(m.start, m.end);
             prevEnd = m.end;
             pos = m.end;
           }
-          sa?.set(String(n), text.slice(prevEnd));
+          if (sa !== undefined) held.setElem(sa, String(n), text.slice(prevEnd));
           return n;
         }
         let n: number;
@@ -229,12 +226,12 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
               let pos = 0;
               let k = 0;
               const lead = /^[ \t\n]*/.exec(text)![0];
-              if (lead) sa.set("0", lead);
+              if (lead) held.setElem(sa, "0", lead);
               pos = lead.length;
               for (k = 1; k < n; k++) {
                 const m = re.exec(text, pos + parts[k]!.length);
                 if (m === null) break;
-                sa.set(String(k), text.slice(m.start, m.end));
+                held.setElem(sa, String(k), text.slice(m.start, m.end));
                 pos = m.end;
               }
             }
@@ -252,7 +249,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
                   continue;
                 }
                 parts[++n] = text.slice(start, m.start);
-                sa?.set(String(n), text.slice(m.start, m.end));
+                if (sa !== undefined) held.setElem(sa, String(n), text.slice(m.start, m.end));
                 start = m.end;
                 pos = m.end;
               }
@@ -262,7 +259,18 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
         } else {
           n = rt.splitInto(text, fsStr ? fsStr() : rt.FS, parts);
         }
-        for (let i = 1; i <= n; i++) a.set(String(i), fromInput(parts[i]!));
+        return n;
+      };
+      return () => {
+        const text = s();
+        const a = arr();
+        held.clearArray(a);
+        const sa = seps?.();
+        if (sa !== undefined) held.clearArray(sa);
+        const n = splitParts(text, sa);
+        held.fillStrings(a, parts, n);
+        // a long split's texts are not kept alive here once the array lets them go
+        if (n > 256) parts.length = 1;
         return n;
       };
     }
@@ -322,7 +330,7 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
         const text = s();
         const m = re().exec(text, 0);
         const a = arr?.();
-        a?.clear();
+        if (a !== undefined) rt.held.clearArray(a);
         if (m === null) {
           rt.RSTART = 0;
           rt.RLENGTH = -1;
@@ -334,9 +342,10 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
           for (let i = 0; i < m.groups.length; i++) {
             const g = m.groups[i];
             if (g === undefined) continue;
-            a.set(String(i), fromInput(g));
-            a.set(`${i}${rt.SUBSEP}start`, m.starts[i]! + 1);
-            a.set(`${i}${rt.SUBSEP}length`, g.length);
+            const held = rt.held;
+            held.setElem(a, String(i), fromInput(g));
+            held.setElem(a, `${i}${rt.SUBSEP}start`, m.starts[i]! + 1);
+            held.setElem(a, `${i}${rt.SUBSEP}length`, g.length);
           }
         }
         return m.start + 1;
@@ -449,22 +458,32 @@ export function compileBuiltin(c: Compiler, name: string, args: readonly Expr[],
       const src = arrayArg(c, args[0], name, line);
       const dst = args[1] !== undefined ? arrayArg(c, args[1], name, line) : undefined;
       const how = args[2] !== undefined ? str(2) : undefined;
+      const held = rt.held;
       return () => {
         const a = src();
         const h = how?.() ?? "";
-        let items: Value[] = name === "asort" ? [...a.values()] : [...a.keys()];
-        const conv = rt.CONVFMT;
-        const user = h !== "" && !h.startsWith("@") ? userComparator(c, h) : undefined;
-        if (user !== undefined) items.sort((x, y) => user(UNINIT, x, UNINIT, y));
-        else if (name === "asorti" && !h.includes("num")) items.sort((x, y) => ((x as string) < (y as string) ? -1 : (x as string) > (y as string) ? 1 : 0));
-        else if (h.includes("num")) items.sort((x, y) => toNum(x) - toNum(y));
-        else if (h.includes("str")) items.sort((x, y) => (rt.str(x) < rt.str(y) ? -1 : rt.str(x) > rt.str(y) ? 1 : 0));
-        else items.sort((x, y) => valTypeCmp(x, y, conv));
-        if (h.includes("desc")) items = items.reverse();
-        const out = dst?.() ?? a;
-        out.clear();
-        items.forEach((v, i) => out.set(String(i + 1), name === "asorti" ? fromInput(v as string) : v));
-        return items.length;
+        // the list being sorted lives until the result is stored (a comparison function that
+        // sorts again holds one per level)
+        const listBytes = a.size * SORT_BYTES;
+        held.charge(listBytes);
+        try {
+          let items: Value[] = name === "asort" ? [...a.values()] : [...a.keys()];
+          const conv = rt.CONVFMT;
+          const user = h !== "" && !h.startsWith("@") ? userComparator(c, h) : undefined;
+          if (user !== undefined) items.sort((x, y) => user(UNINIT, x, UNINIT, y));
+          else if (name === "asorti" && !h.includes("num")) items.sort((x, y) => ((x as string) < (y as string) ? -1 : (x as string) > (y as string) ? 1 : 0));
+          else if (h.includes("num")) items.sort((x, y) => toNum(x) - toNum(y));
+          else if (h.includes("str")) items.sort((x, y) => (rt.str(x) < rt.str(y) ? -1 : rt.str(x) > rt.str(y) ? 1 : 0));
+          else items.sort((x, y) => valTypeCmp(x, y, conv));
+          if (h.includes("desc")) items = items.reverse();
+          if (name === "asorti") items = items.map((k) => fromInput(k as string));
+          const out = dst?.() ?? a;
+          held.clearArray(out);
+          held.fillValues(out, items);
+          return items.length;
+        } finally {
+          held.charge(-listBytes);
+        }
       };
     }
     case "isarray": {

@@ -10,7 +10,8 @@ import { compileBuiltin } from "./builtins.js";
 import { AwkFatalError } from "./errors.js";
 import { children, isNumeric, isString } from "./expr-facts.js";
 import type { AwkRegex } from "./regex.js";
-import type { AwkArray, Cell, Runtime } from "./runtime.js";
+import { AwkArray } from "./held.js";
+import type { Cell, Runtime } from "./runtime.js";
 import { compare, fromInput, StrNum, strToNum, toBool, toNum, UNINIT } from "./values.js";
 import type { Value } from "./values.js";
 
@@ -191,8 +192,9 @@ export class Compiler {
         const c = rt.frame[local]!;
         if (c instanceof Map) return c;
         if (c !== UNINIT) throw new AwkFatalError(`attempt to use scalar parameter \`${name}' as an array`, line);
-        const m: AwkArray = new Map();
+        const m = new AwkArray();
         rt.frame[local] = m;
+        rt.held.localArrays.push(m);
         return m;
       };
     }
@@ -202,7 +204,7 @@ export class Compiler {
       const c = g[slot]!;
       if (c instanceof Map) return c;
       if (c !== UNINIT || rt.scalarRead.has(slot)) throw new AwkFatalError(`attempt to use scalar \`${name}' as an array`, line);
-      const m: AwkArray = new Map();
+      const m = new AwkArray();
       g[slot] = m;
       return m;
     };
@@ -237,6 +239,7 @@ export class Compiler {
   /** Getter, setter and read-modify-write for an lvalue. */
   lvalue(t: LValue): LRef {
     const rt = this.rt;
+    const held = rt.held;
     if (t.type === "Field") {
       const idx = this.num(t.index);
       const line = t.line;
@@ -252,7 +255,6 @@ export class Compiler {
       };
     }
     if (t.type === "Index") {
-      const cap = rt.maxArray;
       const arr = this.array(t.name, t.line);
       const key = this.key(t.subs);
       // the subscript is computed before the array is looked up (gawk: `a[length(a)]` first
@@ -263,31 +265,24 @@ export class Compiler {
           const a = arr();
           const v = a.get(k);
           if (v !== undefined) return v;
-          a.set(k, UNINIT);
-          if (a.size > cap) rt.arrayTooLarge();
+          held.newElem(a, k);
           return UNINIT;
         },
         set: (v) => {
           const k = key();
-          const a = arr();
-          a.set(k, v);
-          if (a.size > cap) rt.arrayTooLarge();
+          held.setElem(arr(), k, v);
         },
         update: (fn) => {
           const k = key();
           const a = arr();
           let cur = a.get(k);
           if (cur === undefined) {
-            a.set(k, UNINIT);
-            if (a.size > cap) rt.arrayTooLarge();
+            held.newElem(a, k);
             cur = UNINIT;
           }
           const v = fn(cur);
-          if (v !== undefined) {
-            // fn may have deleted the element
-            a.set(k, v);
-            if (a.size > cap) rt.arrayTooLarge();
-          }
+          // fn runs no awk code: the element is still there, holding `cur`
+          if (v !== undefined) held.updateElem(a, k, cur, v);
           return v;
         },
       };
@@ -305,8 +300,11 @@ export class Compiler {
           return c;
         },
         (v) => {
-          if (rt.frame[local] instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
-          rt.frame[local] = v;
+          const f = rt.frame;
+          const old = f[local]!;
+          if (old instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
+          f[local] = v;
+          held.storeLocal(old, v);
         },
       );
     }
@@ -321,8 +319,10 @@ export class Compiler {
         return c;
       },
       (v) => {
-        if (g[slot] instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
+        const old = g[slot]!;
+        if (old instanceof Map) throw new AwkFatalError(`attempt to use array \`${name}' in a scalar context`, line);
         g[slot] = v;
+        held.store(old, v);
       },
     );
   }
@@ -713,9 +713,12 @@ export class Compiler {
     if (info === undefined) throw new AwkFatalError(`function \`${name}' not defined`, line);
     const setup = this.callSetup(info, args, line);
     const rt = this.rt;
+    const held = rt.held;
     return () => {
       const frame = setup();
       const saved = rt.frame;
+      const outer = held.frameHeld;
+      const mark = held.enterFrame(frame);
       rt.frame = frame;
       if (++rt.callDepth > 5000) throw new AwkFatalError("function call nesting too deep", line);
       try {
@@ -724,6 +727,7 @@ export class Compiler {
       } finally {
         rt.frame = saved;
         rt.callDepth--;
+        held.leaveFrame(mark, outer);
       }
       const v = rt.retval;
       rt.retval = UNINIT;

@@ -13,6 +13,7 @@ import { HuskError, LimitError } from "@husk/host";
 import { AwkFatalError } from "./errors.js";
 import { argumentKinds, formatSpecs, parseFormat, sprintf } from "./format.js";
 import type { AwkArray, Runtime } from "./runtime.js";
+import { REF_BYTES, SORT_BYTES } from "./held.js";
 import { defaultOrder, sortedKeys } from "./sorting.js";
 import { fromInput, StrNum, toNum, UNINIT } from "./values.js";
 import type { Value } from "./values.js";
@@ -156,6 +157,8 @@ export class ProgramCompiler extends Compiler {
         return async () => {
           const frame = await prepare();
           const saved = rt.frame;
+          const outer = rt.held.frameHeld;
+          const mark = rt.held.enterFrame(frame);
           rt.frame = frame;
           if (++rt.callDepth > 5000) throw new AwkFatalError("function call nesting too deep", line);
           try {
@@ -164,6 +167,7 @@ export class ProgramCompiler extends Compiler {
           } finally {
             rt.frame = saved;
             rt.callDepth--;
+            rt.held.leaveFrame(mark, outer);
           }
           const v = rt.retval;
           rt.retval = UNINIT;
@@ -425,39 +429,53 @@ export class ProgramCompiler extends Compiler {
         const set = this.lvalue(s.variable).set;
         const body = this.stmt(s.body);
         const meter = rt.io.meter;
-        const keys = (a: AwkArray): string[] => {
-          const how = rt.PROCINFO.get("sorted_in");
-          if (how === undefined) return defaultOrder(a);
-          return sortedKeys(this, a, rt.str(how));
-        };
+        const held = rt.held;
+        const keys = (a: AwkArray, how: Value | undefined): string[] => (how === undefined ? defaultOrder(a) : sortedKeys(this, a, rt.str(how)));
+        // the list of keys lives as long as the loop (nested loops and recursion hold several);
+        // sorting it by a comparison function that loops again holds one per level, with its copy
+        const listBytes = (a: AwkArray, how: Value | undefined): number => a.size * (how === undefined ? REF_BYTES : SORT_BYTES);
         if (!this.isAsyncStmt(s)) {
           const b = body as () => number;
           return () => {
             const a = arr();
-            for (const k of keys(a)) {
-              if (!a.has(k)) continue;
-              meter?.tick();
-              set(fromInput(k));
-              const c = b();
-              if (c !== Done.Normal && c !== Done.Continue) {
-                if (c === Done.Break) break;
-                return c;
+            const how = rt.PROCINFO.get("sorted_in");
+            const bytes = listBytes(a, how);
+            held.charge(bytes);
+            try {
+              for (const k of keys(a, how)) {
+                if (!a.has(k)) continue;
+                meter?.tick();
+                set(fromInput(k));
+                const c = b();
+                if (c !== Done.Normal && c !== Done.Continue) {
+                  if (c === Done.Break) break;
+                  return c;
+                }
               }
+            } finally {
+              held.charge(-bytes);
             }
             return Done.Normal;
           };
         }
         return async () => {
           const a = arr();
-          for (const k of keys(a)) {
-            if (!a.has(k)) continue;
-            meter?.tick();
-            set(fromInput(k));
-            const c = await body();
-            if (c !== Done.Normal && c !== Done.Continue) {
-              if (c === Done.Break) break;
-              return c;
+          const how = rt.PROCINFO.get("sorted_in");
+          const bytes = listBytes(a, how);
+          held.charge(bytes);
+          try {
+            for (const k of keys(a, how)) {
+              if (!a.has(k)) continue;
+              meter?.tick();
+              set(fromInput(k));
+              const c = await body();
+              if (c !== Done.Normal && c !== Done.Continue) {
+                if (c === Done.Break) break;
+                return c;
+              }
             }
+          } finally {
+            held.charge(-bytes);
           }
           return Done.Normal;
         };
@@ -486,16 +504,17 @@ export class ProgramCompiler extends Compiler {
       }
       case "Delete": {
         const arr = this.array(s.name, s.line);
+        const held = rt.held;
         if (s.subs === undefined) {
           return () => {
-            arr().clear();
+            held.clearArray(arr());
             return Done.Normal;
           };
         }
         const key = this.key(s.subs);
         return () => {
           const k = key(); // before the array, as gawk
-          arr().delete(k);
+          held.deleteElem(arr(), k);
           return Done.Normal;
         };
       }

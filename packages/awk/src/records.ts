@@ -3,7 +3,7 @@
  * paragraph mode `RS=""`, or a regex), synchronously while the buffer holds a whole record and
  * asking for more input only when it does not.
  */
-import type { InputStream } from "@husk/host";
+import type { InputStream, LimitsMeter } from "@husk/host";
 import type { AwkRegex } from "./regex.js";
 
 /** How records are separated (derived from RS). */
@@ -22,10 +22,16 @@ export class RecordReader {
   #eof: boolean;
   #started = false;
   readonly #input: InputStream | undefined;
+  readonly #meter: LimitsMeter | undefined;
   /** The text that terminated the last record (gawk's RT). */
   rt = "";
 
-  constructor(input: InputStream | string) {
+  /**
+   * A reader of `input`. With a `meter`, a stream's record may grow to `maxStringBytes` only
+   * (`yes | tr -d '\n' | awk 1` would otherwise buffer without end).
+   */
+  constructor(input: InputStream | string, meter?: LimitsMeter) {
+    this.#meter = meter;
     if (typeof input === "string") {
       this.#buf = input;
       this.#eof = true;
@@ -44,6 +50,9 @@ export class RecordReader {
   /** Reads more input into the buffer; false at end of input. */
   async fill(): Promise<boolean> {
     if (this.#eof || this.#input === undefined) return false;
+    // what is left holds no whole record: it is the start of a long one
+    const rest = this.#buf.length - this.#pos;
+    if (rest > 65536) this.#meter?.checkString(rest);
     const chunk = await this.#input.read();
     if (chunk === undefined) {
       this.#eof = true;

@@ -70,19 +70,24 @@ export async function runProgram(spec: RunSpec, io: RuntimeIO): Promise<number> 
       return 2;
     }
     throw e;
+  } finally {
+    // however the run ended (exit, a fatal error, a limit, a broken pipe, cancellation)
+    rt.abandon();
+    rt.held.releaseAll();
   }
 }
 
 async function execute(rt: Runtime, spec: RunSpec): Promise<number> {
   const compiler = new ProgramCompiler(rt, spec.program);
   if (spec.seed !== undefined) rt.random.seed(spec.seed);
-  rt.ARGV.set("0", spec.argv0 ?? "awk");
-  spec.operands.forEach((a, i) => rt.ARGV.set(String(i + 1), fromInput(a)));
+  const held = rt.held;
+  held.setElem(rt.ARGV, "0", spec.argv0 ?? "awk");
+  spec.operands.forEach((a, i) => held.setElem(rt.ARGV, String(i + 1), fromInput(a)));
   const argcSlot = compiler.globalSlot("ARGC");
   rt.globals[argcSlot] = spec.operands.length + 1;
-  rt.PROCINFO.set("version", "5.2.1");
-  rt.PROCINFO.set("FS", "FS");
-  rt.PROCINFO.set("pid", 4242);
+  held.setElem(rt.PROCINFO, "version", "5.2.1");
+  held.setElem(rt.PROCINFO, "FS", "FS");
+  held.setElem(rt.PROCINFO, "pid", 4242);
   // `-F t` is a literal t in gawk and mawk (only BWK awk and gawk --traditional make it a tab)
   if (spec.fs !== undefined) rt.FS = unescapeString(spec.fs);
   const assign = (text: string): boolean => {

@@ -7,6 +7,8 @@ import type { Clock, FileSystem, LimitsMeter, OutputStream, SeededRandom, ShellA
 import { BrokenPipeError, HuskError, LimitError, resolvePath } from "@husk/host";
 import { Channel } from "./channel.js";
 import { formatNumberWith } from "./format.js";
+import { AwkArray, BIG_VALUE, Held, SLOT_BYTES } from "./held.js";
+import type { Cell } from "./held.js";
 import { GawkRandom } from "./random.js";
 import { NEED_MORE, RecordReader } from "./records.js";
 import type { RecordSep } from "./records.js";
@@ -17,11 +19,8 @@ import type { Value } from "./values.js";
 
 setNumberFormatter(formatNumberWith);
 
-/** An awk array: string keys to values (insertion ordered; any key is safe). */
-export type AwkArray = Map<string, Value>;
-
-/** A variable cell: a scalar or an array. */
-export type Cell = Value | AwkArray;
+export { AwkArray } from "./held.js";
+export type { Cell } from "./held.js";
 
 /** What a run needs from the outside world. */
 export interface RuntimeIO {
@@ -112,6 +111,8 @@ export class Runtime {
   retval: Value = UNINIT;
   /** Exit status set by `exit`. */
   exitCode = 0;
+  /** What the run holds, charged to the data budget (see held.ts). */
+  readonly held: Held;
   callDepth = 0;
   /** Set when `exit` ran inside END (never true today: END's exit just ends END). */
   exitFromEnd = false;
@@ -143,12 +144,14 @@ export class Runtime {
   FILENAME: Value = UNINIT;
   RT = "";
   IGNORECASE = false;
-  ENVIRON: AwkArray = new Map();
-  ARGV: AwkArray = new Map();
-  PROCINFO: AwkArray = new Map();
+  ENVIRON = new AwkArray();
+  ARGV = new AwkArray();
+  PROCINFO = new AwkArray();
 
   // ---- record ----
   #record = "";
+  /** Bytes charged for what the program put into $0 and the fields of the current record. */
+  #recBytes = 0;
   #fields: string[] = [""];
   #nf = 0;
   /** The record is split completely ($1..$NF in #fields). */
@@ -165,7 +168,9 @@ export class Runtime {
   // ---- output ----
   #out: string[] = [];
   #outSize = 0;
-  #pending: Promise<void> | undefined;
+  #pending: Promise<unknown> | undefined;
+  /** Bytes handed to a stdout whose reader had not caught up (queued there): charged. */
+  #queued = 0;
   readonly #targets = new Map<string, OutputTarget>();
 
   // ---- input ----
@@ -173,15 +178,8 @@ export class Runtime {
   main: RecordReader | undefined;
   readonly #readers = new Map<string, ReaderEntry>();
 
-  /** Most elements one array may hold (100 x maxVariables; bash counts one per element too). */
-  readonly maxArray: number;
   /** Most fields a record may be given by `$n = x` or `NF = n`. */
   readonly maxFields: number;
-
-  /** Throws the LimitError for an oversized array. */
-  arrayTooLarge(): never {
-    throw new LimitError("maxVariables", `awk array too large: more than ${this.maxArray} elements`);
-  }
 
   #tooManyFields(n: number): never {
     throw new LimitError("maxFields", `awk record too wide: field ${n} is beyond ${this.maxFields} fields`);
@@ -194,21 +192,39 @@ export class Runtime {
     this.io = io;
     this.name = name;
     const limits = io.meter?.limits;
-    this.maxArray = (limits?.maxVariables ?? 10_000) * 100;
     this.maxFields = limits?.maxFields ?? 100_000;
-    this.regex = new RegexCache(io.meter);
-    for (const [k, v] of io.env) this.ENVIRON.set(k, fromInput(v));
+    this.held = new Held(io.meter);
+    const held = this.held;
+    this.regex = new RegexCache(io.meter, (bytes) => held.charge(bytes));
+    // charged like any array, so that deleting them gives back no more than was charged
+    for (const [k, v] of io.env) this.held.setElem(this.ENVIRON, k, fromInput(v));
   }
 
   // ==== records and fields ====
 
-  /** Sets $0 (fields are split lazily). */
+  #chargeRecord(d: number): void {
+    // never below zero: a record read from input was not charged, so shortening its fields
+    // gives back at most what the program put in
+    const was = this.#recBytes;
+    const now = was + d > 0 ? was + d : 0;
+    if (now !== was) {
+      this.#recBytes = now;
+      this.held.charge(now - was);
+    }
+  }
+
+  /** Sets $0 to a record read from input (fields are split lazily); see `setField` for $0 = x. */
   setRecord(s: string): void {
     this.#record = s;
     this.#split = false;
     this.#at = -1;
     this.#got = 0;
     this.#stale = false;
+    if (this.#recBytes !== 0) {
+      // the program's fields go with the record (old texts past NF are otherwise kept)
+      this.#fields.length = 1;
+      this.#chargeRecord(-this.#recBytes);
+    }
   }
 
   /** The text of $0 (rebuilt with OFS after a field or NF assignment). */
@@ -216,7 +232,12 @@ export class Runtime {
     if (this.#stale) {
       const f = this.#fields;
       let s = this.#nf > 0 ? f[1]! : "";
-      for (let i = 2; i <= this.#nf; i++) s += this.OFS + f[i]!;
+      for (let i = 2; i <= this.#nf; i++) {
+        s += this.OFS + f[i]!;
+        // a long OFS times many fields (`OFS = s; $100000 = 1`) stops at maxStringBytes
+        if (s.length > 65536) this.io.meter?.checkString(s.length);
+      }
+      this.#chargeRecord(s.length - this.#record.length);
       this.#record = s;
       this.#stale = false;
     }
@@ -241,6 +262,9 @@ export class Runtime {
     n = Math.trunc(n);
     if (n < 0) throw new HuskError("fatal: NF set to negative value", 2);
     if (n > this.maxFields) this.#tooManyFields(n);
+    let dropped = 0;
+    for (let i = n + 1; i <= this.#nf; i++) dropped += this.#fields[i]!.length;
+    if (dropped !== 0) this.#chargeRecord(-dropped);
     for (let i = this.#nf + 1; i <= n; i++) this.#fields[i] = "";
     this.#nf = n;
     this.#fields.length = n + 1;
@@ -263,15 +287,22 @@ export class Runtime {
     return fromInput(this.getFieldStr(i));
   }
 
-  /** Assigns field `i`; `$0` re-splits, other fields rebuild `$0`. */
+  /**
+   * Assigns field `i`; `$0` re-splits, other fields rebuild `$0`. What the program puts there is
+   * charged to the data budget (the change of the field's length) until the next record.
+   */
   setField(i: number, s: string): void {
     if (i === 0) {
       this.setRecord(s);
+      this.#chargeRecord(s.length);
+      if (s.length >= BIG_VALUE) this.io.meter?.checkDeadline();
       return;
     }
     if (!this.#split) this.#splitRecord();
     if (i > this.maxFields) this.#tooManyFields(i);
     for (let k = this.#nf + 1; k < i; k++) this.#fields[k] = "";
+    this.#chargeRecord(s.length - (i <= this.#nf ? this.#fields[i]!.length : 0));
+    if (s.length >= BIG_VALUE) this.io.meter?.checkDeadline();
     this.#fields[i] = s;
     if (i > this.#nf) this.#nf = i;
     this.#stale = true;
@@ -438,8 +469,15 @@ export class Runtime {
     const text = this.#out.length === 1 ? this.#out[0]! : this.#out.join("");
     this.#out = [];
     this.#outSize = 0;
+    // behind a write the reader has not taken yet, the text queues in memory (a BEGIN loop
+    // printing into a pipe never waits): charged until the next drain
+    if (this.#pending !== undefined) {
+      this.#queued += text.length;
+      this.held.charge(text.length);
+    }
     const p = this.io.stdout.write(text);
-    if (p !== undefined) this.#pending = this.#pending === undefined ? p : this.#pending.then(() => p);
+    // Promise.all, not then: a write that fails behind another failed one is still observed
+    if (p !== undefined) this.#pending = this.#pending === undefined ? p : Promise.all([this.#pending, p]);
   }
 
   /** Waits for stdout back-pressure, if any. */
@@ -448,7 +486,27 @@ export class Runtime {
       const p = this.#pending;
       this.#pending = undefined;
       await p;
+      if (this.#queued !== 0) {
+        this.held.charge(-this.#queued);
+        this.#queued = 0;
+      }
     }
+  }
+
+  /**
+   * At the end of a run that failed: output still waiting for its reader, and the commands still
+   * feeding `cmd | getline`, may yet fail (a broken pipe, the deadline) with nobody left to await
+   * them, which must not become unhandled rejections. The commands are told to stop (their pipe
+   * closes). After a run that ended normally, `closeAll` left nothing to do.
+   */
+  abandon(): void {
+    this.#pending?.catch(() => undefined);
+    this.#pending = undefined;
+    for (const r of this.#readers.values()) {
+      r.channel?.close();
+      r.done?.catch(() => undefined);
+    }
+    this.#readers.clear();
   }
 
   /** True when output is waiting for back-pressure. */
@@ -472,18 +530,23 @@ export class Runtime {
     }
     let t = this.#targets.get(dest);
     if (t === undefined) {
+      // open until close or exit: a program can open one per name (`print > ("f" i)`)
+      this.held.charge(SLOT_BYTES + dest.length);
       t = { kind, parts: [], size: 0, truncated: false };
       this.#targets.set(dest, t);
     }
     t.parts.push(s);
     t.size += s.length;
     this.io.meter?.checkString(t.size);
+    // buffered until close or exit: charged (the number of targets has no bound of its own)
+    this.held.charge(s.length);
   }
 
   /** Flushes a file target's buffered text to the filesystem. */
   async #flushFile(dest: string, t: OutputTarget): Promise<number> {
     const fs = this.io.fs;
     const text = t.parts.join("");
+    this.held.charge(-t.size);
     t.parts = [];
     t.size = 0;
     if (fs === undefined) {
@@ -502,6 +565,7 @@ export class Runtime {
 
   async #runPipe(cmd: string, t: OutputTarget): Promise<number> {
     const text = t.parts.join("");
+    this.held.charge(-t.size);
     t.parts = [];
     t.size = 0;
     this.flushStdout();
@@ -519,11 +583,13 @@ export class Runtime {
     let status = -1;
     if (t !== undefined) {
       this.#targets.delete(name);
+      this.held.charge(-(SLOT_BYTES + name.length));
       status = t.kind === "|" ? await this.#runPipe(name, t) : await this.#flushFile(name, t);
     }
     const r = this.#readers.get(name);
     if (r !== undefined) {
       this.#readers.delete(name);
+      this.held.charge(-(SLOT_BYTES + name.length));
       if (r.channel !== undefined) {
         r.channel.close();
         await r.done;
@@ -574,6 +640,7 @@ export class Runtime {
         }
         r = { reader: new RecordReader(text), status: 0 };
       }
+      this.held.charge(SLOT_BYTES + name.length);
       this.#readers.set(name, r);
     }
     const rec = await r.reader.next(this.recordSep());
@@ -583,7 +650,7 @@ export class Runtime {
 
   #stdinShared: RecordReader | undefined;
   #stdinReader(): RecordReader {
-    this.#stdinShared ??= new RecordReader(this.io.stdin);
+    this.#stdinShared ??= new RecordReader(this.io.stdin, this.io.meter);
     return this.#stdinShared;
   }
 
@@ -601,7 +668,7 @@ export class Runtime {
       for (const [dest, t] of this.#targets) if (t.kind !== "|" && t.parts.length > 0) await this.#flushFile(dest, t);
       if (this.io.shell === undefined) return -1;
       const ch = new Channel();
-      const entry: ReaderEntry = { reader: new RecordReader(ch), status: 0, channel: ch, done: undefined };
+      const entry: ReaderEntry = { reader: new RecordReader(ch, this.io.meter), status: 0, channel: ch, done: undefined };
       entry.done = this.io.shell.exec(cmd, { stdin: "", stdout: ch, stderr: this.io.stderr }).then(
         (status) => {
           ch.end();
@@ -615,6 +682,7 @@ export class Runtime {
         },
       );
       r = entry;
+      this.held.charge(SLOT_BYTES + cmd.length);
       this.#readers.set(cmd, r);
     }
     const rec = await r.reader.next(this.recordSep());

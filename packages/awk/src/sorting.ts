@@ -79,15 +79,23 @@ export function userComparator(c: Compiler, name: string): ((i1: Value, v1: Valu
   if (info === undefined) return undefined;
   if (info.async) throw new AwkFatalError(`sort comparison function \`${name}' may not do input or output`);
   const rt = c.rt;
+  const held = rt.held;
   return (i1, v1, i2, v2) => {
     const saved = rt.frame;
     const frame = [i1, v1, i2, v2].slice(0, Math.max(4, info.def.params.length));
     while (frame.length < info.def.params.length) frame.push(fromInput(""));
+    // a call like any other: its locals are charged and given back, and it counts toward the
+    // nesting bound (a comparison function that sorts again recurses)
+    const outer = held.frameHeld;
+    const mark = held.enterFrame(frame);
     rt.frame = frame;
+    if (++rt.callDepth > 5000) throw new AwkFatalError("function call nesting too deep");
     try {
       info.body!();
     } finally {
       rt.frame = saved;
+      rt.callDepth--;
+      held.leaveFrame(mark, outer);
     }
     const r = toNum(rt.retval);
     return r;

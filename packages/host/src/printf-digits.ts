@@ -124,6 +124,8 @@ export function fixedDigits(v: number | LongDouble, prec: number): string {
     }
   }
   const [mant, exp] = parts(v);
+  // far below half a unit of the last place (a long double denormal): zero, without 5^16445
+  if (exp + bitLength(mant) < -2 - prec * 3.3219280948873626) return placePoint("0", prec);
   const [digits, scale] = exactDecimal(mant, exp);
   return placePoint(roundDrop(digits, scale - prec), prec);
 }

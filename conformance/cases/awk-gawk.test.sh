@@ -104,3 +104,32 @@ gawk 'BEGIN { "yes" | getline x; print x; close("yes"); print "closed" }'
 
 #### gawk cmd getline reads lines until the end
 gawk 'BEGIN { while (("printf \"a\\nb\\nc\\n\"" | getline l) > 0) n++; print n, l }'
+
+#### gawk printf rounds half to even on the double's exact value
+gawk 'BEGIN { printf "%.0f %.2f %.1f %.2e %g %.17g %.0f %.0f\n", 2.5, 0.125, 0.15, 1.125, 0.0001234565, 0.1, 0.5, -2.5 }'
+## stdout: 2 0.12 0.1 1.12e+00 0.000123457 0.10000000000000001 0 -2
+
+#### gawk %a prints doubles
+gawk 'BEGIN { printf "%a %A %.0a %.1a %a %a %#.0a %12a|\n", 1, 255, 1.5, 0.1, 5e-324, -2.5, 1, 3 }'
+## stdout: 0x1p+0 0X1.FEP+7 0x2p+0 0x1.ap-4 0x0.0000000000001p-1022 -0x1.4p+1 0x1.p+0     0x1.8p+1|
+
+#### gawk unsigned conversions of values no uintmax_t holds print as %g
+gawk 'BEGIN { printf "%x %.3x %#x %u %o %x %X %u\n", 1e20, 1e20, 1e20, -2^63-4096, 2^64, -1, 2^63, 2^64-2048 }'
+## stdout: 1e+20 1e+20 1.00000e+20 -9.22337e+18 1.84467e+19 ffffffffffffffff 8000000000000000 18446744073709549568
+
+#### gawk %#g carry, the ' flag, big integers with %d
+gawk 'BEGIN { printf "[%#g][%#.3g][%\047d][%5.1f][%-10.3e][%+d][%d][%i]\n", 999999.5, 999.7, 1234567, 2.25, 12.5, 3, 1e30, -2^70 }'
+## stdout: [1.e+06][1.e+03][1234567][  2.2][1.250e+01 ][+3][1000000000000000019884624838656][-1180591620717411303424]
+
+#### awk OFMT and CONVFMT round half to even too
+awk 'BEGIN { x = 0.1 + 0.2; print x; CONVFMT = "%.17g"; y = x ""; print y; OFMT = "%.2f"; print 2.675, 2.665, 0.125; OFMT = "%.3e"; print 1234.5 }'
+## STDOUT:
+0.3
+0.30000000000000004
+2.67 2.67 0.12
+1.234e+03
+## END
+
+#### awk long precisions print the exact double
+awk 'BEGIN { printf "%.30f %.20e %g %g\n", 0.1, 1/3, 1e-310, 2^53 + 1 }'
+## stdout: 0.100000000000000005551115123126 3.33333333333333314830e-01 1e-310 9.0072e+15

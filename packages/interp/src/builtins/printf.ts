@@ -1,8 +1,11 @@
 /**
  * bash's `printf [-v var] format [arguments]`: every directive (`%d %i %o %u %x %X %f %F %e %E
  * %g %G %a %A %c %s %b %q %(fmt)T %%`), flags, `*` width/precision, the format reused until
- * the arguments are consumed, numeric arguments with `'c` character codes.
+ * the arguments are consumed, numeric arguments with `'c` character codes. Numbers are
+ * formatted by host's C formatter; the arguments are read here as bash reads them (strtoimax,
+ * strtoumax, and strtold into a long double).
  */
+import { formatFloat, formatInteger, type LongDouble, longDoubleFromNumber, type NumberSpec, padField, parseLongDouble } from "@husk/host";
 import { decodeEscapes } from "../escapes.js";
 import { printfQuote } from "../quote.js";
 import { dataSubscript } from "../refs.js";
@@ -43,13 +46,19 @@ const INT64_MAX = (1n << 63n) - 1n;
 const INT64_MIN = -(1n << 63n);
 const UINT64_MAX = (1n << 64n) - 1n;
 
+/** bash's sh_invalidnum: an argument that is not (all) a number, named by how it looks. */
+function invalidNumber(st: State, s: string): void {
+  const kind = s[0] === "0" && s[1] !== undefined && s[1] >= "0" && s[1] <= "9" ? "octal " : s[0] === "0" && s[1] === "x" ? "hex " : "";
+  berr(st.ctx, `${s}: invalid ${kind}number`, 1);
+  st.status = 1;
+}
+
 /** The exact value of a numeric argument (an invalid one reports `invalid number`: its leading number). */
 function toIntRaw(st: State, s: string): bigint {
   const m = /^\s*([-+]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(.*)$/s.exec(s);
   if (m === null || m[3] !== "") {
     const lead = /^\s*([-+]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)/.exec(s);
-    berr(st.ctx, `${s}: invalid number`, 1);
-    st.status = 1;
+    invalidNumber(st, s);
     if (lead === null) return 0n;
     return toIntText(lead[1]!, lead[2]!);
   }
@@ -61,130 +70,68 @@ function toIntText(sign: string, digits: string): bigint {
   return sign === "-" ? -v : v;
 }
 
-function toFloat(st: State, s: string | undefined): number {
-  if (s === undefined || s === "") return 0;
-  if (s[0] === "'" || s[0] === '"') return s.length > 1 ? s.codePointAt(1)! : 0;
-  const t = s.trim();
-  const n = /^[-+]?0[xX]/.test(t) ? Number.parseInt(t, 16) : Number(t);
-  if (Number.isNaN(n) && !/^[-+]?nan$/i.test(t)) {
-    const lead = /^[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?/.exec(t);
-    berr(st.ctx, `${s}: invalid number`, 1);
-    st.status = 1;
-    return lead === null ? 0 : Number(lead[0]);
-  }
-  if (/^[-+]?inf(inity)?$/i.test(t)) return t.startsWith("-") ? -Infinity : Infinity;
-  return n;
+/**
+ * A floating-point argument as bash reads it: strtold into a long double (so `0.15` is not the
+ * double 0.15), a `'c` character code, `""` as 0. Text after the number reports `invalid
+ * number` and keeps what was read; overflow and underflow warn `Numerical result out of range`.
+ */
+function toFloat(st: State, s: string | undefined): LongDouble {
+  if (s === undefined || s === "") return longDoubleFromNumber(0);
+  if (s[0] === "'" || s[0] === '"') return longDoubleFromNumber(s.length > 1 ? s.codePointAt(1)! : 0);
+  const r = parseLongDouble(s);
+  if (r.end < s.length) invalidNumber(st, s);
+  else if (r.range) berr(st.ctx, `warning: ${s}: Numerical result out of range`);
+  return r.value;
 }
 
-function pad(s: string, width: number, left: boolean, zero: boolean): string {
-  if (s.length >= width) return s;
-  if (left) return s.padEnd(width);
-  if (zero) {
-    const sign = /^[-+ ]/.test(s) ? s[0]! : "";
-    const pre = /^[-+ ]?0[xX]/.test(s) ? s.slice(sign.length, sign.length + 2) : "";
-    const body = s.slice(sign.length + pre.length);
-    return sign + pre + body.padStart(width - sign.length - pre.length, "0");
-  }
-  return s.padStart(width);
+/** The NumberSpec of a conversion with bash's flag letters. */
+function numberSpec(conv: string, flags: string, width: number, prec: number | undefined): NumberSpec {
+  return {
+    conv,
+    left: flags.includes("-"),
+    plus: flags.includes("+"),
+    space: flags.includes(" "),
+    alt: flags.includes("#"),
+    zero: flags.includes("0"),
+    width,
+    prec: prec ?? -1,
+  };
 }
 
-/** `s` with a decimal point (appended when it has none). */
-const pointed = (s: string): string => (s.includes(".") ? s : `${s}.`);
-
-function fmtFloat(conv: string, v: number, prec: number | undefined, flags: string): string {
-  // JavaScript formats at most 100 digits (RangeError past it); the digits past 100 are zeros
-  const p = Math.min(prec ?? 6, 100);
-  // `#`: the alternate form, which always has a decimal point (and %g keeps its trailing zeros)
-  const alt = flags.includes("#");
-  const extra = "0".repeat(Math.max(0, (prec ?? 6) - 100));
-  let s: string;
-  if (!Number.isFinite(v)) s = Number.isNaN(v) ? "nan" : v < 0 ? "-inf" : "inf";
-  else {
-    switch (conv.toLowerCase()) {
-      case "f":
-        s = v.toFixed(p) + extra;
-        if (alt && p === 0) s += ".";
-        break;
-      case "e":
-        s = v.toExponential(p).replace(/e/, `${extra}e`).replace(/e([+-])(\d)$/, "e$10$2");
-        if (alt && p === 0) s = s.replace("e", ".e");
-        break;
-      case "g": {
-        const P = p === 0 ? 1 : p;
-        if (v === 0) s = alt ? pointed((0).toFixed(P - 1)) : "0";
-        else {
-          const exp = Math.floor(Math.log10(Math.abs(v)));
-          const e = Number(v.toExponential(P - 1).split("e")[1]);
-          if (e < -4 || e >= P) {
-            s = v.toExponential(P - 1);
-            s = alt ? (s.includes(".") ? s : s.replace("e", ".e")) : s.replace(/\.?0+e/, "e");
-            s = s.replace(/e([+-])(\d)$/, "e$10$2");
-          } else {
-            s = v.toFixed(Math.max(0, P - 1 - e));
-            if (alt) s = pointed(s);
-            else if (s.includes(".")) s = s.replace(/\.?0+$/, "");
-          }
-          void exp;
-        }
-        break;
-      }
-      default:
-        s = v.toString(16);
-    }
-  }
-  if (conv === conv.toUpperCase()) s = s.toUpperCase();
-  if (v >= 0 || Object.is(v, 0)) {
-    if (flags.includes("+")) s = `+${s}`;
-    else if (flags.includes(" ")) s = ` ${s}`;
-  }
-  return s;
-}
-
-function formatOne(st: State, spec: { flags: string; width?: number; prec?: number; conv: string; arg?: string }): string {
+function formatOne(st: State, spec: { flags: string; width?: number; prec?: number; conv: string }): string {
   const { flags, conv } = spec;
   const left = flags.includes("-");
-  const zero = flags.includes("0") && !left;
   const width = spec.width ?? 0;
   const prec = spec.prec;
   switch (conv) {
     case "s": {
       let s = next(st) ?? "";
       if (prec !== undefined) s = s.slice(0, prec);
-      return pad(s, width, left, false);
+      return padField(s, width, left);
     }
     case "b": {
       const d = decodeEscapes(next(st) ?? "", true, true);
       let s = d.text;
       if (prec !== undefined) s = s.slice(0, prec);
-      const out = pad(s, width, left, false);
+      const out = padField(s, width, left);
       if (d.stop) throw Object.assign(new Stop(), { out });
       return out;
     }
     case "q":
-      return pad(printfQuote(next(st) ?? ""), width, left, false);
+      return padField(printfQuote(next(st) ?? ""), width, left);
     case "c": {
+      // no argument, or an empty one, is the NUL character
       const a = next(st) ?? "";
-      return pad(a === "" ? "" : String.fromCodePoint(a.codePointAt(0)!), width, left, false);
+      return padField(a === "" ? "\0" : String.fromCodePoint(a.codePointAt(0)!), width, left);
     }
     case "d":
-    case "i": {
-      const v = toInt(st, next(st));
-      let s = (v < 0n ? -v : v).toString();
-      if (prec !== undefined) s = prec === 0 && v === 0n ? "" : s.padStart(prec, "0");
-      const sign = v < 0n ? "-" : flags.includes("+") ? "+" : flags.includes(" ") ? " " : "";
-      return pad(sign + s, width, left, zero && prec === undefined);
-    }
+    case "i":
+      return formatInteger(numberSpec(conv, flags, width, prec), toInt(st, next(st)));
     case "o":
     case "u":
     case "x":
-    case "X": {
-      const v = toInt(st, next(st), true);
-      let s = conv === "o" ? v.toString(8) : conv === "u" ? v.toString() : v.toString(16);
-      if (conv === "X") s = s.toUpperCase();
-      if (prec !== undefined) s = prec === 0 && v === 0n ? "" : s.padStart(prec, "0");
-      if (flags.includes("#") && v !== 0n) s = conv === "o" ? (s.startsWith("0") ? s : `0${s}`) : conv === "x" ? `0x${s}` : conv === "X" ? `0X${s}` : s;
-      return pad(s, width, left, zero && prec === undefined);
-    }
+    case "X":
+      return formatInteger(numberSpec(conv, flags, width, prec), toInt(st, next(st), true));
     case "f":
     case "F":
     case "e":
@@ -193,7 +140,7 @@ function formatOne(st: State, spec: { flags: string; width?: number; prec?: numb
     case "G":
     case "a":
     case "A":
-      return pad(fmtFloat(conv, toFloat(st, next(st)), prec, flags), width, left, zero);
+      return formatFloat(numberSpec(conv, flags, width, prec), toFloat(st, next(st)));
   }
   return "";
 }
@@ -244,11 +191,11 @@ function formatPass(st: State, fmt: string): { out: string; stop: boolean; consu
       i++;
       continue;
     }
-    const m = /^%([-+ #0]*)(\*|[0-9]+)?(?:\.(\*|[0-9]*))?(?:hh|h|ll|l|L|q|j|z|t)?(\([^)]*\)T|[diouxXfFeEgGaAcsbq])/.exec(fmt.slice(i));
+    const m = /^%([-+ #0']*)(\*|[0-9]+)?(?:\.(\*|[0-9]*))?(?:hh|h|ll|l|L|q|j|z|t)?(\([^)]*\)T|[diouxXfFeEgGaAcsbq])/.exec(fmt.slice(i));
     if (m === null) {
       // as bash: past the flags, width, precision and length letters, the end of the format
       // is a missing character, anything else an invalid one
-      const head = /^%[-+ #0]*(?:\*|[0-9]+)?(?:\.(?:\*|[0-9]*))?[hlLqjzt]*/.exec(fmt.slice(i))![0];
+      const head = /^%[-+ #0']*(?:\*|[0-9]+)?(?:\.(?:\*|[0-9]*))?[hlLqjzt]*/.exec(fmt.slice(i))![0];
       const bad = fmt[i + head.length];
       if (bad === undefined) berr(st.ctx, `\`${head}': missing format character`, 1);
       else berr(st.ctx, `\`${bad}': invalid format character`, 1);
@@ -280,7 +227,7 @@ function formatPass(st: State, fmt: string): { out: string; stop: boolean; consu
       const t = a === undefined || a === "" || a === "-1" ? clock : a === "-2" ? st.ctx.interp.rt.startMs : Number(toInt(st, a)) * 1000;
       let s = strftime(conv.slice(1, -2), t);
       if (prec !== undefined) s = s.slice(0, prec);
-      out += pad(s, width ?? 0, flags.includes("-"), false);
+      out += padField(s, width ?? 0, flags.includes("-"));
     } else {
       try {
         out += formatOne(st, { flags, width, prec, conv });

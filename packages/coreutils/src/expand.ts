@@ -1,6 +1,7 @@
 import { type Command, type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { forEachInput, Writer } from "./util/io.js";
+import { Writer } from "./util/io.js";
+import { forEachBlock } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 
 function tabStops(spec: string | undefined): (col: number) => number {
@@ -92,9 +93,8 @@ ${name === "expand" ? "  -i, --initial    do not convert tabs after non blanks" 
     preprocess: (args) => args.map((a) => (/^-\d+$/.test(a) ? `-t${a.slice(1)}` : a)),
     async run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       const w = new Writer(ctx.stdout);
-      const status = await forEachInput(ctx, args.operands, (t) => {
-        w.write(name === "expand" ? expandText(t, args.get("t"), args.has("i")) : unexpandText(t, args.get("t"), args.has("a") || (args.has("t") && !args.has("first-only"))));
-      });
+      const status = await forEachBlock(ctx, args.operands, "\n", (t) =>
+        w.write(name === "expand" ? expandText(t, args.get("t"), args.has("i")) : unexpandText(t, args.get("t"), args.has("a") || (args.has("t") && !args.has("first-only")))));
       await w.flush();
       return status;
     },

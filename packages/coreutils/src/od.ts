@@ -1,6 +1,6 @@
 import { type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { eachRow, readBytes } from "./util/dump.js";
+import { eachBytes, RowWalker } from "./util/dump.js";
 import { Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
 
@@ -91,22 +91,36 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     }
   }
   if (types.length === 0) types.push({ kind: "o", size: 2 });
-  let { bytes, status, read } = await readBytes(ctx, args.operands);
-  // GNU od prints nothing (not even the final offset) when no operand could be read
-  if (read === 0) return status;
   const skip = Number(args.get("j") ?? 0);
   const count = args.has("N") ? Number(args.get("N")) : undefined;
-  bytes = bytes.subarray(skip, count === undefined ? undefined : skip + count);
   const addr = (n: number): string => (radix === "n" ? "" : radix === "d" ? String(n).padStart(7, "0") : radix === "x" ? n.toString(16).padStart(6, "0") : n.toString(8).padStart(7, "0"));
   const blockWidth = Math.max(...types.map((t) => (fieldWidth(t) + 1) * (BLOCK / t.size)));
   const w = new Writer(ctx.stdout);
-  eachRow(ctx, w, bytes, BLOCK, args.has("v"), (row, off) => {
+  const rows = new RowWalker(ctx, w, BLOCK, args.has("v"), (row, off) => {
     types.forEach((t, k) => {
       const line = k === 0 ? addr(skip + off) : radix === "n" ? "" : " ".repeat(addr(0).length);
       w.write(`${line}${formatLine(row, t, blockWidth)}\n`);
     });
   });
-  if (radix !== "n") w.write(`${addr(skip + bytes.length)}\n`);
+  // -j bytes still to skip, -N bytes still to dump
+  let toSkip = skip;
+  let left = count ?? Infinity;
+  const { status, read } = await eachBytes(ctx, args.operands, true, (bytes) => {
+    let b = bytes;
+    if (toSkip > 0) {
+      const k = Math.min(toSkip, b.length);
+      toSkip -= k;
+      b = b.subarray(k);
+    }
+    if (b.length > left) b = b.subarray(0, left);
+    left -= b.length;
+    if (b.length > 0) rows.push(b);
+    return w.flush();
+  });
+  // GNU od prints nothing (not even the final offset) when no operand could be read
+  if (read === 0) return status;
+  const total = rows.end();
+  if (radix !== "n") w.write(`${addr(skip + total)}\n`);
   await w.flush();
   return status;
 }

@@ -1,6 +1,7 @@
 import type { CommandContext } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { forEachInput, Writer } from "./util/io.js";
+import { Writer } from "./util/io.js";
+import { forEachBlock } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 
 /** Reverses the characters (code points) of each line; newlines stay in place. */
@@ -13,9 +14,8 @@ export function revText(text: string): string {
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const w = new Writer(ctx.stdout);
-  const status = await forEachInput(ctx, args.operands, (t) => {
-    w.write(revText(t));
-  }, "rev", (op, msg) => `cannot open ${op}: ${msg}`);
+  const status = await forEachBlock(ctx, args.operands, "\n", (t) =>
+    w.write(revText(t)), "rev", (op, msg) => `cannot open ${op}: ${msg}`);
   await w.flush();
   return status;
 }

@@ -44,11 +44,18 @@ function cell(bytes: Uint8Array, i: number, t: OdType): string {
     const b = bytes[i] as number;
     return NAMED[b] ?? (b >= 32 && b < 127 ? String.fromCharCode(b) : b.toString(8).padStart(3, "0"));
   }
+  const width = fieldWidth(t);
+  if (t.size <= 4) {
+    // (small integers exactly as Numbers: no BigInt per field)
+    let n = 0;
+    for (let k = t.size - 1; k >= 0; k--) n = n * 256 + (bytes[i + k] ?? 0);
+    if (t.kind === "d" && n >= 2 ** (t.size * 8 - 1)) n -= 2 ** (t.size * 8);
+    return t.kind === "o" ? n.toString(8).padStart(width, "0") : t.kind === "x" ? n.toString(16).padStart(width, "0") : String(n);
+  }
   let v = 0n;
   for (let k = t.size - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i + k] ?? 0);
   const bits = BigInt(t.size * 8);
   if (t.kind === "d" && v >= 1n << (bits - 1n)) v -= 1n << bits;
-  const width = fieldWidth(t);
   return t.kind === "o" ? v.toString(8).padStart(width, "0") : t.kind === "x" ? v.toString(16).padStart(width, "0") : v.toString();
 }
 

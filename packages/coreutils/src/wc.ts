@@ -19,7 +19,7 @@ export interface WcCounts {
  * read `counts`. Chunks must not split a surrogate pair.
  */
 export class WcCounter {
-  readonly counts: WcCounts = { lines: 0, words: 0, chars: 0, bytes: 0, maxLine: 0 };
+  readonly #k: WcCounts = { lines: 0, words: 0, chars: 0, bytes: 0, maxLine: 0 };
   #col = 0;
   #inWord = false;
   /** Only lines and bytes are wanted: newlines are found with indexOf. */
@@ -28,9 +28,15 @@ export class WcCounter {
     this.#linesOnly = linesOnly;
   }
 
+  /** The counts so far (a line in progress counts for the longest line). */
+  get counts(): WcCounts {
+    const k = this.#k;
+    return { ...k, maxLine: Math.max(k.maxLine, this.#col) };
+  }
+
   /** Counts one more chunk. */
   add(text: string): void {
-    const k = this.counts;
+    const k = this.#k;
     k.bytes += utf8Length(text);
     if (this.#linesOnly) {
       let n = 0;
@@ -45,14 +51,14 @@ export class WcCounter {
       const c = text.charCodeAt(i);
       if (c >= 0xd800 && c <= 0xdbff) i++;
       chars++;
-      if (c === 10) {
-        lines++;
+      if (c === 10 || c === 13 || c === 12) {
+        // (as GNU: a carriage return or form feed also ends the line being measured)
+        if (c === 10) lines++;
         if (col > maxLine) maxLine = col;
         col = 0;
         inWord = false;
-      } else if (c === 32 || (c >= 9 && c <= 13)) {
+      } else if (c === 32 || c === 9 || c === 11) {
         if (c === 9) col += 8 - (col % 8);
-        else if (c === 13 || c === 12) col = c === 13 ? 0 : col;
         else if (c === 32) col++;
         inWord = false;
       } else {
@@ -66,7 +72,7 @@ export class WcCounter {
     k.lines = lines;
     k.words = words;
     k.chars = chars;
-    k.maxLine = col > maxLine ? col : maxLine;
+    k.maxLine = maxLine;
     this.#col = col;
     this.#inWord = inWord;
   }

@@ -129,7 +129,7 @@ export { runTool, ChunkedInput, type RunToolOptions, type RunToolResult } from "
 export { defineCommand, type ToolSpec } from "./util/command.js";
 export {
   type Chunks, TextChunks, StreamChunks, openInput, forEachStream, ConcatInput, eachChunk, LineSplitter, eachBlock, forEachBlock,
-  eachLine, LineReader, HeldData, readAllLines, type OpenErrorFormat,
+  eachLine, LineReader, HeldData, readBlocks, readAllLines, type OpenErrorFormat,
 } from "./util/stream.js";
 export { TailWindow } from "./util/window.js";
 export { parseOptions, OptionTable, OptionError, type OptionSpec, type ParsedArgs } from "./util/options.js";

@@ -59,11 +59,15 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       // the input is held (charged to the data budget) until its last record is known
       const held = new HeldData(ctx.meter);
       try {
-        const chunks: string[] = [];
-        await eachChunk(input, ctx.meter, (c) => {
-          held.charge(c.length);
-          chunks.push(c);
-        });
+        // (a file's text, already in memory, is taken whole)
+        const chunks: string[] = input.text !== undefined ? [input.text] : [];
+        held.charge(input.text?.length ?? 0);
+        if (input.text === undefined) {
+          await eachChunk(input, ctx.meter, (c) => {
+            held.charge(c.length);
+            chunks.push(c);
+          });
+        }
         const out: string[] = [];
         let size = 0;
         tacRecords(chunks, sep, before, (r) => {

@@ -3,7 +3,7 @@ import { defineCommand } from "../util/command.js";
 import { fileOutput, joinedBatches, Writer } from "../util/io.js";
 import type { ParsedArgs } from "../util/options.js";
 import { quoteFileName } from "../util/shellquote.js";
-import { type Chunks, eachBlock, HeldData, openInput } from "../util/stream.js";
+import { type Chunks, HeldData, openInput, readBlocks } from "../util/stream.js";
 import { gnuQuote } from "../util/text.js";
 import { compareC, generalValue, humanValue, monthValue, numericValue, versionCompare } from "./compare.js";
 import { applyModifier, checkCompatible, hasOrdering, keyField, noOrdering, type Ordering, parseKey, type SortKey } from "./keys.js";
@@ -472,12 +472,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
         ctx.stderr.write(`sort: cannot read: ${quoteFileName(op)}: ${e.message}\n`);
         return 2;
       }
-      const blocks: string[] = [];
-      await eachBlock(input, sep, ctx.meter, (b) => {
-        held.charge(b.length);
-        blocks.push(b);
-      });
-      perOperand.push(blocks);
+      perOperand.push(await readBlocks(input, sep, held));
     }
     const counted = check || args.has("m") ? null : sortTextsByCounting(perOperand.flat(), sep, opts);
     let lines: string[] = [];

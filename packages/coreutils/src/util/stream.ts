@@ -405,16 +405,35 @@ export class HeldData {
 }
 
 /**
+ * Reads all of `input` as blocks of whole lines (see `eachBlock`), held and charged to `held`:
+ * a file's text, already in memory, is one block (its lines are then slices of it, as when the
+ * file was read whole).
+ */
+export async function readBlocks(input: Chunks, sep: string, held: HeldData): Promise<string[]> {
+  if (input.text !== undefined) {
+    held.charge(input.text.length);
+    return input.text === "" ? [] : [input.text];
+  }
+  const blocks: string[] = [];
+  await eachBlock(input, sep, held.meter, (b) => {
+    held.charge(b.length);
+    blocks.push(b);
+  });
+  return blocks;
+}
+
+/**
  * Reads all of `input` into an array of lines (without separators), charging what is held to
  * `held` (each line's code units plus `slot` for its place in the array).
  */
 export async function readAllLines(input: Chunks, sep: string, held: HeldData, slot = 8): Promise<string[]> {
-  const lines: string[] = [];
-  await eachBlock(input, sep, held.meter, (block) => {
+  let lines: string[] = [];
+  for (const block of await readBlocks(input, sep, held)) {
     const parts = block.split(sep);
     if (block.endsWith(sep)) parts.pop();
-    held.charge(block.length + slot * parts.length);
-    for (const p of parts) lines.push(p);
-  });
+    held.charge(slot * parts.length);
+    if (lines.length === 0) lines = parts;
+    else for (const p of parts) lines.push(p);
+  }
   return lines;
 }

@@ -1,8 +1,9 @@
 import { type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readInput, reportFsError, Writer } from "./util/io.js";
+import { reportFsError, Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
-import { fromBytes, toBytes } from "./util/text.js";
+import { type Chunks, eachChunk, openInput } from "./util/stream.js";
+import { toBytes } from "./util/text.js";
 
 const ALPHA = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 const INDEX = new Int16Array(256).fill(-1);
@@ -24,57 +25,93 @@ export function base64Encode(bytes: Uint8Array): string {
 }
 
 /**
+ * A base64 decoder over text given in pieces (newlines and blanks ignored; `ignoreGarbage`
+ * skips other foreign characters): `push` returns the bytes each piece completes; `ok` turns
+ * false at the first invalid character (bad character or data after padding) and nothing
+ * more is decoded; `end` also checks that the input was complete (a missing `=`).
+ */
+export class Base64Decoder {
+  ok = true;
+  #acc = 0;
+  #bits = 0;
+  #count = 0;
+  #padding = 0;
+  constructor(readonly ignoreGarbage = false) {}
+
+  /** Decodes one more piece of text. */
+  push(text: string): Uint8Array {
+    const out = new Uint8Array(Math.ceil((text.length * 3) / 4) + 1);
+    let n = 0;
+    if (!this.ok) return out.subarray(0, 0);
+    let acc = this.#acc;
+    let bits = this.#bits;
+    let count = this.#count;
+    let padding = this.#padding;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 10 || c === 13 || c === 32 || c === 9) continue;
+      if (c === 61) {
+        padding++;
+        count++;
+        continue;
+      }
+      const v = c < 256 ? (INDEX[c] as number) : -1;
+      if (v < 0 && this.ignoreGarbage) continue;
+      if (v < 0 || padding) {
+        this.ok = false;
+        break;
+      }
+      count++;
+      acc = ((acc << 6) | v) & 0xffffff;
+      bits += 6;
+      if (bits >= 8) {
+        bits -= 8;
+        out[n++] = (acc >> bits) & 0xff;
+      }
+    }
+    this.#acc = acc;
+    this.#bits = bits;
+    this.#count = count;
+    this.#padding = padding;
+    return out.subarray(0, n);
+  }
+
+  /** The end of the input: false when it was invalid or incomplete. */
+  end(): boolean {
+    if (this.#count % 4 !== 0) this.ok = false;
+    return this.ok;
+  }
+}
+
+/**
  * Decodes base64 text (newlines and blanks ignored; `ignoreGarbage` skips other foreign
  * characters). `ok` is false on invalid input (bad character, data after padding, or a
  * missing `=`); `bytes` then holds what decoded before the error, as GNU prints it.
  */
 export function base64Decode(text: string, ignoreGarbage = false): { bytes: Uint8Array; ok: boolean } {
-  const out: number[] = [];
-  let acc = 0;
-  let bits = 0;
-  let count = 0;
-  let padding = 0;
-  let ok = true;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || c === 13 || c === 32 || c === 9) continue;
-    if (c === 61) {
-      padding++;
-      count++;
-      continue;
-    }
-    const v = c < 256 ? (INDEX[c] as number) : -1;
-    if (v < 0 && ignoreGarbage) continue;
-    if (v < 0 || padding) {
-      ok = false;
-      break;
-    }
-    count++;
-    acc = ((acc << 6) | v) & 0xffffff;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out.push((acc >> bits) & 0xff);
-    }
-  }
-  if (count % 4 !== 0) ok = false;
-  return { bytes: Uint8Array.from(out), ok };
+  const d = new Base64Decoder(ignoreGarbage);
+  const bytes = d.push(text);
+  return { bytes, ok: d.end() };
 }
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const ops = args.operands;
   if (ops.length > 1) throw new HuskError(`extra operand '${ops[1]}'`, 1);
   const op = ops[0] ?? "-";
-  let text: string;
+  let input: Chunks;
   try {
-    text = await readInput(ctx, op);
+    input = await openInput(ctx, op);
   } catch (e) {
     return reportFsError(ctx, op, e);
   }
   const w = new Writer(ctx.stdout);
   if (args.has("d")) {
-    const { bytes, ok } = base64Decode(text, args.has("i"));
-    w.write(fromBytes(bytes));
+    const d = new Base64Decoder(args.has("i"));
+    // decoded bytes are read back as UTF-8: a character may span two pieces
+    const utf8 = new TextDecoder("utf-8", { fatal: false });
+    await eachChunk(input, ctx.meter, (chunk) => (d.ok ? w.write(utf8.decode(d.push(chunk), { stream: true })) : undefined));
+    const ok = d.end();
+    w.write(utf8.decode());
     if (!ok) {
       await w.flush();
       throw new HuskError("invalid input", 1);
@@ -83,9 +120,38 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     const wv = args.get("w") ?? "76";
     if (!/^\d+$/.test(wv)) throw new HuskError(`invalid wrap size: '${wv}'`, 1);
     const width = Number(wv);
-    const enc = base64Encode(toBytes(text));
-    if (width === 0) w.write(enc);
-    else for (let i = 0; i < enc.length; i += width) w.write(`${enc.slice(i, i + width)}\n`);
+    let held: Uint8Array = new Uint8Array(0);
+    let col = 0;
+    // encodes whole groups of 3 bytes; the last 1 or 2 wait for the next piece (or the end)
+    const emit = (bytes: Uint8Array, last: boolean): Promise<void> | undefined => {
+      const whole = last ? bytes.length : bytes.length - (bytes.length % 3);
+      held = bytes.slice(whole);
+      const enc = base64Encode(bytes.subarray(0, whole));
+      if (width === 0) return w.write(enc);
+      let p: Promise<void> | undefined;
+      let i = 0;
+      while (i < enc.length) {
+        const take = Math.min(width - col, enc.length - i);
+        const piece = enc.slice(i, i + take);
+        col += take;
+        i += take;
+        if (col === width) {
+          col = 0;
+          p = w.write(`${piece}\n`) ?? p;
+        } else p = w.write(piece) ?? p;
+      }
+      if (last && col > 0) w.write("\n");
+      return p;
+    };
+    await eachChunk(input, ctx.meter, (chunk) => {
+      const b = toBytes(chunk);
+      if (held.length === 0) return emit(b, false);
+      const joined = new Uint8Array(held.length + b.length);
+      joined.set(held);
+      joined.set(b, held.length);
+      return emit(joined, false);
+    });
+    emit(held, true);
   }
   await w.flush();
   return 0;

@@ -2,6 +2,7 @@ import type { CommandContext } from "@husk/host";
 import { defineCommand } from "./util/command.js";
 import { readInput, reportFsError, Writer, writeOut } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { ConcatInput, eachBlock } from "./util/stream.js";
 import { showNonprinting } from "./util/text.js";
 
 interface CatFlags {
@@ -13,14 +14,20 @@ interface CatFlags {
   nonprinting: boolean;
 }
 
+/** What `cat` carries from one piece of its input to the next: the line count and whether the last line was blank. */
+export interface CatState {
+  n: number;
+  prevBlank: boolean;
+}
+
 /**
  * Formats text as `cat` with options does. Numbering (`-n`, `-b`) and squeezing (`-s`) run
- * over the concatenation of all inputs, as GNU cat keeps its state across files.
+ * over the concatenation of all inputs, as GNU cat keeps its state across files: text given
+ * in pieces of whole lines with one `state` formats as the whole would.
  */
-export function catFormat(text: string, f: CatFlags): string {
+export function catFormat(text: string, f: CatFlags, state: CatState = { n: 0, prevBlank: false }): string {
   const out = new Array<string>();
-  let n = 0;
-  let prevBlank = false;
+  let { n, prevBlank } = state;
   let start = 0;
   while (start < text.length) {
     const nl = text.indexOf("\n", start);
@@ -37,6 +44,8 @@ export function catFormat(text: string, f: CatFlags): string {
     if (f.nonblank ? line !== "" : f.number) prefix = `${String(++n).padStart(6)}\t`;
     out.push(prefix + line + (terminated ? (f.ends ? "$\n" : "\n") : ""));
   }
+  state.n = n;
+  state.prevBlank = prevBlank;
   return out.join("");
 }
 
@@ -75,18 +84,13 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     }
     return status;
   }
-  const parts: string[] = [];
-  for (const op of operands) {
-    try {
-      parts.push(await readInput(ctx, op));
-    } catch (e) {
-      status = reportFsError(ctx, op, e);
-    }
-  }
+  // one stream over all operands: a line may go on from one file into the next
+  const input = new ConcatInput(ctx, operands);
+  const state: CatState = { n: 0, prevBlank: false };
   const w = new Writer(ctx.stdout);
-  w.write(catFormat(parts.join(""), f));
+  await eachBlock(input, "\n", ctx.meter, (block) => w.write(catFormat(block, f, state)));
   await w.flush();
-  return status;
+  return input.status;
 }
 
 /** `cat [-AbeEnstTuv] [FILE]...`: concatenates files (stdin for none or `-`), streaming stdin. */

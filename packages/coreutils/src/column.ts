@@ -1,6 +1,7 @@
 import { type CommandContext, UsageError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readAllInputs, splitLines, unquotedOperand, Writer } from "./util/io.js";
+import { unquotedOperand, Writer } from "./util/io.js";
+import { ConcatInput, eachLine, HeldData, readAllLines } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 
 /**
@@ -37,19 +38,27 @@ export function columnTable(lines: readonly string[], separators = " \t", output
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   // util-linux column names a missing file unquoted (`column: a b: No such file or directory`)
-  const { text, status } = await readAllInputs(ctx, args.operands, unquotedOperand);
-  const lines = splitLines(text);
+  if (!args.has("t") && (args.has("s") || args.has("o"))) throw new UsageError("options -s and -o need -t (table mode)", 1);
+  const input = new ConcatInput(ctx, args.operands, ctx.name, unquotedOperand);
   const w = new Writer(ctx.stdout);
   if (args.has("t")) {
-    for (const l of columnTable(lines, args.get("s") ?? " \t", args.get("o"))) w.write(`${l}\n`);
-  } else if (args.has("s") || args.has("o")) {
-    throw new UsageError("options -s and -o need -t (table mode)", 1);
+    // a table needs every row for its widths: the lines are held (charged to the data budget)
+    const held = new HeldData(ctx.meter);
+    try {
+      const lines = await readAllLines(input, "\n", held);
+      for (const l of columnTable(lines, args.get("s") ?? " \t", args.get("o"))) {
+        const p = w.write(`${l}\n`);
+        if (p) await p;
+      }
+    } finally {
+      held.release();
+    }
   } else {
     // Without a terminal, column fills an 80-column page: entries one per line when any is wide.
-    for (const l of lines) if (l !== "") w.write(`${l}\n`);
+    await eachLine(input, "\n", ctx.meter, (l) => (l !== "" ? w.write(`${l}\n`) : undefined));
   }
   await w.flush();
-  return status;
+  return input.status;
 }
 
 /** `column -t [-s SEPS] [-o SEP] [FILE]...` (table mode; fill mode prints entries one per line). */

@@ -1,7 +1,8 @@
 import { type CommandContext, UsageError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readInput, reportFsError, splitLines, Writer } from "./util/io.js";
+import { reportFsError, Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { LineReader, openInput } from "./util/stream.js";
 import { compareC } from "./sort/compare.js";
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
@@ -9,17 +10,18 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   if (f1 === undefined) throw new UsageError("missing operand", 1);
   if (f2 === undefined) throw new UsageError(`missing operand after '${f1}'`, 1);
   if (extra !== undefined) throw new UsageError(`extra operand '${extra}'`, 1);
-  const texts: string[] = [];
+  const sep = args.has("z") ? "\0" : "\n";
+  const readers: LineReader[] = [];
+  let stdin: LineReader | undefined;
   for (const f of [f1, f2]) {
     try {
-      texts.push(await readInput(ctx, f));
+      // `comm - -`: both read the one stdin
+      if (f === "-") readers.push((stdin ??= new LineReader(await openInput(ctx, f), sep, ctx.meter)));
+      else readers.push(new LineReader(await openInput(ctx, f), sep, ctx.meter));
     } catch (e) {
       return reportFsError(ctx, f, e);
     }
   }
-  const sep = args.has("z") ? "\0" : "\n";
-  const a = splitLines(texts[0] as string, sep);
-  const b = splitLines(texts[1] as string, sep);
   const show = [!args.has("1"), !args.has("2"), !args.has("3")];
   const delim = args.get("output-delimiter") ?? "\t";
   const prefix = (col: number): string => {
@@ -27,37 +29,51 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     for (let k = 0; k < col; k++) if (show[k]) p += delim;
     return p;
   };
+  const prefixes = [prefix(0), prefix(1), prefix(2)];
   const check = !args.has("nocheck-order");
   const w = new Writer(ctx.stdout);
-  let i = 0;
-  let j = 0;
   let status = 0;
-  let warned = [false, false];
-  const emit = (col: number, line: string): void => {
-    if (show[col]) w.write(prefix(col) + line + sep);
+  const warned = [false, false];
+  const emit = (col: number, line: string): Promise<void> | undefined => (show[col] ? w.write(prefixes[col] + line + sep) : undefined);
+  const next = (r: LineReader): string | undefined | Promise<string | undefined> => {
+    const l = r.nextSync();
+    return l === null ? r.next() : l;
   };
-  const orderCheck = (lines: string[], k: number, which: number): void => {
-    if (!check || warned[which] || k === 0) return;
-    if (compareC(lines[k - 1] as string, lines[k] as string) > 0) {
-      warned = which === 0 ? [true, warned[1] as boolean] : [warned[0] as boolean, true];
+  // the previous line of each file, for the order check
+  const prev: Array<string | undefined> = [undefined, undefined];
+  const orderCheck = (line: string, which: number): void => {
+    const p = prev[which];
+    prev[which] = line;
+    if (!check || warned[which] || p === undefined) return;
+    if (compareC(p, line) > 0) {
+      warned[which] = true;
       ctx.stderr.write(`comm: file ${which + 1} is not in sorted order\n`);
       status = 1;
     }
   };
-  while (i < a.length || j < b.length) {
+  const [ra, rb] = readers as [LineReader, LineReader];
+  let a = await next(ra);
+  let b = await next(rb);
+  while (a !== undefined || b !== undefined) {
     ctx.meter.tick();
-    if (j >= b.length || (i < a.length && compareC(a[i] as string, b[j] as string) < 0)) {
-      orderCheck(a, i, 0);
-      emit(0, a[i++] as string);
-    } else if (i >= a.length || compareC(a[i] as string, b[j] as string) > 0) {
-      orderCheck(b, j, 1);
-      emit(1, b[j++] as string);
+    let p: Promise<void> | undefined;
+    const c = a === undefined ? 1 : b === undefined ? -1 : compareC(a, b);
+    if (c < 0) {
+      orderCheck(a as string, 0);
+      p = emit(0, a as string);
+      a = await next(ra);
+    } else if (c > 0) {
+      orderCheck(b as string, 1);
+      p = emit(1, b as string);
+      b = await next(rb);
     } else {
-      orderCheck(a, i, 0);
-      orderCheck(b, j, 1);
-      emit(2, a[i++] as string);
-      j++;
+      orderCheck(a as string, 0);
+      orderCheck(b as string, 1);
+      p = emit(2, a as string);
+      a = await next(ra);
+      b = await next(rb);
     }
+    if (p) await p;
   }
   if (status) ctx.stderr.write("comm: input is not in sorted order\n");
   await w.flush();

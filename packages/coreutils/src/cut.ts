@@ -1,6 +1,7 @@
 import { type CommandContext, UsageError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { forEachInput, Writer } from "./util/io.js";
+import { Writer } from "./util/io.js";
+import { forEachBlock } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 import { gnuQuote } from "./util/text.js";
 
@@ -214,7 +215,7 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const opts: CutOptions = { mode, ranges: parseList(list, mode === "fields" ? "field" : "byte/character", (t) => gnuQuote(ctx.env, t)), delimiter, outputDelimiter, onlyDelimited, complement };
   const w = new Writer(ctx.stdout);
   const fields = mode === "fields" ? new FieldCutter(opts) : null;
-  const status = await forEachInput(ctx, args.operands, async (text) => {
+  const status = await forEachBlock(ctx, args.operands, sep, async (text) => {
     let start = 0;
     let buf = "";
     fields?.begin();

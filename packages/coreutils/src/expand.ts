@@ -1,6 +1,7 @@
 import { type Command, type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { forEachInput, Writer } from "./util/io.js";
+import { Writer } from "./util/io.js";
+import { forEachBlock } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 
 function tabStops(spec: string | undefined): (col: number) => number {
@@ -38,40 +39,66 @@ export function expandText(text: string, tabs?: string, initial = false): string
   return out;
 }
 
-/** Converts runs of spaces ending at tab stops into tabs (`all`: not only leading blanks). */
+/**
+ * Converts runs of blanks ending at tab stops into tabs (`all`: not only leading blanks), as
+ * GNU unexpand does: a single blank just before a tab stop becomes a tab only when more blanks
+ * follow it.
+ */
 export function unexpandText(text: string, tabs?: string, all = false): string {
   const width = tabs === undefined ? 8 : Number(tabs);
   return text
     .split("\n")
-    .map((line) => {
-      let out = "";
-      let col = 0;
-      let pending = "";
-      let leading = true;
-      for (const ch of line) {
-        if ((ch === " " || ch === "\t") && (all || leading)) {
-          if (ch === "\t") {
-            col += width - (col % width);
-            pending = "";
-            out += "\t";
+    .map((line) => unexpandLine(line, width, all))
+    .join("\n");
+}
+
+/** GNU unexpand's loop over one line (coreutils unexpand.c), with tab stops every `width` columns. */
+function unexpandLine(line: string, width: number, all: boolean): string {
+  let out = "";
+  let column = 0;
+  let pending = "";
+  let oneBlankBeforeTabStop = false;
+  let prevBlank = true;
+  let convert = true;
+  const flush = (): void => {
+    if (pending.length > 1 && oneBlankBeforeTabStop) pending = `\t${pending.slice(1)}`;
+    out += pending;
+    pending = "";
+    oneBlankBeforeTabStop = false;
+  };
+  for (let c of line) {
+    if (convert) {
+      const blank = c === " " || c === "\t";
+      if (blank) {
+        const next = column + width - (column % width);
+        if (c === "\t") {
+          column = next;
+          if (pending !== "") pending = `\t${pending.slice(1)}`;
+        } else {
+          column++;
+          if (!(prevBlank && column === next)) {
+            // not yet known whether the pending blanks become tabs
+            if (column === next) oneBlankBeforeTabStop = true;
+            pending += c;
+            prevBlank = true;
             continue;
           }
-          pending += " ";
-          col++;
-          if (col % width === 0) {
-            out += pending.length > 1 ? "\t" : " ";
-            pending = "";
-          }
-          continue;
+          c = "\t";
+          if (pending !== "") pending = `\t${pending.slice(1)}`;
         }
-        out += pending + ch;
-        pending = "";
-        col++;
-        leading = false;
-      }
-      return out + pending;
-    })
-    .join("\n");
+        // the pending blanks go, unless one was a single blank just before the previous tab stop
+        pending = oneBlankBeforeTabStop ? pending.slice(0, 1) : "";
+      } else if (c === "\b") column = Math.max(0, column - 1);
+      else column++;
+      if (pending !== "") flush();
+      oneBlankBeforeTabStop = false;
+      prevBlank = blank;
+      convert &&= all || blank;
+    }
+    out += c;
+  }
+  if (pending !== "") flush();
+  return out;
 }
 
 function make(name: "expand" | "unexpand"): Command {
@@ -92,9 +119,11 @@ ${name === "expand" ? "  -i, --initial    do not convert tabs after non blanks" 
     preprocess: (args) => args.map((a) => (/^-\d+$/.test(a) ? `-t${a.slice(1)}` : a)),
     async run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       const w = new Writer(ctx.stdout);
-      const status = await forEachInput(ctx, args.operands, (t) => {
-        w.write(name === "expand" ? expandText(t, args.get("t"), args.has("i")) : unexpandText(t, args.get("t"), args.has("a") || (args.has("t") && !args.has("first-only"))));
-      });
+      const tabs = args.get("t");
+      const all = args.has("a") || (args.has("t") && !args.has("first-only"));
+      const status = await forEachBlock(ctx, args.operands, "\n", (t) =>
+        w.write(name === "expand" ? expandText(t, tabs, args.has("i")) : unexpandText(t, tabs, all)),
+      );
       await w.flush();
       return status;
     },

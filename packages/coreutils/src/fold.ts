@@ -1,6 +1,7 @@
 import { type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { forEachInput, Writer } from "./util/io.js";
+import { Writer } from "./util/io.js";
+import { forEachBlock } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 import { gnuQuote } from "./util/text.js";
 
@@ -42,9 +43,9 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const width = Number(wv);
   if (!/^\d+$/.test(wv) || width < 1) throw new HuskError(`invalid number of columns: ${gnuQuote(ctx.env, wv)}${/^\d+$/.test(wv) ? ": Numerical result out of range" : ""}`, 1);
   const w = new Writer(ctx.stdout);
-  const status = await forEachInput(ctx, args.operands, (t) => {
-    w.write(foldText(t, width, args.has("s"), args.has("b")));
-  }, "fold");
+  const spaces = args.has("s");
+  const bytes = args.has("b");
+  const status = await forEachBlock(ctx, args.operands, "\n", (t) => w.write(foldText(t, width, spaces, bytes)), "fold");
   await w.flush();
   return status;
 }

@@ -1,9 +1,11 @@
-import type { CommandContext } from "@husk/host";
+import { type CommandContext, utf8Length } from "@husk/host";
 import { defineCommand } from "./util/command.js";
 import { type Count, eachWithHeaders, headTailOptions } from "./util/headtail.js";
-import { writeOut } from "./util/io.js";
+import { Writer, writeOut } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { type Chunks, eachChunk } from "./util/stream.js";
 import { headBytes, toBytes, fromBytes } from "./util/text.js";
+import { TailWindow } from "./util/window.js";
 
 /** The first lines/bytes of `text` as `head` selects them (`sign` "-" means all but the last N). */
 export function headText(text: string, count: Count, sep = "\n"): string {
@@ -37,15 +39,15 @@ export function headText(text: string, count: Count, sep = "\n"): string {
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const { count, headers, sep } = headTailOptions(args, ctx);
   const operands = args.operands.length ? args.operands : ["-"];
-  const stream = async (): Promise<void> => {
-    // Streaming stdin for the common `head -n N` / `head -c N`: stop reading once satisfied.
+  // Streaming stdin for the common `head -n N` / `head -c N`: stop reading once satisfied.
+  const stream = async (input: Chunks): Promise<void> => {
     let need = count.n;
     while (need > 0) {
-      const chunk = await ctx.stdin.read();
+      const chunk = await input.read();
       if (chunk === undefined) return;
       if (count.bytes) {
         const part = headBytes(chunk, need);
-        need -= toBytes(part).length;
+        need -= utf8Length(part);
         await writeOut(ctx.stdout, part);
         if (part.length < chunk.length) break;
         continue;
@@ -60,15 +62,33 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       await writeOut(ctx.stdout, need > 0 ? chunk : chunk.slice(0, pos));
       ctx.meter.tick();
     }
-    ctx.stdin.close();
+    input.close();
   };
   return eachWithHeaders(
     ctx,
     operands,
     headers ?? operands.length > 1,
-    (text) => writeOut(ctx.stdout, headText(text, count, sep)),
-    count.sign === "-" ? undefined : stream,
+    async (input) => {
+      if (input.text !== undefined) await writeOut(ctx.stdout, headText(input.text, count, sep));
+      else if (count.sign !== "-") await stream(input);
+      else await allBut(ctx, input, count, sep);
+    },
+    true,
   );
+}
+
+/** `head -n -N` / `head -c -N` over a stream: everything but the last N lines or bytes, held back in a window. */
+async function allBut(ctx: CommandContext, input: Chunks, count: Count, sep: string): Promise<void> {
+  const w = new Writer(ctx.stdout);
+  const win = new TailWindow(count, sep, ctx.meter);
+  await eachChunk(input, ctx.meter, (chunk) => {
+    let p: Promise<void> | undefined;
+    for (const out of win.push(chunk)) p = w.write(out) ?? p;
+    return p;
+  });
+  for (const part of win.allButTail()) w.write(part);
+  win.release();
+  await w.flush();
 }
 
 /** `head [-n [-]N] [-c [-]N] [-qvz] [FILE]...`, plus the obsolete `head -N`. */

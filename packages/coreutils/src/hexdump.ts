@@ -1,18 +1,13 @@
 import type { CommandContext } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { eachRow, hex2, printable, readBytes } from "./util/dump.js";
+import { eachBytes, hex2, printable, RowWalker } from "./util/dump.js";
 import { Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
-  const { bytes, status, read } = await readBytes(ctx, args.operands, false);
-  if (read === 0) {
-    ctx.stderr.write("hexdump: all input file arguments failed\n");
-    return 1;
-  }
   const w = new Writer(ctx.stdout);
   const canonical = args.has("C");
-  eachRow(ctx, w, bytes, 16, args.has("v"), (row, off) => {
+  const rows = new RowWalker(ctx, w, 16, args.has("v"), (row, off) => {
     if (canonical) {
       let hexPart = "";
       row.forEach((b, i) => {
@@ -29,7 +24,16 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       w.write(`${line.padEnd(7 + 8 * 5)}\n`);
     }
   });
-  if (bytes.length > 0) w.write(`${bytes.length.toString(16).padStart(canonical ? 8 : 7, "0")}\n`);
+  const { status, read } = await eachBytes(ctx, args.operands, false, (bytes) => {
+    rows.push(bytes);
+    return w.flush();
+  });
+  if (read === 0) {
+    ctx.stderr.write("hexdump: all input file arguments failed\n");
+    return 1;
+  }
+  const total = rows.end();
+  if (total > 0) w.write(`${total.toString(16).padStart(canonical ? 8 : 7, "0")}\n`);
   await w.flush();
   return status;
 }

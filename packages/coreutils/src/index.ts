@@ -63,12 +63,12 @@ import { hostname, whoami } from "./ident.js";
 import { rmdir } from "./fs/rmdir.js";
 import { which } from "./which.js";
 
-export { base64, base64Encode, base64Decode } from "./base64.js";
+export { base64, base64Encode, base64Decode, Base64Decoder } from "./base64.js";
 export { basename, basenameCommand } from "./basename.js";
 export { date, formatDate, parseDate, zoneFor } from "./date.js";
 export { expr, evaluateExpr } from "./expr.js";
 export { md5sum, sha1sum, sha256sum } from "./hash/sums.js";
-export { md5, sha1, sha256 } from "./hash/digest.js";
+export { md5, sha1, sha256, Md5, Sha1, Sha256, type Hasher } from "./hash/digest.js";
 export { chmod } from "./fs/chmod.js";
 export { parseMode } from "./fs/mode.js";
 export { cp } from "./fs/cp.js";
@@ -98,7 +98,7 @@ export { split, splitSuffix } from "./split.js";
 export { bc, bcCommand, BcSession } from "./bc.js";
 export { numfmt, parseScaled, formatScaled } from "./numfmt.js";
 export { json, jsonDiff, jsonPatch, validatePatch, type PatchOperation } from "./json.js";
-export { cat, catFormat } from "./cat.js";
+export { cat, catFormat, type CatState } from "./cat.js";
 export { cut, cutLine, parseList, type CutOptions, type Range } from "./cut.js";
 export { dirname, dirnameCommand } from "./dirname.js";
 export { env } from "./env.js";
@@ -113,20 +113,25 @@ export { sleep } from "./sleep.js";
 export { sort, sortLines, mergeRuns, findDisorder, type SortOptions } from "./sort/sort.js";
 export { parseKey, type SortKey, type Ordering } from "./sort/keys.js";
 export { versionCompare } from "./sort/compare.js";
-export { tac, tacText } from "./tac.js";
+export { tac, tacText, tacRecords } from "./tac.js";
 export { tail, tailText } from "./tail.js";
 export { tee } from "./tee.js";
 export { timeout } from "./timeout.js";
 export { tr, makeTr, type TrOptions } from "./tr.js";
-export { uniq, uniqLines, uniqText, type UniqOptions } from "./uniq.js";
-export { wc, wcCount, type WcCounts } from "./wc.js";
+export { uniq, uniqLines, uniqText, UniqStream, type UniqOptions } from "./uniq.js";
+export { wc, wcCount, WcCounter, type WcCounts } from "./wc.js";
 export { xargs, splitXargs } from "./xargs.js";
 export { yes } from "./yes.js";
 export { hostname, whoami } from "./ident.js";
 export { rmdir } from "./fs/rmdir.js";
 export { which } from "./which.js";
-export { runTool, type RunToolOptions, type RunToolResult } from "./testing.js";
+export { runTool, ChunkedInput, type RunToolOptions, type RunToolResult } from "./testing.js";
 export { defineCommand, type ToolSpec } from "./util/command.js";
+export {
+  type Chunks, TextChunks, StreamChunks, openInput, forEachStream, ConcatInput, eachChunk, LineSplitter, eachBlock, forEachBlock,
+  eachLine, LineReader, HeldData, readBlocks, readAllLines, type OpenErrorFormat,
+} from "./util/stream.js";
+export { TailWindow } from "./util/window.js";
 export { parseOptions, OptionTable, OptionError, type OptionSpec, type ParsedArgs } from "./util/options.js";
 
 /** Every command of this package, for the shell's command table. */

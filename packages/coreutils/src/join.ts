@@ -1,6 +1,7 @@
 import { type CommandContext, HuskError, UsageError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readInput, reportFsError, splitLines, Writer } from "./util/io.js";
+import { reportFsError, Writer } from "./util/io.js";
+import { type Chunks, HeldData, openInput, readAllLines } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 import { compareC } from "./sort/compare.js";
 
@@ -24,16 +25,42 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const empty = args.get("e");
   const ignoreCase = args.has("i");
   const format = args.get("o");
-  const texts: string[] = [];
-  for (const f of [f1, f2]) {
-    try {
-      texts.push(await readInput(ctx, f));
-    } catch (e) {
-      return reportFsError(ctx, f, e);
+  // both files are held (charged to the data budget) while joined
+  const held = new HeldData(ctx.meter);
+  try {
+    const rows: string[][][] = [];
+    for (const f of [f1, f2]) {
+      let input: Chunks;
+      try {
+        input = await openInput(ctx, f);
+      } catch (e) {
+        return reportFsError(ctx, f, e);
+      }
+      const lines = await readAllLines(input, "\n", held);
+      // (and 16 per field)
+      rows.push(lines.map((l) => fields(l, tab)));
+      held.charge(16 * rows[rows.length - 1]!.reduce((n, r) => n + r.length, 0));
     }
+    return await joinRows(ctx, rows, { tab, k1, k2, unpaired, onlyUnpaired, empty, ignoreCase, format });
+  } finally {
+    held.release();
   }
+}
+
+interface JoinSettings {
+  readonly tab: string | undefined;
+  readonly k1: number;
+  readonly k2: number;
+  readonly unpaired: ReadonlySet<string>;
+  readonly onlyUnpaired: readonly string[];
+  readonly empty: string | undefined;
+  readonly ignoreCase: boolean;
+  readonly format: string | undefined;
+}
+
+async function joinRows(ctx: CommandContext, rows: string[][][], js: JoinSettings): Promise<number> {
+  const { tab, k1, k2, unpaired, onlyUnpaired, empty, ignoreCase, format } = js;
   const out = tab ?? " ";
-  const rows = texts.map((t) => splitLines(t).map((l) => fields(l, tab)));
   const [a, b] = rows as [string[][], string[][]];
   const key = (r: string[], k: number): string => {
     const v = r[k] ?? "";

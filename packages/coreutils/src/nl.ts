@@ -1,6 +1,7 @@
 import { type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readAllInputs, Writer } from "./util/io.js";
+import { Writer } from "./util/io.js";
+import { ConcatInput, eachBlock } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 
 /** Options of `nlText`. */
@@ -14,12 +15,15 @@ export interface NlOptions {
   readonly increment?: number;
 }
 
-/** Numbers lines as GNU `nl` does (body section only; `\:` section markers are not handled). */
-export function nlText(text: string, o: NlOptions = {}): string {
+/**
+ * Numbers lines as GNU `nl` does (body section only; `\:` section markers are not handled).
+ * Text given in pieces of whole lines with one `state` (the next number) numbers as the whole would.
+ */
+export function nlText(text: string, o: NlOptions = {}, state: { n: number } = { n: o.start ?? 1 }): string {
   const body = o.body ?? "t";
   const width = o.width ?? 6;
   const sepr = o.separator ?? "\t";
-  let n = o.start ?? 1;
+  let n = state.n;
   const inc = o.increment ?? 1;
   const out: string[] = [];
   const lines = text.split("\n");
@@ -39,6 +43,7 @@ export function nlText(text: string, o: NlOptions = {}): string {
   };
   for (const l of lines) emit(l, "\n");
   if (last !== "") emit(last, "\n");
+  state.n = n;
   return out.join("");
 }
 
@@ -67,11 +72,13 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       case "i": o.increment = Number(v); break;
     }
   }
-  const { text, status } = await readAllInputs(ctx, args.operands);
+  // numbering goes on across files, as over their concatenation
+  const input = new ConcatInput(ctx, args.operands);
+  const state = { n: o.start ?? 1 };
   const w = new Writer(ctx.stdout);
-  w.write(nlText(text, o));
+  await eachBlock(input, "\n", ctx.meter, (block) => w.write(nlText(block, o, state)));
   await w.flush();
-  return status;
+  return input.status;
 }
 
 /** `nl [-b a|t|n|pRE] [-n ln|rn|rz] [-w N] [-s SEP] [-v N] [-i N] [FILE]...`. */

@@ -1,6 +1,7 @@
 import { type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readAllInputs, splitLines, Writer } from "./util/io.js";
+import { Writer } from "./util/io.js";
+import { eachLine, StreamChunks } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 import { humanSize } from "./util/files.js";
 
@@ -48,22 +49,21 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     return padding > 0 ? out.padStart(padding) : padding < 0 ? out.padEnd(-padding) : out;
   };
   const w = new Writer(ctx.stdout);
-  const lines = args.operands.length ? args.operands : splitLines((await readAllInputs(ctx, [])).text);
+  if (args.operands.length) {
+    for (const n of args.operands) w.write(`${convert(n)}\n`);
+    await w.flush();
+    return 0;
+  }
   const header = Number(args.get("header") ?? (args.has("header") ? 1 : 0));
-  for (const [i, line] of lines.entries()) {
-    if (!args.operands.length && i < header) {
-      w.write(`${line}\n`);
-      continue;
-    }
-    if (args.operands.length) {
-      w.write(`${convert(line)}\n`);
-      continue;
-    }
+  let i = 0;
+  // the numbers of stdin, line by line
+  await eachLine(new StreamChunks(ctx.stdin), "\n", ctx.meter, (line) => {
+    if (i++ < header) return w.write(`${line}\n`);
     const parts = delim !== undefined ? line.split(delim) : line.split(/(\s+)/);
     const idx = delim !== undefined ? field : field * 2 + (parts[0] === "" ? 2 : 0);
     if (parts[idx] !== undefined) parts[idx] = convert(parts[idx] as string);
-    w.write(`${parts.join(delim ?? "")}\n`);
-  }
+    return w.write(`${parts.join(delim ?? "")}\n`);
+  });
   await w.flush();
   return 0;
 }

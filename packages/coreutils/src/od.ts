@@ -1,6 +1,6 @@
 import { type CommandContext, HuskError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { eachRow, readBytes } from "./util/dump.js";
+import { eachBytes, RowWalker } from "./util/dump.js";
 import { Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
 
@@ -44,11 +44,18 @@ function cell(bytes: Uint8Array, i: number, t: OdType): string {
     const b = bytes[i] as number;
     return NAMED[b] ?? (b >= 32 && b < 127 ? String.fromCharCode(b) : b.toString(8).padStart(3, "0"));
   }
+  const width = fieldWidth(t);
+  if (t.size <= 4) {
+    // (small integers exactly as Numbers: no BigInt per field)
+    let n = 0;
+    for (let k = t.size - 1; k >= 0; k--) n = n * 256 + (bytes[i + k] ?? 0);
+    if (t.kind === "d" && n >= 2 ** (t.size * 8 - 1)) n -= 2 ** (t.size * 8);
+    return t.kind === "o" ? n.toString(8).padStart(width, "0") : t.kind === "x" ? n.toString(16).padStart(width, "0") : String(n);
+  }
   let v = 0n;
   for (let k = t.size - 1; k >= 0; k--) v = (v << 8n) | BigInt(bytes[i + k] ?? 0);
   const bits = BigInt(t.size * 8);
   if (t.kind === "d" && v >= 1n << (bits - 1n)) v -= 1n << bits;
-  const width = fieldWidth(t);
   return t.kind === "o" ? v.toString(8).padStart(width, "0") : t.kind === "x" ? v.toString(16).padStart(width, "0") : v.toString();
 }
 
@@ -91,22 +98,36 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     }
   }
   if (types.length === 0) types.push({ kind: "o", size: 2 });
-  let { bytes, status, read } = await readBytes(ctx, args.operands);
-  // GNU od prints nothing (not even the final offset) when no operand could be read
-  if (read === 0) return status;
   const skip = Number(args.get("j") ?? 0);
   const count = args.has("N") ? Number(args.get("N")) : undefined;
-  bytes = bytes.subarray(skip, count === undefined ? undefined : skip + count);
   const addr = (n: number): string => (radix === "n" ? "" : radix === "d" ? String(n).padStart(7, "0") : radix === "x" ? n.toString(16).padStart(6, "0") : n.toString(8).padStart(7, "0"));
   const blockWidth = Math.max(...types.map((t) => (fieldWidth(t) + 1) * (BLOCK / t.size)));
   const w = new Writer(ctx.stdout);
-  eachRow(ctx, w, bytes, BLOCK, args.has("v"), (row, off) => {
+  const rows = new RowWalker(ctx, w, BLOCK, args.has("v"), (row, off) => {
     types.forEach((t, k) => {
       const line = k === 0 ? addr(skip + off) : radix === "n" ? "" : " ".repeat(addr(0).length);
       w.write(`${line}${formatLine(row, t, blockWidth)}\n`);
     });
   });
-  if (radix !== "n") w.write(`${addr(skip + bytes.length)}\n`);
+  // -j bytes still to skip, -N bytes still to dump
+  let toSkip = skip;
+  let left = count ?? Infinity;
+  const { status, read } = await eachBytes(ctx, args.operands, true, (bytes) => {
+    let b = bytes;
+    if (toSkip > 0) {
+      const k = Math.min(toSkip, b.length);
+      toSkip -= k;
+      b = b.subarray(k);
+    }
+    if (b.length > left) b = b.subarray(0, left);
+    left -= b.length;
+    if (b.length > 0) rows.push(b);
+    return w.flush();
+  });
+  // GNU od prints nothing (not even the final offset) when no operand could be read
+  if (read === 0) return status;
+  const total = rows.end();
+  if (radix !== "n") w.write(`${addr(skip + total)}\n`);
   await w.flush();
   return status;
 }

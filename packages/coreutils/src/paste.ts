@@ -1,7 +1,8 @@
 import type { CommandContext } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readInput, reportFsError, Writer } from "./util/io.js";
+import { reportFsError, Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { LineReader, openInput, StreamChunks } from "./util/stream.js";
 
 /** Expands paste's delimiter list escapes (`\n \t \\ \0`, where `\0` is the empty delimiter). */
 export function pasteDelimiters(list: string): string[] {
@@ -18,58 +19,69 @@ export function pasteDelimiters(list: string): string[] {
   return out.length ? out : [""];
 }
 
-function toLines(text: string): string[] {
-  if (text === "") return [];
-  const l = text.split("\n");
-  if (text.endsWith("\n")) l.pop();
-  return l;
-}
-
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const delims = pasteDelimiters(args.get("d") ?? "\t");
+  const sep = args.has("z") ? "\0" : "\n";
   const operands = args.operands.length ? args.operands : ["-"];
-  let status = 0;
-  const inputs: string[][] = [];
-  let stdinLines: string[] | undefined;
-  const stdinUsers = operands.filter((o) => o === "-").length;
-  let stdinIndex = 0;
+  // every operand is opened first (a failure ends paste before any output); the `-` operands
+  // share one reader of stdin, so in parallel mode they take its lines in turn
+  const readers: LineReader[] = [];
+  let stdin: LineReader | undefined;
   for (const op of operands) {
     if (op === "-") {
-      stdinLines ??= toLines(await ctx.stdin.readAll(ctx.meter.limits.maxStringBytes));
-      // Several `-` operands take stdin lines in turn.
-      const k = stdinIndex++;
-      inputs.push(args.has("s") ? (k === 0 ? stdinLines : []) : stdinLines.filter((_, i) => i % stdinUsers === k));
+      stdin ??= new LineReader(new StreamChunks(ctx.stdin), sep, ctx.meter);
+      readers.push(stdin);
       continue;
     }
     try {
-      inputs.push(toLines(await readInput(ctx, op)));
+      readers.push(new LineReader(await openInput(ctx, op), sep, ctx.meter));
     } catch (e) {
-      status = reportFsError(ctx, op, e, "paste");
-      return status;
+      return reportFsError(ctx, op, e, "paste");
     }
   }
+  const next = (r: LineReader): string | undefined | Promise<string | undefined> => {
+    const l = r.nextSync();
+    return l === null ? r.next() : l;
+  };
   const w = new Writer(ctx.stdout);
   if (args.has("s")) {
-    for (const lines of inputs) {
+    for (const r of readers) {
       let s = "";
-      lines.forEach((l, i) => {
+      let i = 0;
+      for (let l = await next(r); l !== undefined; l = await next(r)) {
         s += (i === 0 ? "" : delims[(i - 1) % delims.length]) + l;
-      });
-      w.write(`${s}\n`);
+        i++;
+        if (s.length >= 65536) {
+          const p = w.write(s);
+          s = "";
+          if (p) await p;
+        }
+      }
+      // (with `-` more than once, stdin's lines all go to the first)
+      w.write(`${s}${sep}`);
     }
   } else {
-    const rows = Math.max(0, ...inputs.map((l) => l.length));
-    for (let r = 0; r < rows; r++) {
+    const done = new Array<boolean>(readers.length).fill(false);
+    for (;;) {
       let s = "";
-      inputs.forEach((lines, i) => {
-        s += (i === 0 ? "" : delims[(i - 1) % delims.length]) + (lines[r] ?? "");
-      });
-      const p = w.write(`${s}\n`);
+      let any = false;
+      for (let i = 0; i < readers.length; i++) {
+        let l: string | undefined;
+        if (!done[i]) {
+          l = await next(readers[i] as LineReader);
+          if (l === undefined) done[i] = true;
+          else any = true;
+        }
+        s += (i === 0 ? "" : delims[(i - 1) % delims.length]) + (l ?? "");
+      }
+      if (!any) break;
+      const p = w.write(`${s}${sep}`);
       if (p) await p;
+      ctx.meter.tick();
     }
   }
   await w.flush();
-  return status;
+  return 0;
 }
 
 /** `paste [-s] [-d LIST] [FILE]...`: merges lines of files side by side (or serially with -s). */

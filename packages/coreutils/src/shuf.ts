@@ -1,9 +1,20 @@
 import { type CommandContext, HuskError, resolvePath } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readAllInputs, splitLines, Writer } from "./util/io.js";
+import { fileOutput, joinedBatches, Writer } from "./util/io.js";
+import { ConcatInput, HeldData, readAllLines } from "./util/stream.js";
 import type { ParsedArgs } from "./util/options.js";
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
+  // the input lines are held (charged to the data budget) until shuffled and written
+  const held = new HeldData(ctx.meter);
+  try {
+    return await shuffle(ctx, args, held);
+  } finally {
+    held.release();
+  }
+}
+
+async function shuffle(ctx: CommandContext, args: ParsedArgs, held: HeldData): Promise<number> {
   const sep = args.has("z") ? "\0" : "\n";
   let items: string[];
   let status = 0;
@@ -17,13 +28,13 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     if (hi - lo > 10_000_000) throw new HuskError(`input range too large: '${range}'`, 1);
     items = Array.from({ length: hi - lo + 1 }, (_, k) => String(lo + k));
   } else {
-    const r = await readAllInputs(ctx, args.operands);
-    status = r.status;
-    items = splitLines(r.text, sep);
+    const input = new ConcatInput(ctx, args.operands);
+    items = await readAllLines(input, sep, held);
+    status = input.status;
   }
   const count = args.has("n") ? Number(args.get("n")) : undefined;
   if (count !== undefined && !(count >= 0)) throw new HuskError(`invalid line count: '${args.get("n")}'`, 1);
-  const out: string[] = [];
+  let out: string[] = [];
   if (args.has("r")) {
     if (items.length === 0) {
       if (count) throw new HuskError("no lines to repeat", 1);
@@ -37,16 +48,21 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
       const r = ctx.random.nextU32() % (k + 1);
       [items[k], items[r]] = [items[r] as string, items[k] as string];
     }
-    out.push(...items.slice(0, count ?? items.length));
+    out = count === undefined || count >= items.length ? items : items.slice(0, count);
   }
-  const body = out.length ? out.join(sep) + sep : "";
   const o = args.get("o");
-  if (o !== undefined) await ctx.fs.writeFile(resolvePath(ctx.cwd, o), body);
-  else {
-    const w = new Writer(ctx.stdout);
-    w.write(body);
-    await w.flush();
+  let dest = ctx.stdout;
+  if (o !== undefined) {
+    const path = resolvePath(ctx.cwd, o);
+    await ctx.fs.writeFile(path, "");
+    dest = fileOutput(ctx, path);
   }
+  const w = new Writer(dest);
+  for (const b of joinedBatches(out, sep)) {
+    const p = w.write(b);
+    if (p) await p;
+  }
+  await w.flush();
   return status;
 }
 

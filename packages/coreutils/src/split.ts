@@ -1,7 +1,7 @@
 import { type CommandContext, FsError, HuskError, resolvePath } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readInput } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { type Chunks, eachChunk, openInput } from "./util/stream.js";
 import { fromBytes, parseSize, toBytes } from "./util/text.js";
 
 /** The `index`-th suffix of `length` letters (`aa`, `ab` ...) or digits (`00`, `01` ...). */
@@ -23,50 +23,84 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const numeric = args.has("d");
   const suffixLen = Number(args.get("a") ?? 2);
   const extra = args.get("additional-suffix") ?? "";
-  let text: string;
+  let source: Chunks;
   try {
-    text = await readInput(ctx, input);
+    source = await openInput(ctx, input);
   } catch (e) {
     if (!(e instanceof FsError)) throw e;
     throw new HuskError(`cannot open '${input}' for reading: ${e.message}`, 1);
   }
-  const chunks: string[] = [];
+  // the output files, written piece by piece as the input comes: `start` opens the next one
+  let index = -1;
+  let path = "";
+  const start = async (): Promise<void> => {
+    ctx.meter.tick();
+    const suffix = splitSuffix(++index, suffixLen, numeric);
+    if (suffix === undefined) throw new HuskError("output file suffixes exhausted", 1);
+    const name = prefix + suffix + extra;
+    if (args.has("verbose")) ctx.stdout.write(`creating file '${name}'\n`);
+    path = resolvePath(ctx.cwd, name);
+    await ctx.fs.writeFile(path, "");
+  };
+  const add = async (text: string): Promise<void> => {
+    if (text !== "") await ctx.fs.writeFile(path, text, { append: true });
+  };
   if (args.has("b")) {
     const v = args.get("b") as string;
     const size = parseSize(v);
     if (!size) throw new HuskError(`invalid number of bytes: '${v}'`, 1);
-    const bytes = toBytes(text);
-    for (let i = 0; i < bytes.length; i += size) chunks.push(fromBytes(bytes.subarray(i, i + size)));
+    let room = 0; // bytes the current file still takes
+    await eachChunk(source, ctx.meter, async (chunk) => {
+      const bytes = toBytes(chunk);
+      for (let i = 0; i < bytes.length; ) {
+        if (room === 0) {
+          await start();
+          room = size;
+        }
+        const take = Math.min(room, bytes.length - i);
+        await add(fromBytes(bytes.subarray(i, i + take)));
+        room -= take;
+        i += take;
+      }
+    });
   } else if (args.has("n")) {
     const v = args.get("n") as string;
     const n = Number(v);
     if (!/^\d+$/.test(v) || n < 1) throw new HuskError(`invalid number of chunks: '${v}'`, 1);
     if (input === "-") throw new HuskError("-: cannot determine file size", 1);
-    const bytes = toBytes(text);
+    // a file: its size is known (its text is in memory)
+    const bytes = toBytes(source.text ?? "");
     const per = Math.floor(bytes.length / n);
-    for (let k = 0; k < n; k++) chunks.push(fromBytes(bytes.subarray(k * per, k === n - 1 ? bytes.length : (k + 1) * per)));
+    for (let k = 0; k < n; k++) {
+      await start();
+      await add(fromBytes(bytes.subarray(k * per, k === n - 1 ? bytes.length : (k + 1) * per)));
+    }
   } else {
     const v = args.get("l") ?? "1000";
     const n = Number(v);
     if (!/^\d+$/.test(v) || n < 1) throw new HuskError(`invalid number of lines: '${v}'${/^\d+$/.test(v) ? ": Numerical result out of range" : ""}`, 1);
-    let start = 0;
-    let count = 0;
-    for (let i = 0; i < text.length; i++) {
-      if (text.charCodeAt(i) === 10 && ++count === n) {
-        chunks.push(text.slice(start, i + 1));
-        start = i + 1;
-        count = 0;
+    let left = 0; // lines the current file still takes
+    await eachChunk(source, ctx.meter, async (chunk) => {
+      let i = 0;
+      while (i < chunk.length) {
+        if (left === 0) {
+          await start();
+          left = n;
+        }
+        let end = i;
+        while (left > 0) {
+          const j = chunk.indexOf("\n", end);
+          if (j < 0) {
+            end = chunk.length;
+            break;
+          }
+          end = j + 1;
+          left--;
+        }
+        await add(chunk.slice(i, end));
+        i = end;
       }
-    }
-    if (start < text.length) chunks.push(text.slice(start));
-  }
-  for (const [k, chunk] of chunks.entries()) {
-    ctx.meter.tick();
-    const suffix = splitSuffix(k, suffixLen, numeric);
-    if (suffix === undefined) throw new HuskError("output file suffixes exhausted", 1);
-    const name = prefix + suffix + extra;
-    if (args.has("verbose")) ctx.stdout.write(`creating file '${name}'\n`);
-    await ctx.fs.writeFile(resolvePath(ctx.cwd, name), chunk);
+    });
   }
   return 0;
 }

@@ -1,39 +1,93 @@
 import type { CommandContext } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { forEachInput, Writer } from "./util/io.js";
+import { Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { eachChunk, forEachStream, HeldData } from "./util/stream.js";
+
+/**
+ * The records of a text held as `chunks`, last first, as GNU tac finds them: it looks for the
+ * separator from the end backwards (so an overlapping separator such as `99` in `999` matches
+ * as far right as it can), and a record ends with its separator (starts with it if `before`).
+ * `emit` gets each record in output order. Works across chunk boundaries, holding at most a
+ * chunk and a record besides the chunks.
+ */
+export function tacRecords(chunks: readonly string[], sep: string, before: boolean, emit: (record: string) => void): void {
+  const n = sep.length;
+  let k = chunks.length - 1;
+  if (k < 0) return;
+  let win = chunks[k--] as string;
+  // the record being found ends at `end`; the next separator must end by `limit`
+  let end = win.length;
+  let limit = win.length;
+  for (;;) {
+    const j = limit >= n ? win.lastIndexOf(sep, limit - n) : -1;
+    if (j >= 0) {
+      const from = before ? j : j + n;
+      if (from < end) emit(win.slice(from, end));
+      end = from;
+      limit = j;
+      continue;
+    }
+    if (k < 0) {
+      if (end > 0) emit(win.slice(0, end));
+      return;
+    }
+    // no separator left in the window: take in the chunk before it
+    const prev = chunks[k--] as string;
+    win = prev + win.slice(0, end);
+    end += prev.length;
+    limit += prev.length;
+  }
+}
 
 /** Reverses the records of `text` separated by `sep` (the separator follows its record unless `before`). */
 export function tacText(text: string, sep = "\n", before = false): string {
-  if (text === "") return "";
   const recs: string[] = [];
-  if (before) {
-    let end = text.length;
-    for (let i = text.lastIndexOf(sep); i >= 0; i = i === 0 ? -1 : text.lastIndexOf(sep, i - 1)) {
-      recs.push(text.slice(i, end));
-      end = i;
-    }
-    if (end > 0) recs.push(text.slice(0, end));
-    return recs.join("");
-  }
-  let start = 0;
-  for (;;) {
-    const i = text.indexOf(sep, start);
-    if (i < 0) break;
-    recs.push(text.slice(start, i + sep.length));
-    start = i + sep.length;
-  }
-  if (start < text.length) recs.push(text.slice(start));
-  return recs.reverse().join("");
+  tacRecords([text], sep, before, (r) => recs.push(r));
+  return recs.join("");
 }
 
 async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
-  const sep = args.get("s") ?? "\n";
+  const s = args.get("s") ?? "\n";
+  const sep = s === "" ? "\n" : s;
   const before = args.has("b");
   const w = new Writer(ctx.stdout);
-  const status = await forEachInput(ctx, args.operands, (t) => {
-    w.write(tacText(t, sep === "" ? "\n" : sep, before));
-  }, "tac", (op, msg) => `failed to open '${op}' for reading: ${msg}`);
+  const status = await forEachStream(
+    ctx,
+    args.operands,
+    async (input) => {
+      // the input is held (charged to the data budget) until its last record is known
+      const held = new HeldData(ctx.meter);
+      try {
+        // (a file's text, already in memory, is taken whole)
+        const chunks: string[] = input.text !== undefined ? [input.text] : [];
+        held.charge(input.text?.length ?? 0);
+        if (input.text === undefined) {
+          await eachChunk(input, ctx.meter, (c) => {
+            held.charge(c.length);
+            chunks.push(c);
+          });
+        }
+        const out: string[] = [];
+        let size = 0;
+        tacRecords(chunks, sep, before, (r) => {
+          out.push(r);
+          size += r.length;
+          if (size >= 65536) {
+            w.write(out.join(""));
+            out.length = 0;
+            size = 0;
+          }
+        });
+        w.write(out.join(""));
+        await w.flush();
+      } finally {
+        held.release();
+      }
+    },
+    "tac",
+    (op, msg) => `failed to open '${op}' for reading: ${msg}`,
+  );
   await w.flush();
   return status;
 }

@@ -1,9 +1,11 @@
-import { type CommandContext, HuskError } from "@husk/host";
+import { type CommandContext, HuskError, utf8Length } from "@husk/host";
 import { defineCommand } from "./util/command.js";
 import { type Count, eachWithHeaders, headTailOptions } from "./util/headtail.js";
-import { writeOut } from "./util/io.js";
+import { Writer, writeOut } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { type Chunks, eachChunk } from "./util/stream.js";
 import { dropBytes, fromBytes, toBytes } from "./util/text.js";
+import { TailWindow } from "./util/window.js";
 
 /** The part of `text` `tail` prints: the last N lines/bytes, or from line/byte N on (`sign` "+"). */
 export function tailText(text: string, count: Count, sep = "\n"): string {
@@ -40,7 +42,50 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   // GNU: nothing to print, so no file is even opened (no headers, no errors)
   if (count.n === 0 && count.sign !== "+") return 0;
   const operands = args.operands.length ? args.operands : ["-"];
-  return eachWithHeaders(ctx, operands, headers ?? operands.length > 1, (text) => writeOut(ctx.stdout, tailText(text, count, sep)));
+  return eachWithHeaders(ctx, operands, headers ?? operands.length > 1, (input) =>
+    input.text !== undefined ? writeOut(ctx.stdout, tailText(input.text, count, sep)) : tailStream(ctx, input, count, sep),
+  );
+}
+
+/**
+ * `tail` over a stream: from line/byte N on (`+N`) it copies once the start is passed; else it
+ * keeps a window of the last N lines/bytes (charged to maxDataBytes while held).
+ */
+async function tailStream(ctx: CommandContext, input: Chunks, count: Count, sep: string): Promise<void> {
+  const w = new Writer(ctx.stdout);
+  if (count.sign === "+") {
+    // bytes or separators still to skip before the output starts
+    let skip = Math.max(0, count.n - 1);
+    await eachChunk(input, ctx.meter, (chunk) => {
+      if (skip === 0) return w.write(chunk);
+      if (count.bytes) {
+        const len = utf8Length(chunk);
+        if (len <= skip) {
+          skip -= len;
+          return undefined;
+        }
+        const rest = dropBytes(chunk, skip);
+        skip = 0;
+        return w.write(rest);
+      }
+      let pos = 0;
+      while (skip > 0) {
+        const j = chunk.indexOf(sep, pos);
+        if (j < 0) return undefined;
+        pos = j + sep.length;
+        skip--;
+      }
+      return pos < chunk.length ? w.write(chunk.slice(pos)) : undefined;
+    });
+  } else {
+    const win = new TailWindow(count, sep, ctx.meter);
+    await eachChunk(input, ctx.meter, (chunk) => {
+      win.push(chunk);
+    });
+    for (const part of win.tail()) if (part !== "") w.write(part);
+    win.release();
+  }
+  await w.flush();
 }
 
 /** `tail [-n [+-]N] [-c [+-]N] [-qvz] [FILE]...`, plus `tail -N` / `tail +N`; `-f` is refused. */

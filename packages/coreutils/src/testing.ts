@@ -18,6 +18,8 @@ import {
   errorMessage,
   HuskError,
   type Identity,
+  LimitError,
+  type Limits,
 } from "@husk/host";
 
 /** Options of `runTool`. */
@@ -32,6 +34,42 @@ export interface RunToolOptions {
   readonly identity?: Partial<Identity>;
   /** Commands reachable through `ctx.shell.run` (xargs, find -exec, timeout). */
   readonly commands?: readonly Command[];
+  /**
+   * Feeds `stdin` in pieces of this many UTF-16 code units, as a pipe would (a piece may end
+   * inside a line or between the halves of a surrogate pair; `readAll` past its bound fails
+   * with the LimitError a pipe gives). Default: the whole text as one piece.
+   */
+  readonly stdinChunk?: number;
+  /** Limits of the run (default: the defaults). */
+  readonly limits?: Partial<Limits>;
+}
+
+/**
+ * Standard input given in pieces of `size` code units, cut anywhere (tests of chunk
+ * boundaries); `readAll(max)` fails past `max` as the shell's pipes do.
+ */
+export class ChunkedInput implements InputStream {
+  #pos = 0;
+  constructor(
+    readonly text: string,
+    readonly size: number,
+  ) {}
+  read(): Promise<string | undefined> {
+    if (this.#pos >= this.text.length) return Promise.resolve(undefined);
+    const piece = this.text.slice(this.#pos, this.#pos + this.size);
+    this.#pos += this.size;
+    return Promise.resolve(piece);
+  }
+  async readAll(maxBytes = Infinity): Promise<string> {
+    const rest = this.text.length - Math.min(this.#pos, this.text.length);
+    if (rest > maxBytes) throw new LimitError("maxStringBytes", `input too large: more than ${maxBytes} bytes`);
+    const t = this.text.slice(this.#pos);
+    this.#pos = this.text.length;
+    return t;
+  }
+  close(): void {
+    this.#pos = this.text.length;
+  }
 }
 
 /** What `runTool` returns. */
@@ -51,7 +89,7 @@ export async function runTool(command: Command, args: readonly string[], options
   const stderr = new StringOutput();
   const fs = options.fs ?? new MemoryFs();
   const clock = new FixedClock(options.now ?? Date.UTC(2024, 0, 2, 3, 4, 5));
-  const meter = new LimitsMeter(resolveLimits({}), { now: () => clock.monotonic() });
+  const meter = new LimitsMeter(resolveLimits(options.limits ?? {}), { now: () => clock.monotonic() });
   const env = new Map(Object.entries(options.env ?? {}));
   const table = new Map((options.commands ?? []).map((c) => [c.name, c] as const));
   const base = {
@@ -93,6 +131,7 @@ export async function runTool(command: Command, args: readonly string[], options
       return Promise.resolve(127);
     },
   };
-  const status = await invoke(command, [command.name, ...args], options.stdin === undefined ? EMPTY_INPUT : new StringInput(options.stdin), stdout, stderr);
+  const stdin = options.stdin === undefined ? EMPTY_INPUT : options.stdinChunk ? new ChunkedInput(options.stdin, options.stdinChunk) : new StringInput(options.stdin);
+  const status = await invoke(command, [command.name, ...args], stdin, stdout, stderr);
   return { stdout: stdout.text, stderr: stderr.text, status };
 }

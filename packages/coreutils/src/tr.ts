@@ -2,6 +2,7 @@ import { type CommandContext, HuskError, UsageError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
 import { writeOut } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { eachChunk, StreamChunks } from "./util/stream.js";
 import { gnuQuote } from "./util/text.js";
 
 const CLASSES: Record<string, (c: number) => boolean> = Object.assign(Object.create(null) as Record<string, (c: number) => boolean>, {
@@ -159,6 +160,13 @@ function checkSet2(items1: readonly Item[], items2: readonly Item[], len1: numbe
   return s2;
 }
 
+/** The string of the first `n` code units of `units` (lone surrogates kept as they are). */
+function fromCodeUnits(units: Uint16Array, n: number): string {
+  const parts: string[] = [];
+  for (let i = 0; i < n; i += 8192) parts.push(String.fromCharCode.apply(null, units.subarray(i, Math.min(n, i + 8192)) as unknown as number[]));
+  return parts.join("");
+}
+
 /** Options of `translate`. */
 export interface TrOptions {
   readonly delete?: boolean;
@@ -202,6 +210,31 @@ export function makeTr(set1: string, set2: string | undefined, o: TrOptions, quo
     } else squeezeSet = member1;
   }
   let last = -1;
+  // Without -c, and with both sets in the BMP (no surrogates), code units are code points for
+  // every character tr acts on: translate through tables into a UTF-16 buffer.
+  const bmp = (c: number): boolean => c < 0xd800 || (c > 0xdfff && c <= 0xffff);
+  if (!o.complement && s1.every(bmp) && [...map.values()].every(bmp)) {
+    const del = new Uint8Array(65536);
+    const to = new Int32Array(65536).fill(-1);
+    const sq = new Uint8Array(65536);
+    for (const c of s1) if (o.delete) del[c] = 1;
+    for (const [k, v] of map) to[k] = v;
+    if (o.squeeze) for (let c = 0; c < 65536; c++) if (bmp(c) && squeezeSet(c)) sq[c] = 1;
+    return (chunk: string): string => {
+      const out = new Uint16Array(chunk.length);
+      let j = 0;
+      for (let i = 0; i < chunk.length; i++) {
+        let c = chunk.charCodeAt(i);
+        if (del[c] === 1) continue;
+        const m = to[c] as number;
+        if (m >= 0) c = m;
+        if (sq[c] === 1 && c === last) continue;
+        last = c;
+        out[j++] = c;
+      }
+      return fromCodeUnits(out, j);
+    };
+  }
   return (chunk: string): string => {
     let out = "";
     for (let i = 0; i < chunk.length; i++) {
@@ -234,10 +267,8 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     throw new UsageError(`extra operand ${quote(ops[max]!)}${max === 1 ? "\nOnly one string may be given when deleting without squeezing repeats." : ""}`, 1);
   }
   const tr = makeTr(ops[0] as string, ops[1], o, quote);
-  for (let chunk = await ctx.stdin.read(); chunk !== undefined; chunk = await ctx.stdin.read()) {
-    await writeOut(ctx.stdout, tr(chunk));
-    ctx.meter.tick();
-  }
+  // (chunks that split a surrogate pair are mended first)
+  await eachChunk(new StreamChunks(ctx.stdin), ctx.meter, (chunk) => writeOut(ctx.stdout, tr(chunk)));
   return 0;
 }
 

@@ -1,7 +1,8 @@
 import { type CommandContext, HuskError, resolvePath, UsageError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readInput, reportFsError, Writer } from "./util/io.js";
+import { fileOutput, reportFsError, Writer } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { type Chunks, eachBlock, openInput } from "./util/stream.js";
 import { gnuQuote, isAscii } from "./util/text.js";
 
 /** Options of `uniqLines`. */
@@ -38,33 +39,6 @@ function switchesOf(o: UniqOptions): Switches {
   return { unique: rep === "none", first: !o.unique, later: rep === "all" };
 }
 
-/**
- * Prints one group of `n` equal lines (`at(k)` is its k-th line) as GNU's check_file does;
- * `st.firstDelim` tracks --all-repeated=separate across groups.
- */
-function emitGroup(o: UniqOptions, sw: Switches, n: number, at: (k: number) => string, push: (line: string) => void, st: { firstDelim: boolean; started: boolean }): void {
-  if (o.group !== undefined) {
-    const g = o.group;
-    if (g === "prepend" || g === "both" || (st.started && (g === "append" || g === "separate"))) push("");
-    for (let k = 0; k < n; k++) push(at(k));
-    st.started = true;
-    return;
-  }
-  if (n === 1) {
-    if (sw.unique) push(o.count ? countPrefix(1) + at(0) : at(0));
-    return;
-  }
-  if (!sw.later) {
-    if (sw.first) push(o.count ? countPrefix(n) + at(0) : at(0));
-    return;
-  }
-  const d = o.delimit ?? "none";
-  if (d === "prepend" || (d === "separate" && !st.firstDelim)) push("");
-  st.firstDelim = false;
-  for (let k = 0; k < n - 1; k++) push(at(k));
-  if (sw.first) push(at(n - 1));
-}
-
 const PAD = ["", "      ", "     ", "    ", "   ", "  ", " ", ""];
 
 function compareKey(line: string, o: UniqOptions): string {
@@ -85,69 +59,144 @@ function countPrefix(n: number): string {
   return `${n < 1000000 ? PAD[String(n).length] : ""}${n} `;
 }
 
+/**
+ * `uniq` as a stream, in the manner of GNU's check_file: lines go in one at a time (`line`) or
+ * in blocks of whole lines (`block`), output goes to `out` as text (every line ended by `sep`)
+ * as soon as it is known; `end` finishes. Holds one line (the group's) and a count.
+ */
+export class UniqStream {
+  readonly #o: UniqOptions;
+  readonly #sw: Switches;
+  readonly #sep: string;
+  readonly #out: (text: string) => void;
+  readonly #plain: boolean;
+  /** The line groups compare with (the group's first, or with -D/--group the previous one), and its key. */
+  #prev: string | undefined;
+  #prevKey = "";
+  /** Lines of the current group after its first (GNU's match_count). */
+  #count = 0;
+  #firstGroupPrinted = false;
+  constructor(o: UniqOptions, sep: string, out: (text: string) => void) {
+    this.#o = o;
+    this.#sw = switchesOf(o);
+    this.#sep = sep;
+    this.#out = out;
+    this.#plain = !o.ignoreCase && !o.skipFields && !o.skipChars && o.checkChars === undefined;
+  }
+
+  /** One line (without its separator). */
+  line(line: string): void {
+    const o = this.#o;
+    const key = this.#plain ? line : compareKey(line, o);
+    const g = o.group;
+    if (g !== undefined) {
+      const newGroup = this.#prev === undefined || key !== this.#prevKey;
+      if (newGroup && (g === "prepend" || g === "both" || (this.#firstGroupPrinted && (g === "append" || g === "separate")))) this.#out(this.#sep);
+      this.#out(line + this.#sep);
+      this.#prev = line;
+      this.#prevKey = key;
+      this.#firstGroupPrinted = true;
+      return;
+    }
+    if (this.#prev === undefined) {
+      this.#prev = line;
+      this.#prevKey = key;
+      return;
+    }
+    const match = key === this.#prevKey;
+    if (match) this.#count++;
+    const d = o.delimit ?? "none";
+    if (d !== "none") {
+      if (!match) {
+        if (this.#count > 0) this.#firstGroupPrinted = true;
+      } else if (this.#count === 1 && (d === "prepend" || (d === "separate" && this.#firstGroupPrinted))) this.#out(this.#sep);
+    }
+    if (!match || this.#sw.later) {
+      this.#write(this.#prev, match, this.#count);
+      this.#prev = line;
+      this.#prevKey = key;
+      if (!match) this.#count = 0;
+    }
+  }
+
+  /**
+   * Whole lines, each ended by the separator (the last one may lack it). Without options that
+   * change the comparison, lines are compared in place (`startsWith` at the next line's
+   * offset), so only one string per group of equal lines is made.
+   */
+  block(text: string): void {
+    const sep = this.#sep;
+    const len = text.length;
+    if (!this.#plain || this.#sw.later || this.#o.group !== undefined) {
+      for (let i = 0; i < len; ) {
+        let e = text.indexOf(sep, i);
+        if (e < 0) e = len;
+        this.line(text.slice(i, e));
+        i = e + sep.length;
+      }
+      return;
+    }
+    const sw = this.#sw;
+    const count = this.#o.count;
+    let out = "";
+    let line = this.#prev;
+    let n = this.#count + 1;
+    let i = 0;
+    while (i < len) {
+      let e = text.indexOf(sep, i);
+      if (e < 0) e = len;
+      if (line !== undefined && e - i === line.length && text.startsWith(line, i)) n++;
+      else {
+        if (line !== undefined && (n === 1 ? sw.unique : sw.first)) out += count ? countPrefix(n) + line + sep : line + sep;
+        if (out.length > 65536) {
+          this.#out(out);
+          out = "";
+        }
+        line = text.slice(i, e);
+        n = 1;
+      }
+      i = e + sep.length;
+    }
+    if (out !== "") this.#out(out);
+    this.#prev = line;
+    this.#prevKey = line ?? "";
+    this.#count = n - 1;
+  }
+
+  /** The end of the input: writes what the last group still owes. */
+  end(): void {
+    const g = this.#o.group;
+    if (g !== undefined) {
+      if ((g === "append" || g === "both") && this.#firstGroupPrinted) this.#out(this.#sep);
+    } else if (this.#prev !== undefined) this.#write(this.#prev, false, this.#count);
+    this.#prev = undefined;
+    this.#count = 0;
+  }
+
+  /** GNU's writeline: the first line of a group, a later one (-D), or a line that did not repeat. */
+  #write(line: string, match: boolean, count: number): void {
+    const sw = this.#sw;
+    if (!(count === 0 ? sw.unique : !match ? sw.first : sw.later)) return;
+    this.#out(this.#o.count ? countPrefix(count + 1) + line + this.#sep : line + this.#sep);
+  }
+}
+
 /** Collapses runs of adjacent equal lines as GNU `uniq` does; returns the output lines. */
 export function uniqLines(lines: readonly string[], o: UniqOptions = {}): string[] {
+  // with an empty separator, each output call is one line
   const out: string[] = [];
-  const plain = !o.ignoreCase && !o.skipFields && !o.skipChars && o.checkChars === undefined;
-  const key = (l: string): string => (plain ? l : compareKey(l, o));
-  const sw = switchesOf(o);
-  const st = { firstDelim: true, started: false };
-  const push = (l: string): void => {
-    out.push(l);
-  };
-  let i = 0;
-  while (i < lines.length) {
-    const k = key(lines[i] as string);
-    let j = i + 1;
-    while (j < lines.length && (plain ? lines[j] === k : key(lines[j] as string) === k)) j++;
-    const from = i;
-    emitGroup(o, sw, j - i, (m) => lines[from + m] as string, push, st);
-    i = j;
-  }
-  if ((o.group === "append" || o.group === "both") && st.started) push("");
+  const u = new UniqStream(o, "", (t) => out.push(t));
+  for (const l of lines) u.line(l);
+  u.end();
   return out;
 }
 
-/**
- * `uniqLines` without options that change the comparison, over a whole text: lines are
- * compared in place (`startsWith` at the next line's offset), so only one string per group of
- * equal lines is made. Returns the output text (every line ended by `sep`).
- */
+/** `uniqLines` over a whole text of lines ended by `sep`; returns the output text (every line ended by `sep`). */
 export function uniqText(text: string, sep: string, o: UniqOptions = {}): string {
-  let out = "";
   const parts: string[] = [];
-  const len = text.length;
-  const sw = switchesOf(o);
-  const st = { firstDelim: true, started: false };
-  const push = (l: string): void => {
-    out += l + sep;
-  };
-  let i = 0;
-  while (i < len) {
-    let e = text.indexOf(sep, i);
-    if (e < 0) e = len;
-    const line = text.slice(i, e);
-    let n = 1;
-    let j = e + sep.length;
-    while (j < len) {
-      let e2 = text.indexOf(sep, j);
-      if (e2 < 0) e2 = len;
-      if (e2 - j !== line.length || !text.startsWith(line, j)) break;
-      n++;
-      j = e2 + sep.length;
-    }
-    // the common modes inline (no closure per group on this hot path)
-    if (!sw.later && o.group === undefined) {
-      if (n === 1 ? sw.unique : sw.first) out += o.count ? countPrefix(n) + line + sep : line + sep;
-    } else emitGroup(o, sw, n, () => line, push, st);
-    if (out.length > 65536) {
-      parts.push(out);
-      out = "";
-    }
-    i = j;
-  }
-  if ((o.group === "append" || o.group === "both") && st.started) push("");
-  parts.push(out);
+  const u = new UniqStream(o, sep, (t) => parts.push(t));
+  u.block(text);
+  u.end();
   return parts.join("");
 }
 
@@ -194,26 +243,25 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   }
   const [input = "-", output, extra] = args.operands;
   if (extra !== undefined) throw new UsageError(`extra operand '${extra}'`, 1);
-  let text: string;
+  let source: Chunks;
   try {
-    text = await readInput(ctx, input);
+    source = await openInput(ctx, input);
   } catch (e) {
     return reportFsError(ctx, input, e);
   }
-  let body: string;
-  if (!o.ignoreCase && !o.skipFields && !o.skipChars && o.checkChars === undefined) body = uniqText(text, sep, o);
-  else {
-    const lines = text === "" ? [] : text.split(sep);
-    if (text.endsWith(sep)) lines.pop();
-    const result = uniqLines(lines, o);
-    body = result.length ? result.join(sep) + sep : "";
-  }
-  if (output !== undefined && output !== "-") {
-    await ctx.fs.writeFile(resolvePath(ctx.cwd, output), body);
-    return 0;
-  }
-  const w = new Writer(ctx.stdout);
-  w.write(body);
+  const toFile = output !== undefined && output !== "-";
+  // OUTPUT is written as the lines come (appended after a first truncation)
+  const path = toFile ? resolvePath(ctx.cwd, output) : "";
+  if (toFile) await ctx.fs.writeFile(path, "");
+  const w = new Writer(toFile ? fileOutput(ctx, path) : ctx.stdout);
+  const u = new UniqStream(o, sep, (t) => {
+    w.write(t);
+  });
+  await eachBlock(source, sep, ctx.meter, (block) => {
+    u.block(block);
+    return w.flush();
+  });
+  u.end();
   await w.flush();
   return 0;
 }

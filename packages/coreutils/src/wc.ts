@@ -1,7 +1,7 @@
 import { type CommandContext, FsError } from "@husk/host";
 import { defineCommand } from "./util/command.js";
-import { readInput } from "./util/io.js";
 import type { ParsedArgs } from "./util/options.js";
+import { eachChunk, openInput } from "./util/stream.js";
 import { utf8Length } from "@husk/host";
 
 /** Counts of one input, as `wc` reports them. */
@@ -14,40 +14,78 @@ export interface WcCounts {
 }
 
 /**
+ * Counts lines, words, characters, bytes and the longest line of a text given in chunks, in
+ * any cutting (the state of a word or line in progress carries over): `add` each chunk, then
+ * read `counts`. Chunks must not split a surrogate pair.
+ */
+export class WcCounter {
+  readonly #k: WcCounts = { lines: 0, words: 0, chars: 0, bytes: 0, maxLine: 0 };
+  #col = 0;
+  #inWord = false;
+  /** Only lines and bytes are wanted: newlines are found with indexOf. */
+  readonly #linesOnly: boolean;
+  constructor(linesOnly = false) {
+    this.#linesOnly = linesOnly;
+  }
+
+  /** The counts so far (a line in progress counts for the longest line). */
+  get counts(): WcCounts {
+    const k = this.#k;
+    return { ...k, maxLine: Math.max(k.maxLine, this.#col) };
+  }
+
+  /** Counts one more chunk. */
+  add(text: string): void {
+    const k = this.#k;
+    k.bytes += utf8Length(text);
+    if (this.#linesOnly) {
+      let n = 0;
+      for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) n++;
+      k.lines += n;
+      return;
+    }
+    let { lines, words, chars, maxLine } = k;
+    let col = this.#col;
+    let inWord = this.#inWord;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c >= 0xd800 && c <= 0xdbff) i++;
+      chars++;
+      if (c === 10 || c === 13 || c === 12) {
+        // (as GNU: a carriage return or form feed also ends the line being measured)
+        if (c === 10) lines++;
+        if (col > maxLine) maxLine = col;
+        col = 0;
+        inWord = false;
+      } else if (c === 32 || c === 9 || c === 11) {
+        if (c === 9) col += 8 - (col % 8);
+        else if (c === 32) col++;
+        inWord = false;
+      } else {
+        if (c >= 32 && c !== 127) col++;
+        if (!inWord) {
+          words++;
+          inWord = true;
+        }
+      }
+    }
+    k.lines = lines;
+    k.words = words;
+    k.chars = chars;
+    k.maxLine = maxLine;
+    this.#col = col;
+    this.#inWord = inWord;
+  }
+}
+
+/**
  * Counts lines (newlines), words (runs of non-whitespace), characters (code points),
  * bytes (UTF-8) and the longest line's display width (tabs to multiples of 8).
  */
 export function wcCount(text: string): WcCounts {
-  let lines = 0;
-  let words = 0;
-  let chars = 0;
-  let maxLine = 0;
-  let col = 0;
-  let inWord = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) i++;
-    chars++;
-    if (c === 10) {
-      lines++;
-      if (col > maxLine) maxLine = col;
-      col = 0;
-      inWord = false;
-    } else if (c === 32 || (c >= 9 && c <= 13)) {
-      if (c === 9) col += 8 - (col % 8);
-      else if (c === 13 || c === 12) col = c === 13 ? 0 : col;
-      else if (c === 32) col++;
-      inWord = false;
-    } else {
-      if (c >= 32 && c !== 127) col++;
-      if (!inWord) {
-        words++;
-        inWord = true;
-      }
-    }
-  }
-  if (col > maxLine) maxLine = col;
-  return { lines, words, chars, bytes: utf8Length(text), maxLine };
+  const c = new WcCounter();
+  c.add(text);
+  return c.counts;
 }
 
 type Field = keyof WcCounts;
@@ -62,14 +100,17 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const order: Field[] = ["lines", "words", "chars", "bytes", "maxLine"];
   fields = order.filter((f) => fields.includes(f));
   const operands = args.operands.length ? args.operands : ["-"];
+  const linesOnly = fields.every((f) => f === "lines" || f === "bytes");
   const results: Array<{ name: string; counts: WcCounts } | undefined> = [];
   let status = 0;
   let regularTotal = 0;
   let minWidth = 1;
   for (const op of operands) {
     try {
-      const text = await readInput(ctx, op);
-      const counts = wcCount(text);
+      const input = await openInput(ctx, op);
+      const counter = new WcCounter(linesOnly);
+      await eachChunk(input, ctx.meter, (chunk) => counter.add(chunk));
+      const counts = counter.counts;
       if (op === "-") minWidth = 7;
       else regularTotal += counts.bytes;
       results.push({ name: op === "-" && args.operands.length === 0 ? "" : op, counts });

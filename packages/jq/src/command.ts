@@ -7,6 +7,7 @@ import { AbortError, BrokenPipeError, FsError, LimitError, resolvePath } from "@
 import type { CollectSink, CompiledJq } from "./api.js";
 import { internalError } from "./api.js";
 import { cachedDoc, compileCached, rememberDoc } from "./cache.js";
+import { type Held, joinSlurped, readStdinSources } from "./stdin.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
 import type { DumpOptions } from "./dump.js";
 import { ArrayDumper, CHUNK, dump, dumpTo } from "./dump.js";
@@ -208,30 +209,14 @@ async function readFile(ctx: CommandContext, file: string): Promise<string> {
   }
 }
 
-/**
- * Reads all of stdin for a program that needs it at once (`-s`, `-R`, `--stream`, `--seq`,
- * `input`/`inputs`). The text is data the run holds, so it is charged to the data budget
- * (`maxDataBytes`) as it arrives instead of being capped at `maxStringBytes`: slurping 20 MB of
- * NDJSON works with the default limits, as with jq, while a stream too large for the budget
- * ends with its limit error before it is all held.
- */
-async function readStdin(ctx: CommandContext): Promise<string> {
-  const parts: string[] = [];
-  for (let c = await ctx.stdin.read(); c !== undefined; c = await ctx.stdin.read()) {
-    ctx.meter.chargeData(c.length);
-    parts.push(c);
-  }
-  return parts.length === 1 ? parts[0]! : parts.join("");
-}
-
 function countLines(s: string, end: number): number {
   let n = 0;
   for (let i = s.indexOf("\n"); i >= 0 && i < end; i = s.indexOf("\n", i + 1)) n++;
   return n;
 }
 
-/** Runs the jq CLI. */
-async function runJq(ctx: CommandContext): Promise<number> {
+/** Runs the jq CLI; stdin it holds is charged to the data budget and recorded in `held` (given back by the caller). */
+async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
   const err = (s: string) => ctx.stderr.write(s);
   let o: Opts | "help" | "version";
   try {
@@ -301,11 +286,13 @@ async function runJq(ctx: CommandContext): Promise<number> {
   }
 
   // Inputs.
-  const sources: { name: string | null; text: string }[] = [];
+  // (`base`: newlines before the text, when stdin is cut into pieces)
+  const sources: { name: string | null; text: string; base?: number }[] = [];
+  const maxIn = Math.max(ctx.meter.limits.maxFileBytes, ctx.meter.limits.maxStringBytes);
   let openFailed = false;
   // Stream stdin (run on each JSON text as it arrives) unless the program needs all input at once.
   const streaming = opts.files.length === 0 && !opts.nullInput && !opts.slurp && !opts.rawInput && !opts.stream && !opts.seq && !prog.readsInputs;
-  if (opts.files.length === 0 && !streaming) sources.push({ name: null, text: await readStdin(ctx) });
+  if (opts.files.length === 0 && !streaming) for (const s of await readStdinSources(ctx, maxIn, opts.rawInput, heldIn)) sources.push(s);
   else {
     for (const f of opts.files) {
       try {
@@ -336,7 +323,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
     if (opts.rawInput) {
       if (opts.slurp) {
         currentName = sources.length ? sources[sources.length - 1]!.name : null;
-        yield sources.map((s) => s.text).join("");
+        yield joinSlurped(ctx, sources);
         return;
       }
       for (const s of sources) {
@@ -356,7 +343,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
       const depth = ctx.meter.limits.maxParseDepth * 10;
       // A document parsed by the jq run before in this execution (`jq A f; jq B f`) is not parsed again.
       const hit = opts.seq ? undefined : cachedDoc(ctx.meter, s.text, depth);
-      const r = hit === undefined ? new JsonReader(opts.seq ? s.text.replace(/\x1e/g, " ") : s.text, depth) : undefined;
+      const r = hit === undefined ? new JsonReader(opts.seq ? s.text.replace(/\x1e/g, " ") : s.text, depth, (s.base ?? 0) + 1) : undefined;
       // The source's line count, counted once (per value, it made NDJSON input quadratic).
       let lines = -1;
       let n = 0;
@@ -364,7 +351,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
       for (;;) {
         let v: Val | undefined;
         if (r !== undefined && canStream && s.text.length >= MIN_STREAMED && r.atArray()) {
-          if (lines < 0) lines = countLines(s.text, s.text.length);
+          if (lines < 0) lines = (s.base ?? 0) + countLines(s.text, s.text.length);
           currentLine = lines;
           const at = r.pos;
           streamReader = r;
@@ -385,7 +372,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
           }
         } catch (e) {
           if (e instanceof JsonParseError) {
-            err(`jq: parse error (at ${s.name ?? "<stdin>"}:${countLines(s.text, r?.pos ?? 0)}): ${e.message}\n`);
+            err(`jq: parse error (at ${s.name ?? "<stdin>"}:${(s.base ?? 0) + countLines(s.text, r?.pos ?? 0)}): ${e.message}\n`);
             parseFailed = true;
             return;
           }
@@ -393,7 +380,7 @@ async function runJq(ctx: CommandContext): Promise<number> {
         }
         if (v === undefined) break;
         if (n++ === 0) first = v;
-        if (lines < 0) lines = countLines(s.text, s.text.length);
+        if (lines < 0) lines = (s.base ?? 0) + countLines(s.text, s.text.length);
         currentLine = lines;
         ctx.meter.tick();
         if (opts.stream) {
@@ -740,13 +727,16 @@ function* iterJson(text: string): Generator<Val> {
  * errors (limits, timeout, broken pipe) go on to the shell.
  */
 async function runJqCommand(ctx: CommandContext): Promise<number> {
+  const held: Held = { bytes: 0 };
   try {
-    return await runJq(ctx);
+    return await runJq(ctx, held);
   } catch (e) {
     const m = internalError(e);
     if (!(m instanceof JqError)) throw e;
     ctx.stderr.write(`jq: error: ${runtimeErrorText(m.value)}\n`);
     return 5;
+  } finally {
+    ctx.meter.chargeData(-held.bytes);
   }
 }
 

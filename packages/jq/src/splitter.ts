@@ -34,11 +34,14 @@ export class JsonSplitter {
   #textCol = 0;
   /** Where each text returned by the last `push` starts in the whole input (line 1-based, column 0-based). */
   starts: { line: number; col: number }[] = [];
+  /** Offset in the last chunk pushed just past the last text it completed (-1 when it completed none). */
+  lastEnd = -1;
 
   /** Adds a chunk; returns the texts completed by it. */
   push(chunk: string): string[] {
     const out: string[] = [];
     this.starts = [];
+    this.lastEnd = -1;
     const s = chunk;
     const n = s.length;
     // The state lives in locals while scanning (private fields are slow in a per-character loop).
@@ -62,6 +65,7 @@ export class JsonSplitter {
       out.push(this.#parts.length === 0 ? tail : this.#parts.join("") + tail);
       this.starts.push({ line: this.#textLine, col: this.#textCol });
       this.#parts = [];
+      this.lastEnd = end;
       st = St.Between;
     };
     let i = 0;

@@ -1,4 +1,8 @@
-/** Pure TypeScript MD5, SHA-1 and SHA-256 over bytes, returning lowercase hex. */
+/**
+ * Pure TypeScript MD5, SHA-1 and SHA-256 over bytes, returning lowercase hex: one-shot
+ * (`md5(bytes)`) or incremental (`new Md5()`, `update` chunk by chunk, then `digest`), so a
+ * stream is hashed in constant memory.
+ */
 
 function hex(words: Uint32Array | number[], littleEndian: boolean): string {
   let s = "";
@@ -11,37 +15,100 @@ function hex(words: Uint32Array | number[], littleEndian: boolean): string {
   return s;
 }
 
-/** Pads a message (Merkle-Damgard, 64-byte blocks) with its bit length in the given endianness. */
-function pad(bytes: Uint8Array, littleEndian: boolean): DataView {
-  const len = bytes.length;
-  const total = Math.ceil((len + 9) / 64) * 64;
-  const buf = new Uint8Array(total);
-  buf.set(bytes);
-  buf[len] = 0x80;
-  const view = new DataView(buf.buffer);
-  const bits = len * 8;
-  const hi = Math.floor(bits / 4294967296);
-  const lo = bits >>> 0;
-  if (littleEndian) {
-    view.setUint32(total - 8, lo, true);
-    view.setUint32(total - 4, hi, true);
-  } else {
-    view.setUint32(total - 8, hi, false);
-    view.setUint32(total - 4, lo, false);
+/** An incremental hash: feed bytes with `update`, read the hex digest once with `digest`. */
+export interface Hasher {
+  /** Adds bytes to the message. */
+  update(bytes: Uint8Array): void;
+  /** The lowercase hex digest of everything added (the hasher is spent after). */
+  digest(): string;
+}
+
+/**
+ * A Merkle-Damgard hash over 64-byte blocks: buffers partial blocks, calls `compress` on each
+ * full one (as 16 words of the given endianness) and pads with the bit length at the end.
+ */
+abstract class BlockHash implements Hasher {
+  readonly #block = new Uint8Array(64);
+  readonly #view = new DataView(this.#block.buffer);
+  readonly #words = new Uint32Array(16);
+  #fill = 0;
+  #length = 0;
+  constructor(readonly littleEndian: boolean) {}
+
+  /** Mixes one block (16 words) into the state. */
+  protected abstract compress(m: Uint32Array): void;
+  /** The state as hex. */
+  protected abstract hexState(): string;
+
+  #flushBlock(): void {
+    const v = this.#view;
+    const le = this.littleEndian;
+    const m = this.#words;
+    for (let i = 0; i < 16; i++) m[i] = v.getUint32(i * 4, le);
+    this.compress(m);
   }
-  return view;
+
+  update(bytes: Uint8Array): void {
+    this.#length += bytes.length;
+    let i = 0;
+    const block = this.#block;
+    if (this.#fill > 0) {
+      const take = Math.min(64 - this.#fill, bytes.length);
+      block.set(bytes.subarray(0, take), this.#fill);
+      this.#fill += take;
+      i = take;
+      if (this.#fill < 64) return;
+      this.#flushBlock();
+      this.#fill = 0;
+    }
+    if (i + 64 <= bytes.length) {
+      const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const le = this.littleEndian;
+      const m = this.#words;
+      for (; i + 64 <= bytes.length; i += 64) {
+        for (let k = 0; k < 16; k++) m[k] = v.getUint32(i + k * 4, le);
+        this.compress(m);
+      }
+    }
+    if (i < bytes.length) {
+      block.set(bytes.subarray(i), 0);
+      this.#fill = bytes.length - i;
+    }
+  }
+
+  digest(): string {
+    const bits = this.#length * 8;
+    const padLen = this.#fill < 56 ? 56 - this.#fill : 120 - this.#fill;
+    const tail = new Uint8Array(padLen + 8);
+    tail[0] = 0x80;
+    const v = new DataView(tail.buffer);
+    const hi = Math.floor(bits / 4294967296);
+    const lo = bits >>> 0;
+    if (this.littleEndian) {
+      v.setUint32(padLen, lo, true);
+      v.setUint32(padLen + 4, hi, true);
+    } else {
+      v.setUint32(padLen, hi, false);
+      v.setUint32(padLen + 4, lo, false);
+    }
+    const length = this.#length;
+    this.update(tail);
+    this.#length = length;
+    return this.hexState();
+  }
 }
 
 const MD5_S = [7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21];
 const MD5_K = Array.from({ length: 64 }, (_, i) => Math.floor(Math.abs(Math.sin(i + 1)) * 4294967296) >>> 0);
 
-/** MD5 of `bytes` as 32 hex digits. */
-export function md5(bytes: Uint8Array): string {
-  const v = pad(bytes, true);
-  const h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
-  const m = new Array<number>(16);
-  for (let off = 0; off < v.byteLength; off += 64) {
-    for (let i = 0; i < 16; i++) m[i] = v.getUint32(off + i * 4, true);
+/** Incremental MD5 (32 hex digits). */
+export class Md5 extends BlockHash {
+  readonly #h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476];
+  constructor() {
+    super(true);
+  }
+  protected compress(m: Uint32Array): void {
+    const h = this.#h;
     let [a, b, c, d] = h as [number, number, number, number];
     for (let i = 0; i < 64; i++) {
       let f: number;
@@ -72,16 +139,22 @@ export function md5(bytes: Uint8Array): string {
     h[2] = (h[2]! + c) >>> 0;
     h[3] = (h[3]! + d) >>> 0;
   }
-  return hex(h, true);
+  protected hexState(): string {
+    return hex(this.#h, true);
+  }
 }
 
-/** SHA-1 of `bytes` as 40 hex digits. */
-export function sha1(bytes: Uint8Array): string {
-  const v = pad(bytes, false);
-  const h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
-  const w = new Uint32Array(80);
-  for (let off = 0; off < v.byteLength; off += 64) {
-    for (let i = 0; i < 16; i++) w[i] = v.getUint32(off + i * 4, false);
+/** Incremental SHA-1 (40 hex digits). */
+export class Sha1 extends BlockHash {
+  readonly #h = [0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0];
+  readonly #w = new Uint32Array(80);
+  constructor() {
+    super(false);
+  }
+  protected compress(m: Uint32Array): void {
+    const h = this.#h;
+    const w = this.#w;
+    w.set(m);
     for (let i = 16; i < 80; i++) {
       const x = w[i - 3]! ^ w[i - 8]! ^ w[i - 14]! ^ w[i - 16]!;
       w[i] = (x << 1) | (x >>> 31);
@@ -103,7 +176,9 @@ export function sha1(bytes: Uint8Array): string {
     h[3] = (h[3]! + d) >>> 0;
     h[4] = (h[4]! + e) >>> 0;
   }
-  return hex(h, false);
+  protected hexState(): string {
+    return hex(this.#h, false);
+  }
 }
 
 const K256 = new Uint32Array([
@@ -115,14 +190,18 @@ const K256 = new Uint32Array([
   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-/** SHA-256 of `bytes` as 64 hex digits. */
-export function sha256(bytes: Uint8Array): string {
-  const v = pad(bytes, false);
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  const w = new Uint32Array(64);
-  const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
-  for (let off = 0; off < v.byteLength; off += 64) {
-    for (let i = 0; i < 16; i++) w[i] = v.getUint32(off + i * 4, false);
+/** Incremental SHA-256 (64 hex digits). */
+export class Sha256 extends BlockHash {
+  readonly #h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
+  readonly #w = new Uint32Array(64);
+  constructor() {
+    super(false);
+  }
+  protected compress(m: Uint32Array): void {
+    const h = this.#h;
+    const w = this.#w;
+    const rotr = (x: number, n: number): number => (x >>> n) | (x << (32 - n));
+    w.set(m);
     for (let i = 16; i < 64; i++) {
       const s0 = rotr(w[i - 15]!, 7) ^ rotr(w[i - 15]!, 18) ^ (w[i - 15]! >>> 3);
       const s1 = rotr(w[i - 2]!, 17) ^ rotr(w[i - 2]!, 19) ^ (w[i - 2]! >>> 10);
@@ -154,5 +233,28 @@ export function sha256(bytes: Uint8Array): string {
     h[6] = h[6]! + g;
     h[7] = h[7]! + hh;
   }
-  return hex(h, false);
+  protected hexState(): string {
+    return hex(this.#h, false);
+  }
+}
+
+/** MD5 of `bytes` as 32 hex digits. */
+export function md5(bytes: Uint8Array): string {
+  const h = new Md5();
+  h.update(bytes);
+  return h.digest();
+}
+
+/** SHA-1 of `bytes` as 40 hex digits. */
+export function sha1(bytes: Uint8Array): string {
+  const h = new Sha1();
+  h.update(bytes);
+  return h.digest();
+}
+
+/** SHA-256 of `bytes` as 64 hex digits. */
+export function sha256(bytes: Uint8Array): string {
+  const h = new Sha256();
+  h.update(bytes);
+  return h.digest();
 }

@@ -1,12 +1,20 @@
 import { type Command, type CommandContext, FsError } from "@husk/host";
 import { defineCommand } from "../util/command.js";
-import { readInput, reportFsError } from "../util/io.js";
+import { reportFsError } from "../util/io.js";
 import type { ParsedArgs } from "../util/options.js";
+import { type Chunks, eachChunk, eachLine, openInput } from "../util/stream.js";
 import { toBytes } from "../util/text.js";
-import { md5, sha1, sha256 } from "./digest.js";
+import { type Hasher, Md5, Sha1, Sha256 } from "./digest.js";
 
-function makeSum(name: string, algo: (b: Uint8Array) => string, label: string): Command {
-  const hexLen = algo(new Uint8Array()).length;
+/** The hex digest of an input read chunk by chunk (the UTF-8 bytes of its text). */
+export async function hashChunks(ctx: CommandContext, input: Chunks, hasher: Hasher): Promise<string> {
+  await eachChunk(input, ctx.meter, (c) => hasher.update(toBytes(c)));
+  return hasher.digest();
+}
+
+function makeSum(name: string, make: () => Hasher, label: string): Command {
+  const hexLen = make().digest().length;
+  const line = new RegExp(`^\\\\?([0-9a-fA-F]{${hexLen}}) [ *](.+)$`);
   async function check(ctx: CommandContext, args: ParsedArgs): Promise<number> {
     let status = 0;
     let bad = 0;
@@ -14,34 +22,34 @@ function makeSum(name: string, algo: (b: Uint8Array) => string, label: string): 
     const quiet = args.has("quiet");
     const silent = args.has("status");
     for (const list of args.operands.length ? args.operands : ["-"]) {
-      let text: string;
+      let input: Chunks;
       try {
-        text = await readInput(ctx, list);
+        input = await openInput(ctx, list);
       } catch (e) {
         status = reportFsError(ctx, list, e, name);
         continue;
       }
-      for (const line of text.split("\n")) {
-        if (line === "") continue;
-        const m = new RegExp(`^\\\\?([0-9a-fA-F]{${hexLen}}) [ *](.+)$`).exec(line);
+      await eachLine(input, "\n", ctx.meter, async (text) => {
+        if (text === "") return;
+        const m = line.exec(text);
         if (!m) {
           badLines++;
-          continue;
+          return;
         }
         const file = m[2] as string;
         let got: string;
         try {
-          got = algo(toBytes(await readInput(ctx, file)));
+          got = await hashChunks(ctx, await openInput(ctx, file), make());
         } catch (e) {
           if (!(e instanceof FsError)) throw e;
           if (!silent) ctx.stderr.write(`${name}: ${file}: ${e.message}\n${file}: FAILED open or read\n`);
           status = 1;
-          continue;
+          return;
         }
         const ok = got === (m[1] as string).toLowerCase();
         if (!ok) bad++;
         if (!silent && (!ok || !quiet)) ctx.stdout.write(`${file}: ${ok ? "OK" : "FAILED"}\n`);
-      }
+      });
     }
     if (badLines && !silent) ctx.stderr.write(`${name}: WARNING: ${badLines} line${badLines > 1 ? "s are" : " is"} improperly formatted\n`);
     if (bad && !silent) ctx.stderr.write(`${name}: WARNING: ${bad} computed checksum${bad > 1 ? "s" : ""} did NOT match\n`);
@@ -54,7 +62,7 @@ function makeSum(name: string, algo: (b: Uint8Array) => string, label: string): 
     const out: string[] = [];
     for (const op of args.operands.length ? args.operands : ["-"]) {
       try {
-        const sum = algo(toBytes(await readInput(ctx, op)));
+        const sum = await hashChunks(ctx, await openInput(ctx, op), make());
         out.push(args.has("tag") ? `${label} (${op}) = ${sum}${end}` : `${sum}  ${op}${end}`);
       } catch (e) {
         status = reportFsError(ctx, op, e, name);
@@ -92,8 +100,8 @@ Print or check ${label} checksums. With no FILE, or when FILE is -, read standar
 }
 
 /** `md5sum [-c] [--tag] [FILE]...` (pure TypeScript MD5 over the UTF-8 bytes of the text). */
-export const md5sum = makeSum("md5sum", md5, "MD5");
+export const md5sum = makeSum("md5sum", () => new Md5(), "MD5");
 /** `sha1sum [-c] [--tag] [FILE]...`. */
-export const sha1sum = makeSum("sha1sum", sha1, "SHA1");
+export const sha1sum = makeSum("sha1sum", () => new Sha1(), "SHA1");
 /** `sha256sum [-c] [--tag] [FILE]...`. */
-export const sha256sum = makeSum("sha256sum", sha256, "SHA256");
+export const sha256sum = makeSum("sha256sum", () => new Sha256(), "SHA256");

@@ -1,8 +1,9 @@
 import { type CommandContext, FsError, HuskError, resolvePath, UsageError } from "@husk/host";
 import { defineCommand } from "../util/command.js";
-import { readInput, Writer } from "../util/io.js";
+import { fileOutput, joinedBatches, Writer } from "../util/io.js";
 import type { ParsedArgs } from "../util/options.js";
 import { quoteFileName } from "../util/shellquote.js";
+import { type Chunks, HeldData, openInput, readBlocks } from "../util/stream.js";
 import { gnuQuote } from "../util/text.js";
 import { compareC, generalValue, humanValue, monthValue, numericValue, versionCompare } from "./compare.js";
 import { applyModifier, checkCompatible, hasOrdering, keyField, noOrdering, type Ordering, parseKey, type SortKey } from "./keys.js";
@@ -217,14 +218,15 @@ export function sortLines(lines: readonly string[], options: SortOptions = {}): 
 }
 
 /**
- * `sortLines(lines, options)` joined, each line ended by `sep`; whole-line sorts of repetitive
- * input build the text from the distinct lines (`repeat`) without an array of every line.
+ * `sortLines(lines, options)` as text, each line ended by `sep`, in batches of about 64 KiB
+ * (no string of the whole output is built); whole-line sorts of repetitive input build the
+ * text from the distinct lines (`repeat`) without an array of every line.
  */
-export function sortText(lines: readonly string[], sep: string, options: SortOptions = {}): string {
+export function sortBatches(lines: readonly string[], sep: string, options: SortOptions = {}): Iterable<string> {
   const c = comparators(lines, options);
   if (c.plain && !options.unique) {
     const counts = countLines(lines);
-    if (counts !== null) return textFromCounts(counts, sep, c.reverse, false);
+    if (counts !== null) return batchesFromCounts(counts, sep, c.reverse, false);
   }
   let sorted: string[];
   if (c.plain) {
@@ -232,28 +234,43 @@ export function sortText(lines: readonly string[], sep: string, options: SortOpt
     if (c.reverse) sorted.reverse();
     if (options.unique) sorted = dedupe(sorted);
   } else sorted = sortByKeys(lines, c, options);
-  return sorted.length ? sorted.join(sep) + sep : "";
+  return joinedBatches(sorted, sep);
 }
 
-/** The sorted text of counted whole lines (each distinct line once with `unique`). */
-function textFromCounts(counts: Map<string, number>, sep: string, reverse: boolean, unique: boolean): string {
+/** Code units of output text built at once. */
+const BATCH = 65536;
+
+/** The sorted text of counted whole lines (each distinct line once with `unique`), in batches. */
+function* batchesFromCounts(counts: Map<string, number>, sep: string, reverse: boolean, unique: boolean): Generator<string> {
   const keys = [...counts.keys()].sort(compareC);
   if (reverse) keys.reverse();
-  const parts: string[] = new Array<string>(keys.length);
+  let parts: string[] = [];
+  let size = 0;
   for (let k = 0; k < keys.length; k++) {
-    const key = keys[k]!;
-    const n = unique ? 1 : counts.get(key)!;
-    parts[k] = n === 1 ? key + sep : (key + sep).repeat(n);
+    const unit = keys[k]! + sep;
+    // a line repeated many times is repeated a batch at a time
+    for (let n = unique ? 1 : counts.get(keys[k]!)!; n > 0; ) {
+      const m = Math.min(n, Math.max(1, Math.floor(BATCH / unit.length)));
+      const part = m === 1 ? unit : unit.repeat(m);
+      parts.push(part);
+      size += part.length;
+      n -= m;
+      if (size >= BATCH) {
+        yield parts.join("");
+        parts = [];
+        size = 0;
+      }
+    }
   }
-  return parts.join("");
+  if (parts.length > 0) yield parts.join("");
 }
 
 /**
- * Plain whole-line sort of texts, counting lines straight from the texts (a repeated line
- * costs one short-lived slice, and no array of every line is built). Null when the lines look
- * mostly distinct: the caller then sorts an array of lines.
+ * Plain whole-line sort of texts (each made of whole lines), counting lines straight from the
+ * texts (a repeated line costs one short-lived slice, and no array of every line is built).
+ * Null when the lines look mostly distinct: the caller then sorts an array of lines.
  */
-function sortTextsByCounting(texts: readonly string[], sep: string, options: SortOptions): string | null {
+function sortTextsByCounting(texts: readonly string[], sep: string, options: SortOptions): Iterable<string> | null {
   const { keys, plain } = effectiveKeys(options);
   if (!plain) return null;
   const counts = new Map<string, number>();
@@ -269,7 +286,7 @@ function sortTextsByCounting(texts: readonly string[], sep: string, options: Sor
       if ((++total & 4095) === 0 && total > 32768 && counts.size * 2 > total) return null;
     }
   }
-  return textFromCounts(counts, sep, (keys[0] as SortKey).reverse, !!options.unique);
+  return batchesFromCounts(counts, sep, (keys[0] as SortKey).reverse, !!options.unique);
 }
 
 function sortByKeys(lines: readonly string[], c: ReturnType<typeof comparators>, options: SortOptions): string[] {
@@ -442,55 +459,70 @@ async function run(ctx: CommandContext, args: ParsedArgs): Promise<number> {
   const operands = args.operands.length ? args.operands : ["-"];
   // GNU prints no "Try 'sort --help'" line after this one
   if (check && operands.length > 1) throw new HuskError(`extra operand '${operands[1]}' not allowed with -${check}`, 2);
-  let lines: string[] = [];
-  const runs: Array<[number, number]> = [];
-  const texts: string[] = [];
-  for (const op of operands) {
-    let text: string;
-    try {
-      text = await readInput(ctx, op);
-    } catch (e) {
-      if (!(e instanceof FsError)) throw e;
-      ctx.stderr.write(`sort: cannot read: ${quoteFileName(op)}: ${e.message}\n`);
-      return 2;
+  // every operand is read in blocks of whole lines, held (and charged to the data budget) until sorted
+  const held = new HeldData(ctx.meter);
+  try {
+    const perOperand: string[][] = [];
+    for (const op of operands) {
+      let input: Chunks;
+      try {
+        input = await openInput(ctx, op);
+      } catch (e) {
+        if (!(e instanceof FsError)) throw e;
+        ctx.stderr.write(`sort: cannot read: ${quoteFileName(op)}: ${e.message}\n`);
+        return 2;
+      }
+      perOperand.push(await readBlocks(input, sep, held));
     }
-    texts.push(text);
-  }
-  const counted = check || args.has("m") ? null : sortTextsByCounting(texts, sep, opts);
-  for (const text of counted === null ? texts : []) {
-    runs.push([lines.length, lines.length]);
-    if (text === "") continue;
-    const parts = text.split(sep);
-    if (text.endsWith(sep)) parts.pop();
-    if (lines.length === 0) lines = parts;
-    else for (const p of parts) lines.push(p);
-    (runs[runs.length - 1] as [number, number])[1] = lines.length;
-    ctx.meter.tick();
-  }
-  if (check) {
-    const bad = findDisorder(lines, opts);
-    if (bad < 0) return 0;
-    if (check === "c") ctx.stderr.write(`sort: ${operands[0]}:${bad + 1}: disorder: ${lines[bad]}\n`);
-    return 1;
-  }
-  let text: string;
-  if (counted !== null) text = counted;
-  else if (args.has("m")) {
-    const sorted = mergeRuns(runs.map(([a, b]) => lines.slice(a, b)), opts);
-    text = sorted.length ? sorted.join(sep) + sep : "";
-  } else text = sortText(lines, sep, opts);
-  if (output !== undefined && output !== "-") {
-    await ctx.fs.writeFile(resolvePath(ctx.cwd, output), text).catch((e: unknown) => {
-      if (e instanceof FsError) throw new FsError(e.code, `open failed: ${output}`);
-      throw e;
-    });
+    const counted = check || args.has("m") ? null : sortTextsByCounting(perOperand.flat(), sep, opts);
+    let lines: string[] = [];
+    const runs: Array<[number, number]> = [];
+    for (const blocks of counted === null ? perOperand : []) {
+      runs.push([lines.length, lines.length]);
+      for (const text of blocks) {
+        const parts = text.split(sep);
+        if (text.endsWith(sep)) parts.pop();
+        held.charge(LINE_SLOT * parts.length);
+        if (lines.length === 0) lines = parts;
+        else for (const p of parts) lines.push(p);
+        ctx.meter.tick();
+      }
+      (runs[runs.length - 1] as [number, number])[1] = lines.length;
+    }
+    if (check) {
+      const bad = findDisorder(lines, opts);
+      if (bad < 0) return 0;
+      if (check === "c") ctx.stderr.write(`sort: ${operands[0]}:${bad + 1}: disorder: ${lines[bad]}\n`);
+      return 1;
+    }
+    let batches: Iterable<string>;
+    if (counted !== null) batches = counted;
+    else if (args.has("m")) batches = joinedBatches(mergeRuns(runs.map(([a, b]) => lines.slice(a, b)), opts), sep);
+    else batches = sortBatches(lines, sep, opts);
+    let out = ctx.stdout;
+    if (output !== undefined && output !== "-") {
+      // (-o may name an input: it is written only now that every input was read)
+      const path = resolvePath(ctx.cwd, output);
+      await ctx.fs.writeFile(path, "").catch((e: unknown) => {
+        if (e instanceof FsError) throw new FsError(e.code, `open failed: ${output}`);
+        throw e;
+      });
+      out = fileOutput(ctx, path);
+    }
+    const w = new Writer(out);
+    for (const b of batches) {
+      const p = w.write(b);
+      if (p) await p;
+    }
+    await w.flush();
     return 0;
+  } finally {
+    held.release();
   }
-  const w = new Writer(ctx.stdout);
-  w.write(text);
-  await w.flush();
-  return 0;
 }
+
+/** Data-budget bytes charged per line held (its slot in the array, and its sort keys). */
+const LINE_SLOT = 16;
 
 /**
  * `sort` with -b -d -f -g -h -i -M -n -R -r -V, -k (several, with modifiers), -t, -u, -s, -c/-C,

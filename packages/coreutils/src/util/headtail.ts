@@ -1,6 +1,6 @@
 import { type CommandContext, FsError, HuskError } from "@husk/host";
-import { readInput } from "./io.js";
 import type { ParsedArgs } from "./options.js";
+import { type Chunks, openInput, StreamChunks } from "./stream.js";
 import { gnuQuote, parseSize } from "./text.js";
 
 /** A parsed `-n`/`-c` count of head or tail: `from` means `+N` (tail) and `allBut` `-N` (head). */
@@ -39,21 +39,27 @@ export function headTailOptions(args: ParsedArgs, ctx?: CommandContext): { count
   return { count, headers, sep };
 }
 
-/** Writes GNU's `==> NAME <==` headers and runs `each` on every operand's text. */
+/**
+ * Writes GNU's `==> NAME <==` headers and runs `each` on every operand opened as `Chunks`
+ * (files carry their whole `text`). A failed open is reported as `NAME: cannot open 'OP' for
+ * reading: strerror`. With `lazyStdin`, stdin is not read before `each` reads it (its read
+ * errors then reach `each`).
+ */
 export async function eachWithHeaders(
   ctx: CommandContext,
   operands: readonly string[],
   headers: boolean,
-  each: (text: string, op: string) => Promise<void> | void,
-  streamStdin?: (op: string) => Promise<void>,
+  each: (input: Chunks, op: string) => Promise<void> | void,
+  lazyStdin = false,
 ): Promise<number> {
   let status = 0;
   let first = true;
   for (const op of operands) {
-    let text: string | undefined;
-    if (op !== "-" || !streamStdin) {
+    let input: Chunks;
+    if (op === "-" && lazyStdin) input = new StreamChunks(ctx.stdin);
+    else {
       try {
-        text = await readInput(ctx, op);
+        input = await openInput(ctx, op);
       } catch (e) {
         if (!(e instanceof FsError)) throw e;
         ctx.stderr.write(`${ctx.name}: cannot open '${op}' for reading: ${e.message}\n`);
@@ -65,8 +71,7 @@ export async function eachWithHeaders(
       ctx.stdout.write(`${first ? "" : "\n"}==> ${op === "-" ? "standard input" : op} <==\n`);
     }
     first = false;
-    if (text === undefined && streamStdin) await streamStdin(op);
-    else await each(text as string, op);
+    await each(input, op);
   }
   return status;
 }

@@ -1,18 +1,15 @@
 import { type CommandContext, FsError, type OutputStream, resolvePath } from "@husk/host";
 import { quoteFileName } from "./shellquote.js";
 
-/** The most text a tool reads into memory at once: the run's `maxStringBytes`. */
-export function inputLimit(ctx: CommandContext): number {
-  return ctx.meter.limits.maxStringBytes;
-}
-
 /**
- * Reads a whole operand: `-` and `/dev/stdin` are stdin, `/dev/null` is empty (the filesystem
- * has no devices), anything else a file of `ctx.fs` relative to `ctx.cwd` (`''` is ENOENT).
+ * Reads a whole operand as ONE string, for the tools whose input is one document or script
+ * (json, bc, xargs; text tools stream through `util/stream.ts` instead): `-` and `/dev/stdin`
+ * are stdin (at most `maxStringBytes`), `/dev/null` is empty (the filesystem has no devices),
+ * anything else a file of `ctx.fs` relative to `ctx.cwd` (`''` is ENOENT).
  */
 export function readInput(ctx: CommandContext, operand: string): Promise<string> {
   const path = operand === "-" ? "/dev/stdin" : resolvePath(ctx.cwd, operand);
-  if (path === "/dev/stdin") return ctx.stdin.readAll(inputLimit(ctx));
+  if (path === "/dev/stdin") return ctx.stdin.readAll(ctx.meter.limits.maxStringBytes);
   if (path === "/dev/null") return Promise.resolve("");
   return ctx.fs.readFile(path);
 }
@@ -31,72 +28,11 @@ export function reportFsError(ctx: CommandContext, operand: string, e: unknown, 
 }
 
 /**
- * Reads every operand (stdin when there are none) and calls `each` with its text, in order.
- * A failing operand is reported (`NAME: OP: strerror`, or `NAME: format(op, strerror)`) and skipped. Resolves with 1 when any failed, else 0.
- */
-export async function forEachInput(
-  ctx: CommandContext,
-  operands: readonly string[],
-  each: (text: string, operand: string) => void | Promise<void>,
-  name = ctx.name,
-  format?: (operand: string, message: string) => string,
-): Promise<number> {
-  let status = 0;
-  for (const op of operands.length ? operands : ["-"]) {
-    let text: string;
-    try {
-      text = await readInput(ctx, op);
-    } catch (e) {
-      if (format && e instanceof FsError) {
-        ctx.stderr.write(`${name}: ${format(op, e.message)}\n`);
-        status = 1;
-      } else status = reportFsError(ctx, op, e, name);
-      continue;
-    }
-    await each(text, op);
-  }
-  return status;
-}
-
-/**
- * Reads all operands (stdin when none) and concatenates them; errors reported as by
- * `forEachInput` (with `format` when given). `read` counts the operands that could be read.
- */
-export async function readAllInputs(
-  ctx: CommandContext,
-  operands: readonly string[],
-  format?: (operand: string, message: string) => string,
-): Promise<{ text: string; status: number; read: number }> {
-  const parts: string[] = [];
-  const status = await forEachInput(
-    ctx,
-    operands,
-    (t) => {
-      parts.push(t);
-    },
-    ctx.name,
-    format,
-  );
-  return { text: parts.join(""), status, read: parts.length };
-}
-
-/**
- * A `format` for `forEachInput`/`readAllInputs` naming the operand as given, for the
+ * An open-error format (see `forEachStream`) naming the operand as given, for the
  * util-linux and vim tools (column, hexdump, xxd) that do not quote file names as GNU does.
  */
 export function unquotedOperand(operand: string, message: string): string {
   return `${operand}: ${message}`;
-}
-
-/**
- * Splits text into lines on `sep`. A final unterminated line is kept; the empty string gives
- * no lines. The trailing separator does not produce an empty last line.
- */
-export function splitLines(text: string, sep = "\n"): string[] {
-  if (text === "") return [];
-  const lines = text.split(sep);
-  if (text.endsWith(sep)) lines.pop();
-  return lines;
 }
 
 /**
@@ -125,6 +61,32 @@ export class Writer {
     this.#size = 0;
     return text === "" ? undefined : this.out.write(text);
   }
+}
+
+/**
+ * An OutputStream appending to a file of `ctx.fs` (for `-o FILE` and OUTPUT operands: with a
+ * Writer, the text goes to the file in pieces, never as one string). Writes wait for the file.
+ */
+export function fileOutput(ctx: CommandContext, path: string): OutputStream {
+  return {
+    closed: false,
+    write: (text: string) => ctx.fs.writeFile(path, text, { append: true }),
+  };
+}
+
+/** Output text for `lines`, each followed by `sep`, in batches of about 64 KiB (never one string of everything). */
+export function* joinedBatches(lines: readonly string[], sep: string): Generator<string> {
+  let from = 0;
+  let size = 0;
+  for (let i = 0; i < lines.length; i++) {
+    size += (lines[i] as string).length + sep.length;
+    if (size >= 65536) {
+      yield lines.slice(from, i + 1).join(sep) + sep;
+      from = i + 1;
+      size = 0;
+    }
+  }
+  if (from < lines.length) yield lines.slice(from).join(sep) + sep;
 }
 
 /** Writes text to an OutputStream, awaiting back-pressure when the stream asks for it. */

@@ -13,7 +13,7 @@ import { matchPattern } from "./pattern.js";
 import { expandPatternTraced } from "./expand.js";
 import { trace } from "./trace.js";
 import { dataSubscript } from "./refs.js";
-import { IndexedArray, isName } from "./vars.js";
+import { IndexedArray } from "./vars.js";
 import { isDynamicVar } from "./special-params.js";
 import { wordParts } from "@husk/syntax";
 

@@ -8,7 +8,9 @@ import type { Token as IToken } from "@husk/pattern";
 import type { FuncDef, ImportDirective, Node, ObjEntry, PObjEntry, Pattern, Program } from "./ast.js";
 import { lex } from "./lexer.js";
 import type { JqObject, Val } from "./value.js";
-import { obj } from "./value.js";
+import { obj, typeOf } from "./value.js";
+import { dumpCompact } from "./dump.js";
+import { numberLiteral } from "./number.js";
 
 /**
  * A compile (syntax or semantic) error with the offset and length of the culprit text. An
@@ -329,9 +331,9 @@ class Parser {
 
   checkConstKey(key: Node, at: number): void {
     if (key.k === "Literal" && typeof key.value !== "string") {
-      const v = key.value;
-      const type = v === null ? "null" : typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : "object";
-      const img = JSON.stringify(v);
+      const v = key.value as Val;
+      const type = typeOf(v);
+      const img = dumpCompact(v);
       throw new JqCompileError(`Cannot use ${type} (${img}) as object key`, at, img.length);
     }
   }
@@ -430,7 +432,7 @@ class Parser {
     switch (n) {
       case "Num":
         this.next();
-        return { k: "Literal", value: Number(t.image) };
+        return { k: "Literal", value: numLiteral(t.image) };
       case "QQStart":
       case "Format":
         return this.stringTerm();
@@ -591,7 +593,7 @@ class Parser {
         key = { k: "Literal", value: t.image };
       } else if (n === "Num") {
         this.next();
-        key = { k: "Literal", value: Number(t.image) };
+        key = { k: "Literal", value: numLiteral(t.image) };
         if (this.is(":")) this.checkConstKey(key, t.startOffset);
       } else if (n === "QQStart" || n === "Format") {
         key = this.stringTerm();
@@ -700,4 +702,9 @@ export function parse(text: string, maxDepth = 1000): Program {
   const p = new Parser(text, r.tokens, maxDepth);
   const prog = p.program();
   return prog;
+}
+
+/** A number literal of the program, kept as written as jq 1.8's lexer keeps it (`jv_parse` of the token). */
+function numLiteral(image: string): Val {
+  return numberLiteral(image) ?? Number(image);
 }

@@ -10,7 +10,7 @@ import { lex } from "./lexer.js";
 import type { JqObject, Val } from "./value.js";
 import { obj, typeOf } from "./value.js";
 import { dumpCompact } from "./dump.js";
-import { numberLiteral } from "./number.js";
+import { isNum, negateNum, numberLiteral } from "./number.js";
 
 /**
  * A compile (syntax or semantic) error with the offset and length of the culprit text. An
@@ -668,7 +668,7 @@ function constValues(n: Node): Val[] {
       return [o];
     }
     case "Neg":
-      return constValues(n.body).map((v) => -(v as number));
+      return constValues(n.body).map((v) => (isNum(v) ? negateNum(v) : Number.NaN));
   }
   return [];
 }

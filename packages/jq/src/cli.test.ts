@@ -43,6 +43,7 @@ const CASES: Case[] = [
   { args: ["-r", '.users[] | "\\(.name) is \\(.age)"'], stdin: DOC },
   { args: ["-r", ".users[] | [.name, .age] | @csv"], stdin: DOC },
   { args: ["-r", ".users[] | [.name, .age] | @tsv"], stdin: DOC },
+  { args: ["-r", "[nan, 1, null, true] | @csv, @tsv"], stdin: "null" },
   { args: ["-r", '@sh "echo \\(.c.d)"'], stdin: DOC },
   { args: ["--arg", "n", "bo", "-c", '.users[] | select(.name == $n)'], stdin: DOC },
   { args: ["--argjson", "v", '{"x":[1]}', "-c", "$v.x"], stdin: "null" },

@@ -133,7 +133,8 @@ function urid(s: string): string {
 function csvField(v: Val, tsv: boolean): string {
   switch (typeOf(v)) {
     case "number":
-      return numberText(v as Num);
+      // builtin.c f_format: jv_dump_string (a kept literal as written), NaN as an empty field
+      return Number.isNaN(v) ? "" : numberText(v as Num);
     case "boolean":
       return v ? "true" : "false";
     case "null":

@@ -79,9 +79,11 @@ jq -n -c '[have_decnum, ("a1b" | [splits("[0-9]")])]'
 #### jq 1.8 number literals print as written
 # man.test (lines 7-26) and jq.test's have_decnum cases: a literal of the input or the program
 # prints as decNumber's canonical string (1e-5 -> 0.00001, 3e300 -> 3E+300); arithmetic gives
-# doubles (0.1 + 0.2); jq.test: [1E+1000 | tojson] is ["1E+1000"]
-jq -n -c '[1.5, 1e-5, 0.1 + 0.2, 3e300, -0, 1e17, 123456789012345678, 1.000, (1e1000 | tostring)]'
-## stdout: [1.5,0.00001,0.30000000000000004,3E+300,-0,1E+17,123456789012345678,1.000,"1E+1000"]
+# doubles (0.1 + 0.2); jq.test: [1E+1000 | tojson] is ["1E+1000"]. Unary minus on a literal is
+# jv_number_negate, decNumberMinus (0 - x): -1.000 stays -1.000, and -0 is 0 (IEEE 754's 0 - 0)
+# where a computed double keeps its sign (0 * -1 is -0)
+jq -n -c '[1.5, 1e-5, 0.1 + 0.2, 3e300, -0, 0 * -1, -1.000, 1e17, 123456789012345678, 1.000, (1e1000 | tostring)]'
+## stdout: [1.5,0.00001,0.30000000000000004,3E+300,0,-0,-1.000,1E+17,123456789012345678,1.000,"1E+1000"]
 
 #### jq 1.8 number literals of the input
 # jq.test: 13911860366432393 keeps its digits through tostring and tojson; the task's example

@@ -109,6 +109,9 @@ describe("every place a number is printed or read keeps or reads the literal", (
     ["tonumber", '"1.50"', "1.50"],
     ['fromjson, ("[1e2]" | fromjson)', '"1.0"', "1.0\n[1E+2]"],
     ["todate", "0.0", '"1970-01-01T00:00:00Z"'],
+    // jv_number_negate is decNumberMinus (0 - x): a literal zero negates to +0, a computed -0 stays
+    ["[-0, -0.0, (0 * -1), -1.000, (-0.0 | -.)]", "null", "[0,0.0,-0,-1.000,0.0]"],
+    // (a plain input 0 is not boxed: `-.` gives the double -0 where jq 1.8 gives 0; see number.ts)
     ["[.[] | -.] , map(abs)", "[-0, 1.0, -2.50]", "[0,-1.0,2.50]\n[-0,1.0,2.50]"],
     ["{(1.000 | tostring): 1}", "null", '{"1.000":1}'],
     ['try error catch ., (try ({} | .[1.000]) catch .)', "1.000", '1.000\n"Cannot index object with number (1.000)"'],

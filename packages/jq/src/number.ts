@@ -9,8 +9,10 @@
  *
  * A literal of at most 15 digits whose canonical text is what its double prints (`1`, `1.5`,
  * `42`) stays a plain double: the two print alike, so only the rare literals pay for a box. The
- * one difference: such a literal compares with a kept one as doubles, where jq compares two
- * literals as decimals (`0.3 < 0.30000000000000001` is false here, true in jq).
+ * differences that follow: such a literal compares with a kept one as doubles, where jq compares
+ * two literals as decimals (`0.3 < 0.30000000000000001` is false here, true in jq); and a zero of
+ * the input negates as a double (`0 | -.` is -0 here, 0 in jq, whose decNumberMinus gives +0; a
+ * program's `-0` is folded by the parser and prints 0 as in jq).
  */
 
 /** The exponent limits of jq's decimal context (DEC_INIT_BASE: emax 999999999, 147483648 digits). */
@@ -214,9 +216,19 @@ function compareMagnitudes(a: DecLit, b: DecLit): number {
   return 0;
 }
 
-/** `-n` (`jv_number_negate`): a literal stays one, with the other sign. */
+/** `-n` (`jv_number_negate`): a double as a double; a kept literal as `negateLiteral` does. */
 export function negateNum(v: Num): Num {
-  return typeof v === "number" ? -v : new DecLit(!v.neg, v.coef, v.exp);
+  return typeof v === "number" ? -v : negateLiteral(v);
+}
+
+/**
+ * A literal negated as jq 1.8 negates one (decNumberMinus, `0 - x`): it stays a literal, with
+ * the other sign, except that a zero is +0 (`-0` in a program prints `0`). A plain number here
+ * is a literal whose double prints it (the parser folds `-1`).
+ */
+export function negateLiteral(v: Num): Num {
+  if (typeof v === "number") return v === 0 ? 0 : -v;
+  return new DecLit(v.coef === "0" ? false : !v.neg, v.coef, v.exp);
 }
 
 /** `|n|` (`jv_number_abs`, which `length` and `abs` use): a literal stays one. */

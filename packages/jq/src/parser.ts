@@ -10,7 +10,7 @@ import { lex } from "./lexer.js";
 import type { JqObject, Val } from "./value.js";
 import { obj, typeOf } from "./value.js";
 import { dumpCompact } from "./dump.js";
-import { isNum, negateNum, numberLiteral } from "./number.js";
+import { isNum, negateLiteral, negateNum, numberLiteral } from "./number.js";
 
 /**
  * A compile (syntax or semantic) error with the offset and length of the culprit text. An
@@ -249,7 +249,7 @@ class Parser {
   unary(): Node {
     if (this.is("-")) {
       this.next();
-      return { k: "Neg", body: this.unary() };
+      return negation(this.unary());
     }
     if (this.is("def")) {
       const def = this.funcDef();
@@ -544,7 +544,7 @@ class Parser {
   postTry(): Node {
     if (this.is("-")) {
       this.next();
-      return { k: "Neg", body: this.postTry() };
+      return negation(this.postTry());
     }
     return this.postfix();
   }
@@ -702,6 +702,12 @@ export function parse(text: string, maxDepth = 1000): Program {
   const p = new Parser(text, r.tokens, maxDepth);
   const prog = p.program();
   return prog;
+}
+
+/** `-body`; a number literal is negated here, as jq 1.8's `_negate` would at run time (`negateLiteral`). */
+function negation(body: Node): Node {
+  if (body.k === "Literal" && isNum(body.value)) return { k: "Literal", value: negateLiteral(body.value) };
+  return { k: "Neg", body };
 }
 
 /** A number literal of the program, kept as written as jq 1.8's lexer keeps it (`jv_parse` of the token). */

@@ -141,3 +141,42 @@ describe("the API boundary", () => {
     expect(compare(parseJson("-1E+3"), parseJson("-2E+2"))).toBe(-1);
   });
 });
+
+describe("the plain/boxed choice", () => {
+  /** decNumber's to-scientific-string of a literal, written from the spec as a test oracle. */
+  const spec = (lit: string): string => {
+    const m = /^(-?)(\d*)(?:\.(\d*))?(?:e([+-]?\d+))?$/.exec(lit)!;
+    const frac = m[3] ?? "";
+    const coef = `${m[2]}${frac}`.replace(/^0+(?=.)/, "");
+    const exp = Number(m[4] ?? 0) - frac.length;
+    const adj = exp + coef.length - 1;
+    let t: string;
+    if (exp <= 0 && adj >= -6) {
+      const pad = coef.padStart(-exp + 1, "0");
+      t = exp === 0 ? coef : `${pad.slice(0, pad.length + exp)}.${pad.slice(pad.length + exp)}`;
+    } else t = `${coef[0]}${coef.length > 1 ? `.${coef.slice(1)}` : ""}E${adj >= 0 ? "+" : "-"}${Math.abs(adj)}`;
+    return `${m[1]}${t}`;
+  };
+
+  it("a literal is plain exactly when it has at most 15 digits and its double prints its canonical text", () => {
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let k = 0; k < 20000; k++) {
+      const len = 1 + rnd(17);
+      let digits = "";
+      for (let j = 0; j < len; j++) digits += String(rnd(10));
+      const dot = rnd(len + 1);
+      const body = dot === len ? digits : `${digits.slice(0, dot) || "0"}.${digits.slice(dot)}`;
+      const lit = `${rnd(2) ? "-" : ""}${body}${rnd(3) === 0 ? `e${rnd(41) - 20}` : ""}`;
+      const v = numberLiteral(lit)!;
+      const canonical = spec(lit);
+      expect(dumpCompact(v)).toBe(canonical);
+      const significant = canonical.replace(/^-/, "").replace(/E.*/, "").replace(/\./, "").replace(/^0+(?=.)/, "").length;
+      const double = typeof v === "number" ? v : v.n;
+      expect(typeof v === "number").toBe(significant <= 15 && dumpCompact(double) === canonical);
+    }
+  });
+});

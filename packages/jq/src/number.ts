@@ -28,7 +28,8 @@ const PLAIN_DIGITS = 15;
  * A number literal kept as written (up to decNumber's canonical form): jq 1.8's
  * JVP_FLAGS_NUMBER_LITERAL. Immutable. `n` is the double jq computes with
  * (`jv_number_value`: the literal rounded to 17 digits, then to a double; `Infinity` past the
- * double range, 0 below it); `text` is how it prints. Its jq type is "number".
+ * double range, 0 below it); `text` is how it prints. Both are computed on first use, as jq's
+ * are (a document passed through is never converted to doubles). Its jq type is "number".
  */
 export class DecLit {
   /** The sign (a negative zero has it too). */
@@ -37,18 +38,26 @@ export class DecLit {
   readonly coef: string;
   /** The exponent: the value is `coef` x 10^`exp`. */
   readonly exp: number;
-  /** decNumber's to-scientific-string of the literal (`1.000`, `1E+2`, `-0`). */
-  readonly text: string;
-  /** The double jq computes with. */
-  readonly n: number;
+  #text: string | undefined;
+  #n: number | undefined;
 
   /** `coef`: digits without leading zeros; `exp` within jq's decimal context (see `numberLiteral`). */
   constructor(neg: boolean, coef: string, exp: number) {
     this.neg = neg;
     this.coef = coef;
     this.exp = exp;
-    this.text = sciString(neg, coef, exp);
-    this.n = toDouble(neg, coef, exp);
+  }
+
+  /** decNumber's to-scientific-string of the literal (`1.000`, `1E+2`, `-0`). */
+  get text(): string {
+    if (this.#text === undefined) this.#text = sciString(this.neg, this.coef, this.exp);
+    return this.#text;
+  }
+
+  /** The double jq computes with. */
+  get n(): number {
+    if (this.#n === undefined) this.#n = toDouble(this.neg, this.coef, this.exp);
+    return this.#n;
   }
 
   /** The printed literal (so a template string shows it as jq does). */
@@ -112,11 +121,10 @@ function toDouble(neg: boolean, coef: string, exp: number): number {
   return neg ? -x : x;
 }
 
-/** A literal's parts: `[+-]digits[.digits][e[+-]digits]` (at least one digit before the exponent). */
-const LITERAL = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/;
+/** Exponents past this are beyond any range (overflow or underflow) and are not summed further. */
+const MAX_EXP = 1e15;
 
-/** Exponents with more digits than this are beyond any range (overflow or underflow). */
-const MAX_EXP_DIGITS = 12;
+const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /**
  * The jq number of a literal in decNumber's syntax (`-1.50`, `1e2`, `.5`, `+3`; JSON's is a
@@ -125,25 +133,55 @@ const MAX_EXP_DIGITS = 12;
  * ±Infinity (jq prints it as ±DBL_MAX); below it, it rounds to the least subnormal exponent.
  */
 export function numberLiteral(text: string): Num | undefined {
-  const m = LITERAL.exec(text);
-  if (m === null) return undefined;
-  const int = m[2]!;
-  const frac = m[3] ?? "";
-  if (int.length === 0 && frac.length === 0) return undefined;
-  const neg = m[1] === "-";
-  let digits = int + frac;
-  let z = 0;
-  while (z < digits.length - 1 && digits.charCodeAt(z) === 0x30) z++;
-  if (z > 0) digits = digits.slice(z);
-  let exp = -frac.length;
-  const es = m[4];
-  if (es !== undefined) {
-    const mag = es.replace(/^[+-]?0*/, "");
-    const eneg = es.charCodeAt(0) === 0x2d;
-    if (mag.length > MAX_EXP_DIGITS) exp = eneg ? -Infinity : Infinity;
-    else exp += eneg ? -Number(mag) : Number(mag);
+  // `[+-]digits[.digits][(e|E)[+-]digits]`, at least one digit before the exponent
+  let i = 0;
+  let c = text.charCodeAt(0);
+  const neg = c === 0x2d;
+  if (neg || c === 0x2b) c = text.charCodeAt(++i);
+  const i0 = i;
+  while (isDigit(c)) c = text.charCodeAt(++i);
+  const i1 = i;
+  let f0 = i;
+  if (c === 0x2e) {
+    f0 = ++i;
+    c = text.charCodeAt(i);
+    while (isDigit(c)) c = text.charCodeAt(++i);
   }
-  return makeNum(neg, digits, exp);
+  const f1 = i;
+  if (i1 === i0 && f1 === f0) return undefined;
+  let exp = f0 - f1;
+  if (c === 0x65 || c === 0x45) {
+    c = text.charCodeAt(++i);
+    const eneg = c === 0x2d;
+    if (eneg || c === 0x2b) c = text.charCodeAt(++i);
+    const e0 = i;
+    let e = 0;
+    for (; isDigit(c); c = text.charCodeAt(++i)) if (e < MAX_EXP) e = e * 10 + (c - 0x30);
+    if (i === e0) return undefined;
+    exp += eneg ? -e : e;
+  }
+  if (i !== text.length) return undefined;
+  // the coefficient: the digits without leading zeros (across the point)
+  let z = i0;
+  while (z < i1 && text.charCodeAt(z) === 0x30) z++;
+  let coef: string;
+  if (z < i1) coef = f1 > f0 ? text.slice(z, i1) + text.slice(f0, f1) : text.slice(z, i1);
+  else {
+    z = f0;
+    while (z < f1 && text.charCodeAt(z) === 0x30) z++;
+    coef = z < f1 ? text.slice(z, f1) : "0";
+  }
+  return makeNum(neg, coef, exp);
+}
+
+/**
+ * True when `±coef x 10^exp` (at most 15 digits, within range) prints as its double does:
+ * decNumber's plain form (exponent 0, or a fraction of magnitude 1e-4 or more without trailing
+ * zeros) is then exactly the shortest round-trip digits `formatNumber` writes in fixed notation.
+ */
+function printsAsDouble(coef: string, exp: number): boolean {
+  if (exp === 0) return true;
+  return exp < 0 && coef.charCodeAt(coef.length - 1) !== 0x30 && exp + coef.length - 1 >= -4;
 }
 
 /** The number `±coef x 10^exp` within jq's decimal context, boxed only when it must be. */
@@ -162,10 +200,10 @@ function makeNum(neg: boolean, coef: string, exp: number): Num {
     c = c.replace(/^0+(?=.)/, "");
     e = ETINY;
   }
-  const d = new DecLit(neg, c, e);
   // Past 15 digits a literal is kept even when its double prints it: two such literals compare
   // as decimals (13911860366432393 != 13911860366432392, both 17 digits, one double apart).
-  return c.length <= PLAIN_DIGITS && formatNumber(d.n) === d.text ? d.n : d;
+  if (c.length <= PLAIN_DIGITS && printsAsDouble(c, e)) return toDouble(neg, c, e);
+  return new DecLit(neg, c, e);
 }
 
 /** The jq number of an integer written as `digits` (an optional `-`, then decimal digits): `fromJS` of a bigint. */

@@ -79,14 +79,13 @@ export function isNum(v: unknown): v is Num {
   return typeof v === "number" || v instanceof DecLit;
 }
 
-/** The double of a jq number (`jv_number_value`). */
-export function numValue(v: Num): number {
-  return typeof v === "number" ? v : v.n;
-}
 
-/** `v` with a kept literal replaced by its double (where jq reads `jv_number_value`). */
-export function unbox<T>(v: T | DecLit): T | number {
-  return v instanceof DecLit ? v.n : v;
+/**
+ * `v` with a kept literal replaced by its double: the double of a jq number
+ * (`jv_number_value`), or an argument as jq reads it where it wants a double.
+ */
+export function unbox<T>(v: T): Exclude<T, DecLit> | number {
+  return v instanceof DecLit ? v.n : (v as Exclude<T, DecLit>);
 }
 
 /** decNumberToString: plain notation when the exponent is <= 0 and the adjusted one >= -6. */
@@ -219,8 +218,8 @@ export function integerLiteral(digits: string): Num {
  */
 export function compareNums(a: Num, b: Num): number {
   if (typeof a === "number" || typeof b === "number") {
-    const x = numValue(a);
-    const y = numValue(b);
+    const x = unbox(a);
+    const y = unbox(b);
     return x < y ? -1 : x > y ? 1 : 0;
   }
   return compareDecimals(a, b);

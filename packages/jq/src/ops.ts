@@ -4,7 +4,7 @@
  */
 import { SLOT, charge, copied, tick } from "./budget.js";
 import { dumpHead } from "./dump.js";
-import { isNum, negateNum, numValue } from "./number.js";
+import { isNum, negateNum, unbox } from "./number.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, JqMap, compare, equals, typeOf } from "./value.js";
 
@@ -73,7 +73,7 @@ export function add(a: Val, b: Val): Val {
     copied(a.length + b.length);
     return a.concat(b);
   }
-  if (isNum(a) && isNum(b)) return numValue(a) + numValue(b);
+  if (isNum(a) && isNum(b)) return unbox(a) + unbox(b);
   if (a instanceof JqMap && b instanceof JqMap) {
     copied(a.size + b.size);
     const m = new JqMap(a);
@@ -94,7 +94,7 @@ export function sub(a: Val, b: Val): Val {
     // |a| x |b| comparisons: the deadline is checked among them, not once per element of `a`
     return a.filter((x) => !b.some((y) => (tick(), equals(x, y))));
   }
-  if (isNum(a) && isNum(b)) return numValue(a) - numValue(b);
+  if (isNum(a) && isNum(b)) return unbox(a) - unbox(b);
   return binError(a, b, "subtracted");
 }
 
@@ -131,10 +131,10 @@ function repeatString(s: string, n: number): Val {
 /** `a * b`. */
 export function mul(a: Val, b: Val): Val {
   if (typeof a === "number" && typeof b === "number") return a * b;
-  if (typeof a === "string" && isNum(b)) return repeatString(a, numValue(b));
+  if (typeof a === "string" && isNum(b)) return repeatString(a, unbox(b));
   if (isNum(a)) {
-    if (typeof b === "string") return repeatString(b, numValue(a));
-    if (isNum(b)) return numValue(a) * numValue(b);
+    if (typeof b === "string") return repeatString(b, unbox(a));
+    if (isNum(b)) return unbox(a) * unbox(b);
   }
   if (a instanceof JqMap && b instanceof JqMap) return deepMerge(a, b);
   return binError(a, b, "multiplied");
@@ -150,9 +150,9 @@ export function splitString(a: string, sep: string): string[] {
 /** `a / b`. */
 export function div(a: Val, b: Val): Val {
   if (isNum(a) && isNum(b)) {
-    const y = numValue(b);
+    const y = unbox(b);
     if (y === 0) throw new JqError(`${describe(a)} and ${describe(b)} cannot be divided because the divisor is zero`);
-    return numValue(a) / y;
+    return unbox(a) / y;
   }
   if (typeof a === "string" && typeof b === "string") return splitString(a, b);
   return binError(a, b, "divided");
@@ -168,8 +168,8 @@ function toIntmax(n: number): bigint {
 /** `a % b` (integer remainder, truncating, sign of the dividend). */
 export function mod(a0: Val, b0: Val): Val {
   if (isNum(a0) && isNum(b0)) {
-    const a = numValue(a0);
-    const b = numValue(b0);
+    const a = unbox(a0);
+    const b = unbox(b0);
     if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
     if (b === 0) throw new JqError(`${describe(a0)} and ${describe(b0)} cannot be divided (remainder) because the divisor is zero`);
     if (Number.isSafeInteger(a) && Number.isSafeInteger(b) && b !== 0) {

@@ -6,7 +6,7 @@
  */
 import { tick } from "./budget.js";
 import { JqMap } from "./object.js";
-import { DecLit, compareNums, integerLiteral, isNum, numValue } from "./number.js";
+import { DecLit, compareNums, integerLiteral, isNum, unbox } from "./number.js";
 
 export { JqMap, DecLit };
 
@@ -337,7 +337,7 @@ export function fromJS(v: unknown): Val {
  */
 export function toJS(v: Val): unknown {
   if (v === null || typeof v !== "object") return v;
-  if (v instanceof DecLit) return numValue(v);
+  if (v instanceof DecLit) return unbox(v);
   if (Array.isArray(v)) return v.map(toJS);
   const o: Record<string, unknown> = Object.create(null);
   const ks = v.keyList();

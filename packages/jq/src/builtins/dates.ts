@@ -6,7 +6,7 @@
 import { DAY_NAMES, MONTH_NAMES, strftime as formatTime, UTC_ZONE } from "@husk/host";
 import { describe } from "../ops.js";
 import type { Num } from "../number.js";
-import { isNum, numValue } from "../number.js";
+import { isNum, unbox } from "../number.js";
 import type { Native } from "../runtime.js";
 import type { Val } from "../value.js";
 import { JqError } from "../value.js";
@@ -29,7 +29,7 @@ function bdt(v: Val, who: string): number[] {
   if (!Array.isArray(v) || v.some((x) => !isNum(x))) {
     throw new JqError(`${who} requires parsed datetime inputs`);
   }
-  const b = (v as Num[]).map(numValue);
+  const b = (v as Num[]).map((x) => unbox(x));
   while (b.length < 8) b.push(b.length === 2 ? 1 : 0);
   if (v.length < 8) {
     const t = Date.UTC(b[0]!, b[1]!, b[2]!, b[3]!, b[4]!, Math.floor(b[5]!));
@@ -138,7 +138,7 @@ export function strptime(str: string, fmt: string): Val[] {
 }
 
 function timeInput(v: Val, who: string): number[] {
-  if (isNum(v)) return gmtime(numValue(v)) as number[];
+  if (isNum(v)) return gmtime(unbox(v)) as number[];
   return bdt(v, who);
 }
 
@@ -146,11 +146,11 @@ function timeInput(v: Val, who: string): number[] {
 export const DATES: Native[] = [
   v0("gmtime", (v) => {
     if (!isNum(v)) throw new JqError("gmtime() requires a number");
-    return gmtime(numValue(v));
+    return gmtime(unbox(v));
   }),
   v0("localtime", (v) => {
     if (!isNum(v)) throw new JqError("localtime() requires a number");
-    return gmtime(numValue(v));
+    return gmtime(unbox(v));
   }),
   v0("mktime", (v) => {
     if (!Array.isArray(v)) throw new JqError("mktime requires array of 6 numbers");

@@ -1,6 +1,6 @@
 /** The math library (C libm functions jq exposes). */
 import { describe, negate } from "../ops.js";
-import { compareNums, isNum, numValue } from "../number.js";
+import { compareNums, isNum, unbox } from "../number.js";
 import type { Native } from "../runtime.js";
 import type { Val } from "../value.js";
 import { JqError } from "../value.js";
@@ -11,7 +11,7 @@ function num(v: Val, name: string): number {
   if (typeof v === "number") return v;
   if (!isNum(v)) throw new JqError(`${describe(v)} number required`);
   void name;
-  return numValue(v);
+  return unbox(v);
 }
 
 function gamma(x: number): number {

@@ -71,9 +71,29 @@ jq -n -c '1 | [repeat(.*2, error)?]'
 ## stdout: [2]
 
 #### jq 1.8 splits with null flags and have_decnum
-# jq.test: the literal-number tests branch on have_decnum; Husk is a build without decNumber
+# jq.test: the literal-number tests branch on have_decnum; Husk behaves as the decNumber build
+# (the official one), so it is true
 jq -n -c '[have_decnum, ("a1b" | [splits("[0-9]")])]'
-## stdout: [false,["a","b"]]
+## stdout: [true,["a","b"]]
+
+#### jq 1.8 number literals print as written
+# man.test (lines 7-26) and jq.test's have_decnum cases: a literal of the input or the program
+# prints as decNumber's canonical string (1e-5 -> 0.00001, 3e300 -> 3E+300); arithmetic gives
+# doubles (0.1 + 0.2); jq.test: [1E+1000 | tojson] is ["1E+1000"]. Unary minus on a literal is
+# jv_number_negate, decNumberMinus (0 - x): -1.000 stays -1.000, and -0 is 0 (IEEE 754's 0 - 0)
+# where a computed double keeps its sign (0 * -1 is -0)
+jq -n -c '[1.5, 1e-5, 0.1 + 0.2, 3e300, -0, 0 * -1, -1.000, 1e17, 123456789012345678, 1.000, (1e1000 | tostring)]'
+## stdout: [1.5,0.00001,0.30000000000000004,3E+300,0,-0,-1.000,1E+17,123456789012345678,1.000,"1E+1000"]
+
+#### jq 1.8 number literals of the input
+# jq.test: 13911860366432393 keeps its digits through tostring and tojson; the task's example
+# `[12345678901234567891, 1.000, 9.90, 1e2]` is printed as written by jq 1.8
+echo '[12345678901234567891, 1.000, 9.90, 1e2, 13911860366432393]' | jq -c '., (.[4] | tostring), (.[4] - 10)'
+## STDOUT:
+[12345678901234567891,1.000,9.90,1E+2,13911860366432393]
+"13911860366432393"
+13911860366432382
+## END
 
 #### jq 1.8 string repetition
 # jq.test: [.[] * "abc"] of [-1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 3.7, 10.0]

@@ -308,11 +308,14 @@ echo '"a,b,,c"' | jq -c 'split(","), (split(",") | join("-")), ascii_upcase, (ex
 ## END
 
 #### jq math
-jq -n -c '[(7 / 2), (7 % 3), (-7 % 3), (2 | pow(.; 10)), (16 | sqrt), (3.7 | floor, ceil, round), (1e1000 | tostring), ([1,2,3] | add / length)]'
+# `1e1000 * 1`: a computed double (jq 1.8 prints the literal 1e1000 as written: jq-18.test.sh)
+jq -n -c '[(7 / 2), (7 % 3), (-7 % 3), (2 | pow(.; 10)), (16 | sqrt), (3.7 | floor, ceil, round), (1e1000 * 1 | tostring), ([1,2,3] | add / length)]'
 ## stdout: [3.5,1,-1,1024,4,3,4,4,"1.7976931348623157e+308",2]
 
 #### jq number formatting
-jq -n -c '[1.5, 1e-5, 0.1 + 0.2, 3e300, -0, 1e17, 123456789012345678]'
+# Computed doubles (`* 1`): jq 1.8 prints number literals as written (jq-18.test.sh), 1.6 their
+# doubles; `0 * -1` is a computed -0 (jq 1.8 negates the literal 0 of `-0` to 0, decNumber's 0 - 0)
+jq -n -c '[1.5, 1e-5, 0.1 + 0.2, 3e300, 0 * -1, 1e17, 123456789012345678] | map(. * 1)'
 ## stdout: [1.5,1e-05,0.30000000000000004,3e+300,-0,1e+17,123456789012345680]
 
 #### jq sort unique min max

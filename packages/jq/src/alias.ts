@@ -18,6 +18,7 @@
 import type { Node, Pattern } from "./ast.js";
 import type { Native } from "./runtime.js";
 import type { CompiledDef, Scope } from "./scope.js";
+import { DecLit } from "./number.js";
 
 /** The natives an expression may call, and the scope that says which names are natives. */
 export interface AliasEnv {
@@ -131,7 +132,7 @@ const COMPARE = new Set(["==", "!=", "<", "<=", ">", ">="]);
 function scalarOut(n: Node): boolean {
   switch (n.k) {
     case "Literal":
-      return n.value !== null && typeof n.value !== "object";
+      return n.value !== null && (typeof n.value !== "object" || n.value instanceof DecLit);
     case "Str":
     case "Format":
     case "Neg":

@@ -255,8 +255,10 @@ export interface JqOptions extends RunOptions {
 
 /**
  * Runs `filter` on `input` (a JS value, or a JSON text when `inputIsText`), returning all
- * outputs as plain JS values (objects are null-prototype), or as text with `output: "text"`.
- * Throws `JqCompileError` or `JqError`.
+ * outputs as plain JS values (objects are null-prototype; a number literal jq kept, a `DecLit`,
+ * comes back as its double), or as text with `output: "text"` (literals printed as jq 1.8
+ * prints them: `1.000`, `12345678901234567891`). A bigint in `input` or `variables` keeps its
+ * digits. Throws `JqCompileError` or `JqError`.
  */
 export function jq(filter: string, input: unknown, options: JqOptions & { output: "text" }): string;
 export function jq(filter: string, input: unknown, options?: JqOptions): unknown[];

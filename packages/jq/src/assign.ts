@@ -36,7 +36,7 @@ export function addOwned(a: Val, b: Val, owned: OwnedSet): Val {
         for (let k = 0; k < b.length; k++) a.push(b[k]!);
         return a;
       }
-    } else if (b instanceof JqMap) {
+    } else if (a instanceof JqMap && b instanceof JqMap) {
       const ks = b.keyList();
       const vs = b.valueList();
       const before = a.size;

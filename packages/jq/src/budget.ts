@@ -15,6 +15,7 @@
  */
 import type { LimitsMeter } from "@husk/host";
 import type { Val } from "./value.js";
+import { JqMap } from "./object.js";
 
 let active: LimitsMeter | undefined;
 
@@ -46,7 +47,7 @@ export function charge(bytes: number): void {
 export function shallowSize(v: Val): number {
   if (typeof v === "string") return v.length;
   if (v === null || typeof v !== "object") return 0;
-  return SLOT * (Array.isArray(v) ? v.length : v.size);
+  return Array.isArray(v) ? SLOT * v.length : v instanceof JqMap ? SLOT * v.size : 0;
 }
 
 /** Charges one insertion of `v` into a container being built: its slot plus its top-level size. */

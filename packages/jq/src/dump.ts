@@ -4,8 +4,11 @@
  * output costs its own bytes, not a tree of millions of string pieces.
  */
 import { charge, checkDeadline, tick } from "./budget.js";
+import { formatNumber, numberText } from "./number.js";
 import type { JqObject, Val } from "./value.js";
-import { compareStrings } from "./value.js";
+import { DecLit, compareStrings } from "./value.js";
+
+export { formatNumber };
 
 /** Serializer options (jq's output flags). */
 export interface DumpOptions {
@@ -19,37 +22,6 @@ export interface DumpOptions {
   readonly ascii?: boolean;
   /** ANSI colors (`-C`). */
   readonly color?: boolean;
-}
-
-/** Formats a number exactly as jq 1.8 prints it (shortest round-trip, 17 significant digits). */
-export function formatNumber(n: number): string {
-  if (Number.isInteger(n) && n < 1e16 && n > -1e16) return n === 0 && Object.is(n, -0) ? "-0" : String(n);
-  // A fraction of magnitude 1e-4 to 1e16 (all of them are below 2^53): JavaScript's shortest
-  // round-trip digits in fixed notation, exactly what the general case below builds.
-  const a = n < 0 ? -n : n;
-  if (a >= 1e-4 && a < 1e16) return String(n);
-  if (Number.isNaN(n)) return "null";
-  if (!Number.isFinite(n)) return n > 0 ? "1.7976931348623157e+308" : "-1.7976931348623157e+308";
-  const e = n.toExponential();
-  const neg = e.charCodeAt(0) === 45;
-  const ei = e.indexOf("e");
-  const mant = e.slice(neg ? 1 : 0, ei);
-  const exp = Number(e.slice(ei + 1));
-  const digits = mant.length > 1 ? mant[0]! + mant.slice(2) : mant;
-  const nd = digits.length;
-  const decpt = exp + 1;
-  let out: string;
-  if (decpt <= -4 || decpt > nd + 15) {
-    const ae = Math.abs(exp);
-    out = `${digits[0]}${nd > 1 ? `.${digits.slice(1)}` : ""}e${exp < 0 ? "-" : "+"}${ae < 10 ? `0${ae}` : ae}`;
-  } else if (decpt <= 0) {
-    out = `0.${"0".repeat(-decpt)}${digits}`;
-  } else if (decpt >= nd) {
-    out = digits + "0".repeat(decpt - nd);
-  } else {
-    out = `${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
-  }
-  return neg ? `-${out}` : out;
 }
 
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\u007f]/;
@@ -241,6 +213,7 @@ class Writer {
       case "string":
         return this.#str(x);
     }
+    if (x instanceof DecLit) return this.put(x.text);
     if (d >= RECURSE_DEPTH) return this.#deep(x, d);
     const pretty = this.#pretty;
     if (Array.isArray(x)) {
@@ -289,7 +262,7 @@ class Writer {
     let v = x;
     let d = d0;
     for (;;) {
-      if (v !== null && typeof v === "object") {
+      if (v !== null && typeof v === "object" && !(v instanceof DecLit)) {
         const arr = Array.isArray(v);
         if (arr ? (v as Val[]).length === 0 : (v as JqObject).size === 0) this.put(arr ? "[]" : "{}");
         else if (d >= MAX_PRINT_DEPTH) this.put(SKIPPED);
@@ -389,7 +362,7 @@ export function dump(v: Val, opts: DumpOptions = {}): string {
       return q;
     }
     if (!opts.color) return v === null ? "null" : typeof v === "number" ? formatNumber(v) : v ? "true" : "false";
-  }
+  } else if (v instanceof DecLit && !opts.color) return v.text;
   const chunks: string[] = [];
   dumpTo(v, opts, (s) => {
     charge(s.length);
@@ -407,7 +380,7 @@ const ENOUGH: unique symbol = Symbol("enough");
  */
 export function dumpHead(v: Val, max = 64): string {
   if (typeof v === "string") return quoteString(v.length > max ? v.slice(0, max) : v);
-  if (v === null || typeof v !== "object") return dump(v);
+  if (v === null || typeof v !== "object" || v instanceof DecLit) return dump(v);
   let text = "";
   const w = new Writer(COMPACT, (s) => {
     text += s;
@@ -435,13 +408,13 @@ function dumpColor(x: Val, indent: string, pad: string, sortKeys: boolean, ascii
     charge(s.length + 12);
     return `\x1b[${code}m${s}\x1b[0m`;
   };
-  if (typeof x === "object" && x !== null) {
+  if (typeof x === "object" && x !== null && !(x instanceof DecLit)) {
     tick();
     charge(24 + pad.length);
   }
   if (x === null) return c(COL.null, "null");
   if (typeof x === "boolean") return c(COL.true, x ? "true" : "false");
-  if (typeof x === "number") return c(COL.number, formatNumber(x));
+  if (typeof x === "number" || x instanceof DecLit) return c(COL.number, numberText(x));
   if (typeof x === "string") return c(COL.string, quoteString(x, ascii));
   const inner = pad + indent;
   const nl = indent ? "\n" : "";

@@ -3,6 +3,7 @@ import type { JqCompileError } from "./parser.js";
 import { dumpCompact, dumpHead } from "./dump.js";
 import { trunc } from "./ops.js";
 import type { Val } from "./value.js";
+import { DecLit } from "./value.js";
 
 /** `jq: error: MSG at ${e.file ?? "<top-level>"}, line L, column C:` plus the source line and a caret line. */
 export function formatCompileError(text: string, e: JqCompileError): string {
@@ -22,6 +23,6 @@ export function formatCompileError(text: string, e: JqCompileError): string {
 /** The text jq prints for an uncaught runtime error value (without the `jq: error (at ...)` prefix). */
 export function runtimeErrorText(v: Val): string {
   if (typeof v === "string") return v;
-  if (v !== null && typeof v === "object") return `${trunc(dumpHead(v), 11)} (not a string)`;
+  if (v !== null && typeof v === "object" && !(v instanceof DecLit)) return `${trunc(dumpHead(v), 11)} (not a string)`;
   return `${dumpCompact(v)} (not a string)`;
 }

@@ -1,6 +1,8 @@
 /** `tostring` and jq's `@format` string filters. */
 import { charge, tick } from "./budget.js";
-import { dumpCompact, formatNumber } from "./dump.js";
+import { dumpCompact } from "./dump.js";
+import type { Num } from "./number.js";
+import { numberText } from "./number.js";
 import { describe } from "./ops.js";
 import type { Val } from "./value.js";
 import { JqError, typeOf } from "./value.js";
@@ -131,7 +133,8 @@ function urid(s: string): string {
 function csvField(v: Val, tsv: boolean): string {
   switch (typeOf(v)) {
     case "number":
-      return formatNumber(v as number);
+      // builtin.c f_format: jv_dump_string (a kept literal as written), NaN as an empty field
+      return Number.isNaN(v) ? "" : numberText(v as Num);
     case "boolean":
       return v ? "true" : "false";
     case "null":

@@ -1,9 +1,12 @@
 /**
  * JSON text <-> jq values: a streaming reader of concatenated JSON texts (jq's input format,
- * with `nan`/`NaN` accepted as jq does). The serializer is in dump.ts.
+ * with `nan`/`NaN` accepted as jq does; numbers keep their literal as jq 1.8's decNumber build
+ * does, number.ts). The serializer is in dump.ts.
  */
 import type { JqObject, Val } from "./value.js";
 import { EMPTY_SHAPE } from "./object.js";
+import type { Num } from "./number.js";
+import { numberLiteral } from "./number.js";
 import { JqMap } from "./value.js";
 
 /** A malformed JSON text. `message` follows jq's wording (`... at line L, column C`). */
@@ -401,13 +404,17 @@ export class JsonReader {
         do c = s.charCodeAt(++p);
         while (c >= 0x30 && c <= 0x39);
         // At most 15 significant digits and no exponent: the digits as an integer (exact) over a
-        // power of ten (exact) is one correctly rounded division, the value Number() gives.
+        // power of ten (exact) is one correctly rounded division, the value Number() gives. Its
+        // shortest digits are the literal's, so it prints as written unless the literal ends in
+        // a zero (`1.50`) or is below 1e-4 (`0.00005`, printed `5e-05`): those keep the literal.
         if (p - digits <= 16 && c !== 0x65 && c !== 0x45 && !inToken(s, p)) {
           let m = n;
           for (let i = f0; i < p; i++) m = m * 10 + (s.charCodeAt(i) - 0x30);
-          this.pos = p;
           const x = m / POW10[p - f0]!;
-          return neg ? -x : x;
+          if (p === f0 || (s.charCodeAt(p - 1) !== 0x30 && x >= 1e-4)) {
+            this.pos = p;
+            return neg ? -x : x;
+          }
         }
       }
       if (c === 0x65 || c === 0x45) {
@@ -416,8 +423,11 @@ export class JsonReader {
         while (c >= 0x30 && c <= 0x39) c = s.charCodeAt(++p);
       }
       if (!inToken(s, p)) {
-        this.pos = p;
-        return Number(s.slice(start, p));
+        const v = numberLiteral(s.slice(start, p));
+        if (v !== undefined) {
+          this.pos = p;
+          return v;
+        }
       }
     }
     p = start;
@@ -567,11 +577,9 @@ function isLiteralChar(c: number): boolean {
 
 const NUM_RE = /^-?(?:0|[0-9]+)(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?$|^-?\.[0-9]+(?:[eE][+-]?[0-9]+)?$/;
 
-/** Parses a JSON number literal as jq accepts it; `undefined` when invalid. */
-export function parseNumberLiteral(w: string): number | undefined {
-  if (!NUM_RE.test(w)) return undefined;
-  const n = Number(w);
-  return Number.isNaN(n) ? undefined : n;
+/** Parses a JSON number literal as jq accepts it (see `numberLiteral`); `undefined` when invalid. */
+export function parseNumberLiteral(w: string): Num | undefined {
+  return NUM_RE.test(w) ? numberLiteral(w) : undefined;
 }
 
 /** Parses exactly one JSON text (jq's `fromjson` and `--argjson`). */

@@ -1,6 +1,10 @@
-/** jq's arithmetic and the shared error-message helpers. */
+/**
+ * jq's arithmetic and the shared error-message helpers. Arithmetic on a kept literal (a
+ * `DecLit`) works on its double and gives a double, as jq 1.8's does; unary minus keeps it.
+ */
 import { SLOT, charge, copied, tick } from "./budget.js";
 import { dumpHead } from "./dump.js";
+import { isNum, negateNum, unbox } from "./number.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, JqMap, compare, equals, typeOf } from "./value.js";
 
@@ -69,6 +73,7 @@ export function add(a: Val, b: Val): Val {
     copied(a.length + b.length);
     return a.concat(b);
   }
+  if (isNum(a) && isNum(b)) return unbox(a) + unbox(b);
   if (a instanceof JqMap && b instanceof JqMap) {
     copied(a.size + b.size);
     const m = new JqMap(a);
@@ -89,6 +94,7 @@ export function sub(a: Val, b: Val): Val {
     // |a| x |b| comparisons: the deadline is checked among them, not once per element of `a`
     return a.filter((x) => !b.some((y) => (tick(), equals(x, y))));
   }
+  if (isNum(a) && isNum(b)) return unbox(a) - unbox(b);
   return binError(a, b, "subtracted");
 }
 
@@ -125,8 +131,11 @@ function repeatString(s: string, n: number): Val {
 /** `a * b`. */
 export function mul(a: Val, b: Val): Val {
   if (typeof a === "number" && typeof b === "number") return a * b;
-  if (typeof a === "string" && typeof b === "number") return repeatString(a, b);
-  if (typeof a === "number" && typeof b === "string") return repeatString(b, a);
+  if (typeof a === "string" && isNum(b)) return repeatString(a, unbox(b));
+  if (isNum(a)) {
+    if (typeof b === "string") return repeatString(b, unbox(a));
+    if (isNum(b)) return unbox(a) * unbox(b);
+  }
   if (a instanceof JqMap && b instanceof JqMap) return deepMerge(a, b);
   return binError(a, b, "multiplied");
 }
@@ -140,9 +149,10 @@ export function splitString(a: string, sep: string): string[] {
 
 /** `a / b`. */
 export function div(a: Val, b: Val): Val {
-  if (typeof a === "number" && typeof b === "number") {
-    if (b === 0) throw new JqError(`${describe(a)} and ${describe(b)} cannot be divided because the divisor is zero`);
-    return a / b;
+  if (isNum(a) && isNum(b)) {
+    const y = unbox(b);
+    if (y === 0) throw new JqError(`${describe(a)} and ${describe(b)} cannot be divided because the divisor is zero`);
+    return unbox(a) / y;
   }
   if (typeof a === "string" && typeof b === "string") return splitString(a, b);
   return binError(a, b, "divided");
@@ -156,21 +166,23 @@ function toIntmax(n: number): bigint {
 }
 
 /** `a % b` (integer remainder, truncating, sign of the dividend). */
-export function mod(a: Val, b: Val): Val {
-  if (typeof a === "number" && typeof b === "number") {
+export function mod(a0: Val, b0: Val): Val {
+  if (isNum(a0) && isNum(b0)) {
+    const a = unbox(a0);
+    const b = unbox(b0);
     if (Number.isNaN(a) || Number.isNaN(b)) return Number.NaN;
-    if (b === 0) throw new JqError(`${describe(a)} and ${describe(b)} cannot be divided (remainder) because the divisor is zero`);
+    if (b === 0) throw new JqError(`${describe(a0)} and ${describe(b0)} cannot be divided (remainder) because the divisor is zero`);
     if (Number.isSafeInteger(a) && Number.isSafeInteger(b) && b !== 0) {
       const r = a % b;
       return r === 0 ? 0 : r;
     }
     const y = toIntmax(b);
-    if (y === 0n) throw new JqError(`${describe(a)} and ${describe(b)} cannot be divided (remainder) because the divisor is zero`);
+    if (y === 0n) throw new JqError(`${describe(a0)} and ${describe(b0)} cannot be divided (remainder) because the divisor is zero`);
     const x = toIntmax(a);
     if (y === -1n) return 0;
     return Number(x % y);
   }
-  return binError(a, b, "divided");
+  return binError(a0, b0, "divided");
 }
 
 /** Applies a binary operator by its token. */
@@ -202,8 +214,9 @@ export function binop(op: string, a: Val, b: Val): Val {
   throw new JqError(`unknown operator ${op}`);
 }
 
-/** `-a`. */
+/** `-a` (`jv_number_negate`: a kept literal stays one). */
 export function negate(a: Val): Val {
   if (typeof a === "number") return -a;
+  if (isNum(a)) return negateNum(a);
   throw new JqError(`${describe(a)} cannot be negated`);
 }

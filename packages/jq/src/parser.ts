@@ -8,7 +8,9 @@ import type { Token as IToken } from "@husk/pattern";
 import type { FuncDef, ImportDirective, Node, ObjEntry, PObjEntry, Pattern, Program } from "./ast.js";
 import { lex } from "./lexer.js";
 import type { JqObject, Val } from "./value.js";
-import { obj } from "./value.js";
+import { obj, typeOf } from "./value.js";
+import { dumpCompact } from "./dump.js";
+import { isNum, negateLiteral, negateNum, numberLiteral } from "./number.js";
 
 /**
  * A compile (syntax or semantic) error with the offset and length of the culprit text. An
@@ -247,7 +249,7 @@ class Parser {
   unary(): Node {
     if (this.is("-")) {
       this.next();
-      return { k: "Neg", body: this.unary() };
+      return negation(this.unary());
     }
     if (this.is("def")) {
       const def = this.funcDef();
@@ -329,9 +331,9 @@ class Parser {
 
   checkConstKey(key: Node, at: number): void {
     if (key.k === "Literal" && typeof key.value !== "string") {
-      const v = key.value;
-      const type = v === null ? "null" : typeof v === "number" ? "number" : typeof v === "boolean" ? "boolean" : "object";
-      const img = JSON.stringify(v);
+      const v = key.value as Val;
+      const type = typeOf(v);
+      const img = dumpCompact(v);
       throw new JqCompileError(`Cannot use ${type} (${img}) as object key`, at, img.length);
     }
   }
@@ -430,7 +432,7 @@ class Parser {
     switch (n) {
       case "Num":
         this.next();
-        return { k: "Literal", value: Number(t.image) };
+        return { k: "Literal", value: numLiteral(t.image) };
       case "QQStart":
       case "Format":
         return this.stringTerm();
@@ -542,7 +544,7 @@ class Parser {
   postTry(): Node {
     if (this.is("-")) {
       this.next();
-      return { k: "Neg", body: this.postTry() };
+      return negation(this.postTry());
     }
     return this.postfix();
   }
@@ -591,7 +593,7 @@ class Parser {
         key = { k: "Literal", value: t.image };
       } else if (n === "Num") {
         this.next();
-        key = { k: "Literal", value: Number(t.image) };
+        key = { k: "Literal", value: numLiteral(t.image) };
         if (this.is(":")) this.checkConstKey(key, t.startOffset);
       } else if (n === "QQStart" || n === "Format") {
         key = this.stringTerm();
@@ -666,7 +668,7 @@ function constValues(n: Node): Val[] {
       return [o];
     }
     case "Neg":
-      return constValues(n.body).map((v) => -(v as number));
+      return constValues(n.body).map((v) => (isNum(v) ? negateNum(v) : Number.NaN));
   }
   return [];
 }
@@ -700,4 +702,15 @@ export function parse(text: string, maxDepth = 1000): Program {
   const p = new Parser(text, r.tokens, maxDepth);
   const prog = p.program();
   return prog;
+}
+
+/** `-body`; a number literal is negated here, as jq 1.8's `_negate` would at run time (`negateLiteral`). */
+function negation(body: Node): Node {
+  if (body.k === "Literal" && isNum(body.value)) return { k: "Literal", value: negateLiteral(body.value) };
+  return { k: "Neg", body };
+}
+
+/** A number literal of the program, kept as written as jq 1.8's lexer keeps it (`jv_parse` of the token). */
+function numLiteral(image: string): Val {
+  return numberLiteral(image) ?? Number(image);
 }

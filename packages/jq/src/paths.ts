@@ -1,13 +1,14 @@
 /**
  * Indexing and path operations: `.[k]`, slices, `getpath`, `setpath`, `delpaths`. Updates copy
  * on write; an optional `owned` set lets a sequence of updates (`|=`, `del`) mutate containers
- * it created itself, so `.[] |= f` stays linear.
+ * it created itself, so `.[] |= f` stays linear. A kept literal (`DecLit`) indexes by its double,
+ * as jq's does; paths keep the key as it was given.
  */
 import { SLOT, charge, checkDeadline, copied, inserted, tick } from "./budget.js";
 import { dumpHead } from "./dump.js";
 import { describe, trunc } from "./ops.js";
 import type { JqObject, Val } from "./value.js";
-import { JqError, JqMap, compare, equals, typeOf } from "./value.js";
+import { DecLit, JqError, JqMap, compare, equals, typeOf } from "./value.js";
 
 function indexError(t: Val, k: Val): never {
   if (typeof k === "string") throw new JqError(`Cannot index ${typeOf(t)} with string (${trunc(dumpHead(k), 30)})`);
@@ -43,7 +44,9 @@ function hasAstral(s: string): boolean {
 }
 
 /** Resolves slice bounds for a length (jq semantics: floor/ceil of fractions, negatives from end). */
-export function sliceBounds(len: number, from: Val, to: Val): [number, number] {
+export function sliceBounds(len: number, from0: Val, to0: Val): [number, number] {
+  const from = from0 instanceof DecLit ? from0.n : from0;
+  const to = to0 instanceof DecLit ? to0.n : to0;
   if ((from !== null && typeof from !== "number") || (to !== null && typeof to !== "number")) {
     throw new JqError("Start and end indices of an array slice must be numbers");
   }
@@ -121,6 +124,7 @@ export function index(t: Val, k: Val): Val {
     if (t === null) return null;
     return indexError(t, k);
   }
+  if (k instanceof DecLit) return Array.isArray(t) ? index(t, k.n) : t === null ? null : indexError(t, k);
   if (k instanceof JqMap && (Array.isArray(t) || typeof t === "string" || t === null)) {
     const s = k.get("start");
     const e = k.get("end");
@@ -178,7 +182,8 @@ export const MAX_PATH = 10000;
  * growth (a new key, the elements padded up to an index, a slice's new elements) is charged to
  * the run's data budget before it is built: `.[1e8] = 1` fails before it pads.
  */
-function assignOne(root: Val, k: Val, v: Val, owned: Owned): Val {
+function assignOne(root: Val, k0: Val, v: Val, owned: Owned): Val {
+  const k = k0 instanceof DecLit ? k0.n : k0;
   if (typeof k === "string") {
     const m = root === null ? new JqMap() : ownMap(root as JqObject, owned);
     if (root === null) owned?.add(m);
@@ -232,6 +237,7 @@ function childFor(root: Val, k: Val): Val {
     if (idx > 536870912) throw new JqError("Array index too large");
     return idx < a.length ? a[idx]! : null;
   }
+  if (k instanceof DecLit) return root !== null && !Array.isArray(root) ? indexError(root, k) : childFor(root, k.n);
   if (k instanceof JqMap) {
     if (root !== null && !Array.isArray(root)) {
       if (typeof root === "string") throw new JqError("Cannot update string slices");
@@ -282,6 +288,7 @@ function deleteAt(root: Val, k: Val, owned: Owned): Val {
     c.splice(idx, 1);
     return c;
   }
+  if (k instanceof DecLit) return Array.isArray(root) ? deleteAt(root, k.n, owned) : indexError(root, k);
   if (k instanceof JqMap) {
     if (!Array.isArray(root)) {
       if (typeof root === "string") throw new JqError("Cannot delete string slices");
@@ -337,6 +344,7 @@ function normalizeForDelete(root: Val, p: Val[]): Val[] | undefined {
   for (let i = 0; i < p.length; i++) {
     let k = p[i]!;
     if (Array.isArray(cur)) {
+      if (k instanceof DecLit) k = k.n;
       if (typeof k === "number") {
         if (Number.isNaN(k)) return undefined;
         let idx = Math.floor(k);

@@ -1,15 +1,17 @@
 /**
- * jq values in JavaScript: `null`, booleans, numbers, strings, arrays (`Val[]`) and objects
- * (`JqMap`, object.ts: Map's interface, insertion order kept, `__proto__` an ordinary key).
- * Also jq's total order, equality, type names and the runtime error type.
+ * jq values in JavaScript: `null`, booleans, numbers (doubles, or `DecLit` for a literal kept as
+ * written: number.ts), strings, arrays (`Val[]`) and objects (`JqMap`, object.ts: Map's
+ * interface, insertion order kept, `__proto__` an ordinary key). Also jq's total order,
+ * equality, type names and the runtime error type.
  */
 import { tick } from "./budget.js";
 import { JqMap } from "./object.js";
+import { DecLit, compareNums, integerLiteral, isNum, unbox } from "./number.js";
 
-export { JqMap };
+export { JqMap, DecLit };
 
-/** A JSON/jq value. */
-export type Val = null | boolean | number | string | Val[] | JqObject;
+/** A JSON/jq value. A number is a double or a `DecLit`; an object of another class is a `JqMap`. */
+export type Val = null | boolean | number | DecLit | string | Val[] | JqObject;
 /** A jq object. */
 export type JqObject = JqMap;
 
@@ -51,7 +53,7 @@ export function typeOf(v: Val): "null" | "boolean" | "number" | "string" | "arra
     case "string":
       return "string";
   }
-  return Array.isArray(v) ? "array" : "object";
+  return Array.isArray(v) ? "array" : v instanceof JqMap ? "object" : "number";
 }
 
 const TYPE_RANK: Record<string, number> = { null: 0, boolean: 1, number: 3, string: 4, array: 5, object: 6 };
@@ -99,7 +101,7 @@ const CMP_RECURSE = 256;
 /** jq's total order: negative, zero or positive. */
 export function compare(a: Val, b: Val, depth = 0): number {
   if (depth > MAX_CMP_DEPTH) throw new JqError("Comparison too deep");
-  if (depth >= CMP_RECURSE && typeof a === "object" && a !== null) return compareDeep(a, b, depth);
+  if (depth >= CMP_RECURSE && typeof a === "object" && a !== null && !(a instanceof DecLit)) return compareDeep(a, b, depth);
   return compareIn(a, b, depth);
 }
 
@@ -114,9 +116,8 @@ function compareIn(a: Val, b: Val, depth: number): number {
   if (ra !== rb) return ra < rb ? -1 : 1;
   switch (ra) {
     case 3: {
-      const x = a as number;
-      const y = b as number;
-      return x < y ? -1 : x > y ? 1 : 0;
+      if (typeof a === "number" && typeof b === "number") return a < b ? -1 : a > b ? 1 : 0;
+      return compareNums(a as number | DecLit, b as number | DecLit);
     }
     case 4:
       return compareStrings(a as string, b as string);
@@ -223,7 +224,7 @@ function compareDeep(a0: Val, b0: Val, d0: number): number {
 export function equals(a: Val, b: Val, depth = 0): boolean {
   if (a === b) return true;
   if (depth > MAX_CMP_DEPTH) throw new JqError("Equality check too deep");
-  if (depth >= CMP_RECURSE && typeof a === "object" && a !== null) return equalsDeep(a, b, depth);
+  if (depth >= CMP_RECURSE && typeof a === "object" && a !== null && !(a instanceof DecLit)) return equalsDeep(a, b, depth);
   return equalsIn(a, b, depth);
 }
 
@@ -239,8 +240,8 @@ function equalsDeep(a0: Val, b0: Val, d0: number): boolean {
     if (a !== b) {
       if (d > MAX_CMP_DEPTH) throw new JqError("Equality check too deep");
       tick();
-      if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
-        if (!(typeof a === "number" && typeof b === "number" && a === b)) return false;
+      if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || a instanceof DecLit || b instanceof DecLit) {
+        if (!equalScalars(a, b)) return false;
       } else if (Array.isArray(a)) {
         if (!Array.isArray(b) || a.length !== b.length) return false;
         stack.push({ a, b, keys: null, d, i: 0 });
@@ -257,10 +258,14 @@ function equalsDeep(a0: Val, b0: Val, d0: number): boolean {
   }
 }
 
+/** Equality of two values that are not both containers (`a !== b` known): numbers only. */
+function equalScalars(a: Val, b: Val): boolean {
+  if (typeof a === "number" && typeof b === "number") return a === b;
+  return isNum(a) && isNum(b) && compareNums(a, b) === 0;
+}
+
 function equalsIn(a: Val, b: Val, depth: number): boolean {
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) {
-    return typeof a === "number" && typeof b === "number" && a === b;
-  }
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return equalScalars(a, b);
   tick();
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
@@ -268,6 +273,7 @@ function equalsIn(a: Val, b: Val, depth: number): boolean {
     return true;
   }
   if (Array.isArray(b)) return false;
+  if (!(a instanceof JqMap) || !(b instanceof JqMap)) return equalScalars(a, b);
   if (a.size !== b.size) return false;
   const ks = a.keyList();
   const vs = a.valueList();
@@ -293,7 +299,10 @@ export function obj(entries: Iterable<[string, Val]> = []): JqObject {
   return new JqMap(entries);
 }
 
-/** Converts a plain JS value (from JSON.parse-like sources or API callers) to a jq value. */
+/**
+ * Converts a plain JS value (from JSON.parse-like sources or API callers) to a jq value. A
+ * bigint keeps its digits (a `DecLit` when its double would not print them); a `DecLit` is kept.
+ */
 export function fromJS(v: unknown): Val {
   if (v === null || v === undefined) return null;
   switch (typeof v) {
@@ -303,8 +312,9 @@ export function fromJS(v: unknown): Val {
     case "number":
       return v;
     case "bigint":
-      return Number(v);
+      return integerLiteral(v.toString());
   }
+  if (v instanceof DecLit) return v;
   if (Array.isArray(v)) return v.map(fromJS);
   if (v instanceof JqMap) {
     const m = new JqMap();
@@ -321,9 +331,13 @@ export function fromJS(v: unknown): Val {
   return m;
 }
 
-/** Converts a jq value to plain JS (objects become null-prototype objects). */
+/**
+ * Converts a jq value to plain JS (objects become null-prototype objects; a kept literal, a
+ * `DecLit`, becomes its double: `dump` keeps its digits).
+ */
 export function toJS(v: Val): unknown {
   if (v === null || typeof v !== "object") return v;
+  if (v instanceof DecLit) return unbox(v);
   if (Array.isArray(v)) return v.map(toJS);
   const o: Record<string, unknown> = Object.create(null);
   const ks = v.keyList();

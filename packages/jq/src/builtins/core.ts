@@ -3,10 +3,11 @@ import { SLOT, charge, inserted, tick } from "../budget.js";
 import { addOwned, firstOf, modify, pathsOf } from "../assign.js";
 import { iterate } from "../compile.js";
 import { dumpCompact } from "../dump.js";
-import { JsonParseError, parseJson, parseNumberLiteral } from "../json.js";
+import { JsonParseError, parseJson } from "../json.js";
 import { add as addVals, describe, fail } from "../ops.js";
 import { asPath, cpLength, delpathsOf, getpath, index, setpathOf } from "../paths.js";
 import { shapeOf } from "../object.js";
+import { absNum, compareNums, isNum, numberLiteral, unbox } from "../number.js";
 import type { Native, Path } from "../runtime.js";
 import { BAD_PATH, HaltSignal, extendPath, resultPath } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
@@ -28,7 +29,8 @@ function length(v: Val): Val {
     case "string":
       return cpLength(v);
   }
-  return Array.isArray(v) ? v.length : v.size;
+  if (Array.isArray(v)) return v.length;
+  return v instanceof JqMap ? v.size : absNum(v);
 }
 
 function keys(v: Val, sorted: boolean): Val {
@@ -43,7 +45,8 @@ function keys(v: Val, sorted: boolean): Val {
   throw new JqError(`${describe(v)} has no keys`);
 }
 
-function has(v: Val, k: Val): boolean {
+function has(v: Val, k0: Val): boolean {
+  const k = unbox(k0);
   if (v instanceof JqMap && typeof k === "string") return v.has(k);
   if (Array.isArray(v) && typeof k === "number") return k >= 0 && k < v.length;
   throw new JqError(`Cannot check whether ${typeOf(v)} has a ${typeOf(k)} key`);
@@ -79,10 +82,14 @@ function flatten(v: Val, depth: number): Val[] {
   return outArr;
 }
 
+/**
+ * `tonumber`: jq 1.8 reads a string as decNumber does (`jv_number_with_literal`: a sign, `.5`,
+ * `1.`, an exponent; no white space), keeping the literal.
+ */
 function tonumber(v: Val): Val {
-  if (typeof v === "number") return v;
+  if (isNum(v)) return v;
   if (typeof v === "string") {
-    const n = parseNumberLiteral(v.startsWith("+") ? v.slice(1) : v);
+    const n = numberLiteral(v);
     if (n !== undefined) return n;
     if (v === "nan" || v === "NaN") return Number.NaN;
   }
@@ -240,7 +247,7 @@ function join(v: Val, sep: Val): Val {
   for (const x of items) {
     tick();
     const left = acc === null ? "" : addVals(acc, sep);
-    const right = x === null ? "" : typeof x === "boolean" || typeof x === "number" ? dumpCompact(x) : x;
+    const right = x === null ? "" : typeof x === "boolean" || isNum(x) ? dumpCompact(x) : x;
     acc = addVals(left, right);
   }
   return acc === null || acc === false ? "" : acc;
@@ -273,8 +280,9 @@ function implode(v: Val): Val {
   if (!Array.isArray(v)) throw new JqError("implode input must be an array");
   charge(2 * v.length);
   let s = "";
-  for (const c of v) {
-    if (typeof c !== "number" || Number.isNaN(c)) throw new JqError(`${describe(c)} can't be imploded, unicode codepoint needs to be numeric`);
+  for (const c0 of v) {
+    const c = unbox(c0);
+    if (typeof c !== "number" || Number.isNaN(c)) throw new JqError(`${describe(c0)} can't be imploded, unicode codepoint needs to be numeric`);
     let cp = Math.trunc(c);
     if (cp > 0x10ffff || cp < 0 || (cp >= 0xd800 && cp <= 0xdfff)) cp = 0xfffd;
     s += String.fromCodePoint(cp);
@@ -452,7 +460,10 @@ export const CORE: Native[] = [
     throw new JqError(`Cannot reverse ${describe(v)}`);
   }),
   v0("flatten", (v) => flatten(v, 1e9)),
-  vN("flatten", 1, (v, d) => flatten(v, typeof d === "number" ? d : fail("flatten depth must not be negative"))),
+  vN("flatten", 1, (v, d0) => {
+    const d = unbox(d0);
+    return flatten(v, typeof d === "number" ? d : fail("flatten depth must not be negative"));
+  }),
   v0("tostring", tostring),
   v0("tonumber", tonumber),
   v0("tojson", (v) => dumpCompact(v)),
@@ -491,10 +502,17 @@ export const CORE: Native[] = [
   vN("_indices", 1, indicesOf),
   gen("range", 2, (i, p, f, e, [a, b]) =>
     a!(i, null, f, (from) =>
-      b!(i, null, f, (upto) => {
-        if (typeof from !== "number" || typeof upto !== "number") throw new JqError("Range bounds must be numeric");
+      b!(i, null, f, (upto0) => {
+        // jq's RANGE emits `$from` itself first (a kept literal as it is), then doubles
+        const upto = unbox(upto0);
+        if (!isNum(from) || typeof upto !== "number") throw new JqError("Range bounds must be numeric");
         const meter = f.rt.meter;
-        for (let x = from; x < upto; x++) {
+        let x = unbox(from);
+        if (x < upto && from !== x) {
+          if (out(from, p, e)) return true;
+          x++;
+        }
+        for (; x < upto; x++) {
           meter?.tick();
           if (out(x, p, e)) return true;
         }
@@ -503,27 +521,33 @@ export const CORE: Native[] = [
     ),
   ),
   gen("range", 3, (i, p, f, e, [a, b, c]) =>
-    a!(i, null, f, (from) =>
-      b!(i, null, f, (upto) =>
-        c!(i, null, f, (by) => {
-          if (typeof from !== "number" || typeof upto !== "number" || typeof by !== "number") {
-            throw new JqError("Range bounds must be numeric");
-          }
+    a!(i, null, f, (from0) =>
+      b!(i, null, f, (upto0) =>
+        c!(i, null, f, (by0) => {
+          if (!isNum(from0) || !isNum(upto0) || !isNum(by0)) throw new JqError("Range bounds must be numeric");
+          const from = unbox(from0);
+          const upto = unbox(upto0);
+          const by = unbox(by0);
           const meter = f.rt.meter;
+          // jq 1.8's `$from | while(. < $upto; . + $by)` (`>` for a negative `$by`): `$from`
+          // itself comes first (a kept literal as it is), then doubles
+          const first = by > 0 ? -1 : by < 0 ? 1 : 0;
+          if (first === 0 ? !(by === 0 && from < upto) : compareNums(from0, upto0) !== first) return false;
+          if (out(from0, p, e)) return true;
           if (by > 0) {
-            for (let x = from; x < upto; x += by) {
+            for (let x = from + by; x < upto; x += by) {
               meter?.tick();
               if (out(x, p, e)) return true;
             }
           } else if (by < 0) {
-            for (let x = from; x > upto; x += by) {
+            for (let x = from + by; x > upto; x += by) {
               meter?.tick();
               if (out(x, p, e)) return true;
             }
-          } else if (from < upto) {
+          } else {
             for (;;) {
               meter?.tick();
-              if (out(from, p, e)) return true;
+              if (out(from0, p, e)) return true;
             }
           }
           return false;
@@ -532,7 +556,8 @@ export const CORE: Native[] = [
     ),
   ),
   gen("limit", 2, (i, p, f, e, [n, g]) =>
-    n!(i, null, f, (nv) => {
+    n!(i, null, f, (nv0) => {
+      const nv = unbox(nv0);
       if (typeof nv !== "number") throw new JqError("Invalid limit: must be a number");
       if (nv < 0) throw new JqError("limit doesn't support negative count");
       if (nv === 0) return false;
@@ -549,7 +574,8 @@ export const CORE: Native[] = [
     }),
   ),
   gen("skip", 2, (i, p, f, e, [n, g]) =>
-    n!(i, null, f, (nv) => {
+    n!(i, null, f, (nv0) => {
+      const nv = unbox(nv0);
       if (typeof nv !== "number") throw new JqError("Invalid skip: must be a number");
       if (nv < 0) throw new JqError("skip doesn't support negative count");
       let count = 0;
@@ -641,7 +667,8 @@ export const CORE: Native[] = [
   v0("halt_error", (v) => {
     throw new HaltSignal(5, v);
   }),
-  vN("halt_error", 1, (v, code) => {
+  vN("halt_error", 1, (v, code0) => {
+    const code = unbox(code0);
     if (typeof code !== "number") throw new JqError("halt_error/1: number required");
     throw new HaltSignal(code, v);
   }),

@@ -5,6 +5,8 @@
  */
 import { DAY_NAMES, MONTH_NAMES, strftime as formatTime, UTC_ZONE } from "@husk/host";
 import { describe } from "../ops.js";
+import type { Num } from "../number.js";
+import { isNum, unbox } from "../number.js";
 import type { Native } from "../runtime.js";
 import type { Val } from "../value.js";
 import { JqError } from "../value.js";
@@ -24,10 +26,10 @@ export function gmtime(t: number): Val[] {
 }
 
 function bdt(v: Val, who: string): number[] {
-  if (!Array.isArray(v) || v.some((x) => typeof x !== "number")) {
+  if (!Array.isArray(v) || v.some((x) => !isNum(x))) {
     throw new JqError(`${who} requires parsed datetime inputs`);
   }
-  const b = (v as number[]).slice();
+  const b = (v as Num[]).map((x) => unbox(x));
   while (b.length < 8) b.push(b.length === 2 ? 1 : 0);
   if (v.length < 8) {
     const t = Date.UTC(b[0]!, b[1]!, b[2]!, b[3]!, b[4]!, Math.floor(b[5]!));
@@ -136,19 +138,19 @@ export function strptime(str: string, fmt: string): Val[] {
 }
 
 function timeInput(v: Val, who: string): number[] {
-  if (typeof v === "number") return gmtime(v) as number[];
+  if (isNum(v)) return gmtime(unbox(v)) as number[];
   return bdt(v, who);
 }
 
 /** Date natives. */
 export const DATES: Native[] = [
   v0("gmtime", (v) => {
-    if (typeof v !== "number") throw new JqError("gmtime() requires a number");
-    return gmtime(v);
+    if (!isNum(v)) throw new JqError("gmtime() requires a number");
+    return gmtime(unbox(v));
   }),
   v0("localtime", (v) => {
-    if (typeof v !== "number") throw new JqError("localtime() requires a number");
-    return gmtime(v);
+    if (!isNum(v)) throw new JqError("localtime() requires a number");
+    return gmtime(unbox(v));
   }),
   v0("mktime", (v) => {
     if (!Array.isArray(v)) throw new JqError("mktime requires array of 6 numbers");
@@ -156,12 +158,12 @@ export const DATES: Native[] = [
   }),
   vN("strftime", 1, (v, f) => {
     if (typeof f !== "string") throw new JqError("strftime/1 requires a string format");
-    if (typeof v !== "number" && !Array.isArray(v)) throw new JqError("strftime/1 requires parsed datetime inputs");
+    if (!isNum(v) && !Array.isArray(v)) throw new JqError("strftime/1 requires parsed datetime inputs");
     return strftime(timeInput(v, "strftime/1"), f);
   }),
   vN("strflocaltime", 1, (v, f) => {
     if (typeof f !== "string") throw new JqError("strflocaltime/1 requires a string format");
-    if (typeof v !== "number" && !Array.isArray(v)) throw new JqError("strflocaltime/1 requires parsed datetime inputs");
+    if (!isNum(v) && !Array.isArray(v)) throw new JqError("strflocaltime/1 requires parsed datetime inputs");
     return strftime(timeInput(v, "strflocaltime/1"), f);
   }),
   vN("strptime", 1, (v, f) => {

@@ -71,7 +71,7 @@ def indices($i): if type == "array" and ($i | type) == "array" then .[$i]
 def index($i): indices($i) | .[0];
 def rindex($i): indices($i) | .[-1:][0];
 def have_literal_numbers: true;
-def have_decnum: false;
+def have_decnum: true;
 def halt_error: halt_error(5);
 def trimstr($x): ltrimstr($x) | rtrimstr($x);
 def splits($re): splits($re; null);

@@ -57,7 +57,11 @@ export function keyed(arr: Val, f: Fr, fn: KeyFn, what: string): Keyed[] {
   return pairs(arr as Val[], keysOf(arr, f, fn, what));
 }
 
-/** "string" or "number" when every key is one of that type (numbers not NaN), else undefined. */
+/**
+ * "string" or "number" when every key is one of that type (numbers not NaN), else undefined. A
+ * kept literal (`DecLit`, typeof "object") is neither: its keys take the general path, which
+ * compares them as jq does.
+ */
 function simpleKind(one: readonly Val[]): "string" | "number" | undefined {
   const t = typeof one[0];
   if (t !== "string" && t !== "number") return undefined;

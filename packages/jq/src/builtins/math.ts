@@ -1,14 +1,17 @@
 /** The math library (C libm functions jq exposes). */
-import { describe } from "../ops.js";
+import { describe, negate } from "../ops.js";
+import { compareNums, isNum, unbox } from "../number.js";
 import type { Native } from "../runtime.js";
 import type { Val } from "../value.js";
 import { JqError } from "../value.js";
 import { v0, vN } from "./define.js";
 
+/** The double of a number argument (a kept literal's too), else jq's "number required". */
 function num(v: Val, name: string): number {
-  if (typeof v !== "number") throw new JqError(`${describe(v)} number required`);
+  if (typeof v === "number") return v;
+  if (!isNum(v)) throw new JqError(`${describe(v)} number required`);
   void name;
-  return v;
+  return unbox(v);
 }
 
 function gamma(x: number): number {
@@ -123,8 +126,7 @@ export const MATH: Native[] = [
     const x = num(v, "isnormal");
     return Number.isFinite(x) && x !== 0 && Math.abs(x) >= 2.2250738585072014e-308;
   }),
-  v0("abs", (v) => {
-    if (typeof v === "number") return v < 0 ? -v : v === 0 ? 0 : v;
-    return v;
-  }),
+  // jq 1.8's builtin.jq: `def abs: if type == "number" and . < 0 then - . else . end;` (a
+  // kept literal stays one, through `-`; -0 is not below 0 and stays -0)
+  v0("abs", (v) => (isNum(v) && compareNums(v, 0) < 0 ? negate(v) : v)),
 ];

@@ -8,8 +8,10 @@
 // the peak RSS above the baseline measured after the engine is loaded and the input is in memory
 // (for native jq: its whole peak RSS). Build first: `npx tsc -b`.
 //
-// Usage: node packages/jq/scripts/bench.mjs [--mb 5] [--scale 4] [--runs 5] [--warmup 2] [--only REGEX]
-//        [--engines husk,jq,just-bash] [--pretty]
+// Husk's runs are pooled from --procs fresh processes (default 3; just-bash, 5-30x slower and
+// far from its ratio's threshold, runs in one).
+// Usage: node packages/jq/scripts/bench.mjs [--mb 5] [--scale 4] [--runs 5] [--warmup 2] [--procs 3]
+//        [--only REGEX] [--engines husk,jq,just-bash] [--pretty]
 // Prints one row per query with times, ratios (husk/jq, just-bash/husk), the husk time growth
 // from MB to MB*scale (linear = scale), and peak memory above baseline as a multiple of the input.
 import { execFileSync, spawnSync } from "node:child_process";
@@ -88,7 +90,7 @@ async function child(engine, file, warmup, runs, args) {
     // The first run's peak (fresh heap, no JIT warm-up: what one script sees).
     if (r === 0) peak = process.resourceUsage().maxRSS * 1024 - base;
   }
-  process.stdout.write(JSON.stringify({ ms: median(warm), first, peakMB: peak / 1e6, out }));
+  process.stdout.write(JSON.stringify({ runs: warm, first, peakMB: peak / 1e6, out }));
 }
 
 /** Runs native jq `runs` times: the median CPU time and the peak RSS (GNU time's %M). */
@@ -107,14 +109,31 @@ function native(file, runs, args) {
   return { ms: median(times), peakMB: peak, out };
 }
 
-function inProcess(engine, file, warmup, runs, args) {
+/**
+ * Runs an in-process engine in `procs` fresh processes (one after the other) and pools their
+ * timed runs: {ms (median of all), min (the fastest), first (median of the processes' first runs), peakMB (the
+ * highest), out}. One process's runs share its garbage collector's rhythm (a 50-ms query's
+ * time depends on whether a major GC lands in it), so several processes give a steadier median.
+ */
+function inProcess(engine, file, warmup, runs, args, procs = 1) {
   const me = fileURLToPath(import.meta.url);
-  const out = execFileSync(process.execPath, ["--expose-gc", "--stack-size=4000", me, "--child", engine, file, String(warmup), String(runs), JSON.stringify(args)], {
-    encoding: "utf8",
-    maxBuffer: 1 << 26,
-    cwd: join(fileURLToPath(import.meta.url), "../../../.."),
-  });
-  return JSON.parse(out);
+  const all = [];
+  const firsts = [];
+  let peakMB = 0;
+  let out = 0;
+  for (let p = 0; p < procs; p++) {
+    const text = execFileSync(process.execPath, ["--expose-gc", "--stack-size=4000", me, "--child", engine, file, String(warmup), String(runs), JSON.stringify(args)], {
+      encoding: "utf8",
+      maxBuffer: 1 << 26,
+      cwd: join(fileURLToPath(import.meta.url), "../../../.."),
+    });
+    const r = JSON.parse(text);
+    all.push(...r.runs);
+    firsts.push(r.first);
+    peakMB = Math.max(peakMB, r.peakMB);
+    out = r.out;
+  }
+  return { ms: median(all), min: Math.min(...all), first: median(firsts), peakMB, out };
 }
 
 async function main() {
@@ -128,6 +147,7 @@ async function main() {
   const scale = Number(opt("--scale", "4"));
   const runs = Number(opt("--runs", "5"));
   const warmup = Number(opt("--warmup", "2"));
+  const procs = Number(opt("--procs", "3"));
   const only = new RegExp(opt("--only", "."));
   const engines = opt("--engines", "husk,jq,just-bash").split(",");
   const pretty = argv.includes("--pretty");
@@ -139,23 +159,23 @@ async function main() {
     writeFileSync(small, doc.text);
     if (scale > 1) writeFileSync(large, makeDoc(mb * scale).text);
     const inMB = doc.text.length / 1e6;
-    console.log(`input ${inMB.toFixed(1)} MB (${doc.count} records)${scale > 1 ? `, scaled x${scale}` : ""}; medians of ${runs} runs (in-process: after ${Math.max(1, warmup)} warm-up runs); load: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
-    const head = ["query", "husk ms", "jq ms", "just-bash ms", "husk/jq", "just-bash/husk", "first run: husk, just-bash, ratio", `husk x${scale} growth`, "husk peak MB (x input)", "jq peak MB"];
+    console.log(`input ${inMB.toFixed(1)} MB (${doc.count} records)${scale > 1 ? `, scaled x${scale}` : ""}; medians of ${runs} runs (husk: ${runs} runs after ${Math.max(1, warmup)} warm-up runs in each of ${procs} processes, pooled; just-bash: one process); load: ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+    const head = ["query", "husk ms", "jq ms", "just-bash ms", "husk/jq", "just-bash/husk", "first run: husk, just-bash, ratio", `husk x${scale} growth (median; fastest runs)`, "husk peak MB (x input)", "jq peak MB"];
     console.log(head.join("\t"));
     for (const [name, q] of QUERIES) {
       if (!only.test(name)) continue;
       const args = pretty ? q : ["-c", ...q.filter((a) => a !== "-c")];
       const nativeArgs = args.filter((a) => a !== "-c");
-      const h = engines.includes("husk") ? inProcess("husk", small, warmup, runs, args) : undefined;
+      const h = engines.includes("husk") ? inProcess("husk", small, warmup, runs, args, procs) : undefined;
       const n = engines.includes("jq") ? native(small, runs, nativeArgs) : undefined;
       const jb = engines.includes("just-bash") ? inProcess("just-bash", small, warmup, runs, args) : undefined;
-      const hl = h && scale > 1 ? inProcess("husk", large, warmup, runs, args) : undefined;
+      const hl = h && scale > 1 ? inProcess("husk", large, warmup, runs, args, procs) : undefined;
       if (h && n && h.out !== n.out) console.log(`  note: ${name}: husk wrote ${h.out} chars, jq ${n.out}`);
       const f = (x) => (x === undefined ? "n/a" : x.toFixed(0));
       const r = (a, b) => (a === undefined || b === undefined ? "n/a" : (a / b).toFixed(2));
       console.log(
         [name, f(h?.ms), f(n?.ms), f(jb?.ms), r(h?.ms, n?.ms), r(jb?.ms, h?.ms),
-          h && jb ? `${f(h.first)}, ${f(jb.first)}, ${r(jb.first, h.first)}` : "n/a", r(hl?.ms, h?.ms),
+          h && jb ? `${f(h.first)}, ${f(jb.first)}, ${r(jb.first, h.first)}` : "n/a", `${r(hl?.ms, h?.ms)}; ${r(hl?.min, h?.min)}`,
           h ? `${h.peakMB.toFixed(0)} (${(h.peakMB / inMB).toFixed(1)}x)` : "n/a", f(n?.peakMB)].join("\t"),
       );
     }

@@ -8,6 +8,8 @@ import type { FileSystem, InputStream, LimitName, OutputStream } from "@husk/hos
 
 /** Default capacity of a pipe, in UTF-16 units (like a 64 KiB kernel pipe). */
 export const PIPE_CAPACITY = 65536;
+/** Buffered units after which a writer yields to let the reader run (see `Pipe.write`). */
+const YIELD_AT = 4096;
 
 /**
  * A bounded channel: the writer side is an OutputStream, the reader side an InputStream.
@@ -20,6 +22,8 @@ export class Pipe implements InputStream, OutputStream {
   #writerClosed = false;
   #readerClosed = false;
   #readWaiter: (() => void) | null = null;
+  /** Buffered size at which the writer next yields (see `write`). */
+  #yieldAt = YIELD_AT;
   #writeWaiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
   constructor(readonly capacity = PIPE_CAPACITY) {}
 
@@ -37,7 +41,15 @@ export class Pipe implements InputStream, OutputStream {
       this.#readWaiter = null;
       w();
     }
-    if (this.#size < this.capacity) return undefined;
+    if (this.#size < this.capacity) {
+      // The reader runs only when the writer yields: a writer that never blocks (`while :; do
+      // echo y; done | head -1`) would otherwise run on, synchronously, until a limit stops it,
+      // before `head` had even started to take its line and close the pipe (a kernel pipe lets
+      // the reader run at once). So the writer yields one microtask turn per YIELD_AT units.
+      if (this.#size < this.#yieldAt) return undefined;
+      this.#yieldAt = this.#size + YIELD_AT;
+      return Promise.resolve();
+    }
     return new Promise((resolve, reject) => this.#writeWaiters.push({ resolve, reject }));
   }
 
@@ -57,6 +69,7 @@ export class Pipe implements InputStream, OutputStream {
         const t = this.#chunks.length === 1 ? this.#chunks[0]! : this.#chunks.join("");
         this.#chunks = [];
         this.#size = 0;
+        this.#yieldAt = YIELD_AT;
         const ws = this.#writeWaiters;
         this.#writeWaiters = [];
         for (const w of ws) w.resolve();

@@ -29,6 +29,17 @@ describe("streaming pipelines end at once", () => {
       expect([r.stdout, r.exitCode, r.stderr]).toEqual(["y\n", 0, ""]);
     }
   });
+
+  // Readers that take several turns to end: the writer must not run thousands of commands per turn.
+  for (const reader of ["grep -m1 y", "awk '{print; exit}'", "sed 1q"]) {
+    it(`while :; do echo y; done | ${reader} (warm)`, async () => {
+      await new Bash().exec(`echo y | ${reader}`);
+      for (let i = 0; i < 20; i++) {
+        const r = await new Bash().exec(`while :; do echo y; done | ${reader}`);
+        expect([r.stdout, r.exitCode, r.stderr]).toEqual(["y\n", 0, ""]);
+      }
+    });
+  }
 });
 
 describe("runaway scripts end by their limits", () => {

@@ -10,6 +10,8 @@ import type { FileSystem, InputStream, LimitName, OutputStream } from "@husk/hos
 export const PIPE_CAPACITY = 65536;
 /** Buffered units after which a writer yields to let the reader run (see `Pipe.write`). */
 const YIELD_AT = 4096;
+/** Writes after which a writer yields to let the reader run (see `Pipe.write`). */
+const YIELD_WRITES = 64;
 
 /**
  * A bounded channel: the writer side is an OutputStream, the reader side an InputStream.
@@ -24,6 +26,8 @@ export class Pipe implements InputStream, OutputStream {
   #readWaiter: (() => void) | null = null;
   /** Buffered size at which the writer next yields (see `write`). */
   #yieldAt = YIELD_AT;
+  /** Writes since the writer last yielded. */
+  #writes = 0;
   #writeWaiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
   constructor(readonly capacity = PIPE_CAPACITY) {}
 
@@ -45,9 +49,12 @@ export class Pipe implements InputStream, OutputStream {
       // The reader runs only when the writer yields: a writer that never blocks (`while :; do
       // echo y; done | head -1`) would otherwise run on, synchronously, until a limit stops it,
       // before `head` had even started to take its line and close the pipe (a kernel pipe lets
-      // the reader run at once). So the writer yields one microtask turn per YIELD_AT units.
-      if (this.#size < this.#yieldAt) return undefined;
+      // the reader run at once). So the writer yields one microtask turn per YIELD_AT units or
+      // YIELD_WRITES writes: a reader that takes several turns to finish (`grep -m1`, awk's
+      // `exit`) ends while the writer has run a few hundred commands, not thousands.
+      if (this.#size < this.#yieldAt && ++this.#writes < YIELD_WRITES) return undefined;
       this.#yieldAt = this.#size + YIELD_AT;
+      this.#writes = 0;
       return Promise.resolve();
     }
     return new Promise((resolve, reject) => this.#writeWaiters.push({ resolve, reject }));

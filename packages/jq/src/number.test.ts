@@ -2,7 +2,11 @@
 // jq's own tests (../shared/corpora/jq: jq.test's `have_decnum` cases, man.test lines 7-26), its
 // manual ("jq 1.8 ... preserves the precision of number literals"), jv.c (jv_number_tostring,
 // jvp_number_cmp, jv_number_negate, jv_number_abs, jvp_literal_number_to_double) and
-// decNumber's to-scientific-string rules (decNumberToString), as cited per case.
+// decNumber's to-scientific-string rules (decNumberToString), as cited per case. They were then
+// compared with the real jq 1.8.2 (Debian sid's decNumber build), 2026-12-05: all 62 cases of
+// this file run through it gave the expected text; `node packages/jq/scripts/decnum-diff.mjs`
+// repeats the comparison for 20,000 random literals, 2,000 pairs and the cases written from
+// jq's source (no differences).
 import { describe, expect, it } from "vitest";
 import { jq } from "./api.js";
 import { dumpCompact } from "./dump.js";

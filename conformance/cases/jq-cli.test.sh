@@ -264,6 +264,17 @@ jq -n -c '[limit(3; range(100))], first(range(5;10)), ([range(5)] | last, nth(2)
 2
 ## END
 
+#### jq range with a step (a zero step gives nothing, as jq 1.6 and 1.8.2 do)
+jq -n -c '[range(0;10;3)], [range(10;0;-3)], [range(0;10;0)], [range(5;0;0)], [range(0;-5;1)], [range(0;1;0.3)]'
+## STDOUT:
+[0,3,6,9]
+[10,7,4,1]
+[]
+[]
+[]
+[0,0.3,0.6,0.8999999999999999]
+## END
+
 #### jq label break
 jq -n -c '[label $out | range(10) | if . == 3 then break $out else . end]'
 ## stdout: [0,1,2]

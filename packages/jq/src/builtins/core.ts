@@ -529,26 +529,14 @@ export const CORE: Native[] = [
           const upto = unbox(upto0);
           const by = unbox(by0);
           const meter = f.rt.meter;
-          // jq 1.8's `$from | while(. < $upto; . + $by)` (`>` for a negative `$by`): `$from`
-          // itself comes first (a kept literal as it is), then doubles
-          const first = by > 0 ? -1 : by < 0 ? 1 : 0;
-          if (first === 0 ? !(by === 0 && from < upto) : compareNums(from0, upto0) !== first) return false;
+          // jq 1.8's `$from | while(. < $upto; . + $by)` (`>` for a negative `$by`, nothing for a
+          // zero one: jq 1.8.2 gives [] for `[range(0; 10; 0)]`): `$from` itself comes first (a
+          // kept literal as it is), then doubles
+          if (!(by > 0 || by < 0) || compareNums(from0, upto0) !== (by > 0 ? -1 : 1)) return false;
           if (out(from0, p, e)) return true;
-          if (by > 0) {
-            for (let x = from + by; x < upto; x += by) {
-              meter?.tick();
-              if (out(x, p, e)) return true;
-            }
-          } else if (by < 0) {
-            for (let x = from + by; x > upto; x += by) {
-              meter?.tick();
-              if (out(x, p, e)) return true;
-            }
-          } else {
-            for (;;) {
-              meter?.tick();
-              if (out(from0, p, e)) return true;
-            }
+          for (let x = from + by; by > 0 ? x < upto : x > upto; x += by) {
+            meter?.tick();
+            if (out(x, p, e)) return true;
           }
           return false;
         }),

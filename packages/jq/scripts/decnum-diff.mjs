@@ -85,6 +85,7 @@ const PROGRAMS = [
   ["index(1.0), indices(1), contains([1.00]), inside([1.000, 2])", "[1.000, 2]"],
   ["add, ([.[0]] | add)", "[1.000, 2]"],
   ["tonumber", '"1.50"'],
+  ["[.[] | tonumber]", '["inf","-Infinity","+inf","INF","sNaN","-nan","NaN"]'],
   ['fromjson, ("[1e2]" | fromjson)', '"1.0"'],
   ["todate", "0.0"],
   ["[-0, -0.0, (0 * -1), -1.000, (-0.0 | -.)]", "null"],

@@ -111,6 +111,8 @@ describe("every place a number is printed or read keeps or reads the literal", (
     // `add` is `reduce .[] as $x (null; . + $x)`: null + x is x itself
     ["add, ([.[0]] | add)", "[1.000, 2]", "3\n1.000"],
     ["tonumber", '"1.50"', "1.50"],
+    // decNumber's special values (jq 1.8.2's output, run 2026-12-05)
+    ["[.[] | tonumber]", '["inf","-Infinity","sNaN","-nan","Inf"]', "[1.7976931348623157e+308,-1.7976931348623157e+308,null,null,1.7976931348623157e+308]"],
     ['fromjson, ("[1e2]" | fromjson)', '"1.0"', "1.0\n[1E+2]"],
     ["todate", "0.0", '"1970-01-01T00:00:00Z"'],
     // jv_number_negate is decNumberMinus (0 - x): a literal zero negates to +0, a computed -0 stays

@@ -86,12 +86,17 @@ function flatten(v: Val, depth: number): Val[] {
  * `tonumber`: jq 1.8 reads a string as decNumber does (`jv_number_with_literal`: a sign, `.5`,
  * `1.`, an exponent; no white space), keeping the literal.
  */
+/** decNumber's spellings of infinity and NaN: `Inf`, `Infinity`, `NaN`, `sNaN`, any case, with a sign. */
+const SPECIAL_NUMBER = /^([+-]?)(inf|infinity|nan|snan)$/i;
+
 function tonumber(v: Val): Val {
   if (isNum(v)) return v;
   if (typeof v === "string") {
     const n = numberLiteral(v);
     if (n !== undefined) return n;
-    if (v === "nan" || v === "NaN") return Number.NaN;
+    // decNumber's special values, any case, signed (jq 1.8.2: "-inf" -> -DBL_MAX, "sNaN" -> null)
+    const special = SPECIAL_NUMBER.exec(v);
+    if (special !== null) return special[2]!.toLowerCase().endsWith("nan") ? Number.NaN : special[1] === "-" ? -Infinity : Infinity;
   }
   throw new JqError(`${describe(v)} cannot be parsed as a number`);
 }

@@ -49,7 +49,10 @@ interface Opts {
 }
 
 /** A usage error: jq prints it (after `jq: ` unless `bare`), then where to find help, and exits 2. */
-/** jq 1.8 (main.c): a malformed input text ends the run with `jq: parse error (at F:N): ...` and 5. */
+/**
+ * A malformed input text ends the run with `jq: parse error: MSG` and status 5, as the real jq
+ * 1.8.2 does (the message gives the line and column; no `(at FILE:N)` part).
+ */
 const PARSE_ERROR_STATUS = 5;
 
 class Usage extends Error {
@@ -372,7 +375,7 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
           }
         } catch (e) {
           if (e instanceof JsonParseError) {
-            err(`jq: parse error (at ${s.name ?? "<stdin>"}:${(s.base ?? 0) + countLines(s.text, r?.pos ?? 0)}): ${e.message}\n`);
+            err(`jq: parse error: ${e.message}\n`);
             parseFailed = true;
             return;
           }
@@ -676,7 +679,7 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
           } catch (e) {
             if (e instanceof JsonParseError) {
               await flush();
-              err(`jq: parse error (at <stdin>:${lines}): ${e.message}\n`);
+              err(`jq: parse error: ${e.message}\n`);
               return PARSE_ERROR_STATUS;
             }
             throw e;

@@ -275,6 +275,16 @@ jq -n -c '[range(0;10;3)], [range(10;0;-3)], [range(0;10;0)], [range(5;0;0)], [r
 [0,0.3,0.6,0.8999999999999999]
 ## END
 
+#### jq a malformed input met by inputs is an error of the program (jq 1.6 and 1.8.2 alike)
+printf '1\n[1,tru]\n' | jq -n -c '[inputs]' 2>&1; echo "status $?"
+printf '1\n[1,tru]\n' | jq -n -c '[try inputs catch .]' 2>&1; echo "status $?"
+## STDOUT:
+jq: error (at <stdin>:2): Invalid literal at line 2, column 7
+status 5
+[1,"Invalid literal at line 2, column 7"]
+status 0
+## END
+
 #### jq label break
 jq -n -c '[label $out | range(10) | if . == 3 then break $out else . end]'
 ## stdout: [0,1,2]

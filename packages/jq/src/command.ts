@@ -314,6 +314,8 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
   let currentName: string | null = null;
   let currentLine = 0;
   let parseFailed = false;
+  /** The message of an input parse error not yet reported (see `inputIterator`). */
+  let parseError: string | undefined;
   // Streaming runs the program on stdin's texts as they arrive: there is no input list then.
   const inputs = streaming ? undefined : inputIterator();
   // A side-effect-free `map(f)` or `.[] | f` program reads a large array text element by element:
@@ -375,8 +377,9 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
           }
         } catch (e) {
           if (e instanceof JsonParseError) {
-            err(`jq: parse error: ${e.message}\n`);
-            parseFailed = true;
+            // reported by the reader that meets it: the main loop (`parse error`, status 5) or
+            // the program's `input`/`inputs` (a jq error it can catch), as jq 1.8.2 does
+            parseError = e.message;
             return;
           }
           throw e;
@@ -554,7 +557,17 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
   const runOpts = {
     vars,
     env: () => ctx.env,
-    nextInput,
+    // `input`/`inputs` meet a malformed text as an error of the program: jq 1.8.2 prints
+    // `jq: error (at <stdin>:2): Invalid literal ...` for `[inputs]`, and `try input` catches it
+    nextInput: (): Val | undefined => {
+      const v = nextInput();
+      if (v === undefined && parseError !== undefined) {
+        const m = parseError;
+        parseError = undefined;
+        throw new JqError(m);
+      }
+      return v;
+    },
     inputFilename: () => currentName,
     now: () => ctx.clock.now(),
     meter: ctx.meter,
@@ -708,6 +721,10 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
       throw e;
     }
     throw e;
+  }
+  if (parseError !== undefined) {
+    err(`jq: parse error: ${parseError}\n`);
+    parseFailed = true;
   }
   if (parseFailed) return PARSE_ERROR_STATUS;
   if (openFailed && status === 0) status = 2;

@@ -1,5 +1,7 @@
 /** Streaming pipelines end at once; runaway scripts end by their limits with a clear message. */
 import { describe, expect, it } from "vitest";
+import { lazyCommand } from "@husk/host";
+import type { Command, CommandContext } from "@husk/host";
 import { Bash } from "../src/index.js";
 
 describe("streaming pipelines end at once", () => {
@@ -28,6 +30,26 @@ describe("streaming pipelines end at once", () => {
       const r = await new Bash().exec("while :; do echo y; done | head -1");
       expect([r.stdout, r.exitCode, r.stderr]).toEqual(["y\n", 0, ""]);
     }
+  });
+
+  // A command whose module loads on first use (a macrotask, like `import()`): without loading
+  // the pipeline's commands before its stages start, the writer ran alone while `slowcat`
+  // loaded, into maxCommands (as `| cat | head -1` did on the first use of cat in a process).
+  it("a stage whose command is still loading does not leave the writer running alone", async () => {
+    let loads = 0;
+    const slowcat = lazyCommand({ name: "slowcat" }, async () => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 30));
+      const run = async (ctx: CommandContext): Promise<number> => {
+        for (let c = await ctx.stdin.read(); c !== undefined; c = await ctx.stdin.read()) await ctx.stdout.write(c);
+        return 0;
+      };
+      return { name: "slowcat", run } satisfies Command;
+    });
+    const r = await new Bash({ commands: [slowcat] }).exec("while :; do echo y; done | slowcat | head -1");
+    expect([r.stdout, r.exitCode, r.stderr, loads]).toEqual(["y\n", 0, "", 1]);
+    // (and it stays loaded: no wait on the next run)
+    expect(slowcat.load?.()).toBeUndefined();
   });
 
   // Readers that take several turns to end: the writer must not run thousands of commands per turn.

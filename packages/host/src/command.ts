@@ -100,6 +100,15 @@ export interface Command {
    * used). `LimitError` and `AbortError` end the whole run and must not be caught.
    */
   run(ctx: CommandContext): number | Promise<number>;
+  /**
+   * For a command whose implementation loads on first use (see `lazyCommand`): starts the load
+   * if it has not started, and returns a Promise that settles when it ends (it never rejects: a
+   * failed load is reported by `run`), or undefined when the command is loaded already. The
+   * shell calls it for the commands a pipeline names before it starts the pipeline, so that no
+   * stage waits for a module while the others run on (a writer would otherwise run on alone,
+   * e.g. `while :; do echo y; done | head -1` until a limit stopped it). Optional.
+   */
+  load?(): Promise<void> | undefined;
 }
 
 /** Somewhere commands can be registered (the shell's command table, seen by extensions). */

@@ -25,4 +25,21 @@ describe("lazyCommand", () => {
     expect(await c.run(ctx)).toBe(0);
     expect(loads).toBe(2);
   });
+
+  it("load() starts the load ahead of a run, never rejects, and is undefined once loaded", async () => {
+    let loads = 0;
+    const c = lazyCommand({ name: "z" }, async () => {
+      if (loads++ === 0) throw new Error("chunk failed");
+      return { name: "z", run: () => 3 };
+    });
+    const first = c.load?.();
+    expect(first).toBeInstanceOf(Promise);
+    await expect(first).resolves.toBeUndefined(); // a failure is reported by the run that retries it
+    expect(loads).toBe(1);
+    await c.load?.(); // retried
+    expect(loads).toBe(2);
+    expect(c.load?.()).toBeUndefined();
+    expect(c.run(ctx)).toBe(3); // synchronous: loaded by load()
+    expect(loads).toBe(2);
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { AbortError, LimitError } from "@husk/host";
 import type { Command as LightCommand, OutputStream } from "@husk/host";
+import { walk } from "@husk/syntax";
 import type { Command, Pipeline, SimpleCommand, Statement } from "@husk/syntax";
 import { Abrupt } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
@@ -177,6 +178,40 @@ interface StageError {
  * runs before an earlier one.
  */
 function runStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): MaybeAsync<number[]> {
+  const loading = loadStageCommands(ip, p);
+  return loading === undefined ? startStages(ip, p, base) : loading.then(() => startStages(ip, p, base));
+}
+
+/** The literal command names in a pipeline's stages (nested commands too), found once per node. */
+const stageNames = new WeakMap<Pipeline, readonly string[]>();
+
+/**
+ * Loads the lazily loaded commands that `p` names (see `Command.load`) before its stages
+ * start: a stage waiting for a module (a macrotask) would let the stages before it run alone,
+ * and `while :; do echo y; done | cat | head -1` ran into maxCommands on the first use of `cat`
+ * in a process. Undefined when nothing is loading (always, once they are loaded).
+ */
+function loadStageCommands(ip: Interp, p: Pipeline): Promise<unknown> | undefined {
+  let names = stageNames.get(p);
+  if (names === undefined) {
+    const found = new Set<string>();
+    for (const c of p.commands) {
+      walk(c, (node) => {
+        if (node.type === "SimpleCommand" && node.words[0]?.type === "Literal") found.add(node.words[0].value);
+      });
+    }
+    names = [...found];
+    stageNames.set(p, names);
+  }
+  let wait: Promise<void>[] | undefined;
+  for (const name of names) {
+    const l = ip.rt.commands.get(name)?.load?.();
+    if (l !== undefined) (wait ??= []).push(l);
+  }
+  return wait === undefined ? undefined : Promise.all(wait);
+}
+
+function startStages(ip: Interp, p: Pipeline, base: (Fd | undefined)[]): MaybeAsync<number[]> {
   const n = p.commands.length;
   const pipes: Pipe[] = [];
   for (let i = 0; i < n - 1; i++) pipes.push(new Pipe());

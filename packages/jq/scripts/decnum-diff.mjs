@@ -10,35 +10,11 @@
 // Prints the jq version and the counts of differences (0 expected). Build first: `npx tsc -b packages/jq`.
 // Usage: node packages/jq/scripts/decnum-diff.mjs [N=20000]
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
 import { jq } from "../dist/index.js";
+import { jq18, jq18Dir as dir } from "./jq18.mjs";
 
 const N = Number(process.argv[2] ?? 20000);
-const MIRROR = "http://deb.debian.org/debian";
-const dir = join(tmpdir(), "husk-jq18");
-
-/** The path of a runnable jq 1.8 (downloaded on first use). */
-function jq18() {
-  const wrapper = join(dir, "jq");
-  if (existsSync(wrapper)) return wrapper;
-  mkdirSync(join(dir, "root"), { recursive: true });
-  const index = join(dir, "Packages.xz");
-  execFileSync("curl", ["-sf", "--max-time", "300", "-o", index, `${MIRROR}/dists/sid/main/binary-amd64/Packages.xz`]);
-  const packages = execFileSync("xz", ["-dc", index], { encoding: "utf8", maxBuffer: 1 << 30 });
-  for (const name of ["jq", "libjq1", "libonig5", "libc6"]) {
-    const m = new RegExp(`^Package: ${name}\\n(?:.+\\n)*?Filename: (.+)$`, "m").exec(packages);
-    if (!m) throw new Error(`${name} not in sid's index`);
-    const deb = join(dir, `${name}.deb`);
-    execFileSync("curl", ["-sf", "--max-time", "300", "-o", deb, `${MIRROR}/${m[1]}`]);
-    execFileSync("dpkg", ["-x", deb, join(dir, "root")]);
-  }
-  const lib = join(dir, "root/usr/lib/x86_64-linux-gnu");
-  writeFileSync(wrapper, `#!/bin/sh\nexec ${lib}/ld-linux-x86-64.so.2 --library-path ${lib} ${join(dir, "root/usr/bin/jq")} "$@"\n`, { mode: 0o755 });
-  return wrapper;
-}
-
 const real = jq18();
 console.log(`${execFileSync(real, ["--version"], { encoding: "utf8" }).trim()} (${real}); ${readdirSync(dir).length} files in ${dir}`);
 

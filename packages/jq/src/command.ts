@@ -685,7 +685,7 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
           const t = texts[ti]!;
           let v: Val | undefined;
           const at = starts[ti];
-          const r = new JsonReader(t, ctx.meter.limits.maxParseDepth * 10, at?.line, at?.col);
+          const r = new JsonReader(t, ctx.meter.limits.maxParseDepth * 10, at?.line, at?.col, at?.after);
           try {
             v = r.next();
             if (v !== undefined && r.next() !== undefined) throw new JsonParseError("Unexpected extra JSON values");

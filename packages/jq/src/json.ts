@@ -5,8 +5,8 @@
  */
 import type { JqObject, Val } from "./value.js";
 import { EMPTY_SHAPE } from "./object.js";
-import type { Num } from "./number.js";
-import { numberLiteral } from "./number.js";
+import { decNumberWord, numberLiteral } from "./number.js";
+import { jqParseError, utf8Units } from "./json-error.js";
 import { JqMap } from "./value.js";
 
 /** A malformed JSON text. `message` follows jq's wording (`... at line L, column C`). */
@@ -68,14 +68,22 @@ export class JsonReader {
   #top = 0;
   /** The array `nextItem` reads: 0 none, 1 before its first element, 2 after an element. */
   #items = 0;
+  /** Where the array `openArray` opened starts. */
+  #arrayStart = 0;
   readonly #line: number;
   readonly #col: number;
-  /** `line`/`col`: where `text` starts in the whole input (for error positions). */
-  constructor(text: string, maxDepth = 10000, line = 1, col = 0) {
+  /** What follows `text` in the input, when known (see `#asJq`). */
+  readonly #after: string;
+  /**
+   * `line`/`col`: where `text` starts in the whole input (for error positions); `after`: the
+   * input's character after `text` if there is one (jq may notice an error there).
+   */
+  constructor(text: string, maxDepth = 10000, line = 1, col = 0, after = "") {
     this.text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     this.#maxDepth = maxDepth;
     this.#line = line;
     this.#col = col;
+    this.#after = after;
   }
 
   /** The next value, or `undefined` at the end of the text. */
@@ -83,8 +91,16 @@ export class JsonReader {
     this.#top = 0;
     this.#skipWs();
     if (this.pos >= this.text.length) return undefined;
-    let v: Val;
     const start = this.pos;
+    try {
+      return this.#next(start);
+    } catch (e) {
+      throw e instanceof JsonParseError ? this.#asJq(e, start) : e;
+    }
+  }
+
+  #next(start: number): Val {
+    let v: Val;
     try {
       v = this.#value(0);
     } catch (e) {
@@ -111,8 +127,29 @@ export class JsonReader {
 
   /** Consumes the `[` that `atArray` saw; `nextItem` then reads the elements. */
   openArray(): void {
+    this.#arrayStart = this.pos;
     this.pos++;
     this.#items = 1;
+  }
+
+  /**
+   * `e` with jq's own message (./json-error.ts): what jq says of the text read from `start`
+   * (the start of the top-level value being read), or `e` when jq would find nothing wrong.
+   */
+  #asJq(e: JsonParseError, start: number): JsonParseError {
+    const s = this.text;
+    let line = this.#line;
+    let col = this.#col;
+    for (let i = 0; i < start; i++) {
+      const c = s.charCodeAt(i);
+      col += utf8Units(c);
+      if (c === 10) {
+        line++;
+        col = 0;
+      }
+    }
+    const msg = jqParseError(s + this.#after, start, line, col, this.#maxDepth, isBareNumber);
+    return msg === undefined ? e : new JsonParseError(msg);
   }
 
   /**
@@ -120,6 +157,14 @@ export class JsonReader {
    * `next` would read for the whole array, with the same errors at the same positions.
    */
   nextItem(): Val | undefined {
+    try {
+      return this.#nextItem();
+    } catch (e) {
+      throw e instanceof JsonParseError ? this.#asJq(e, this.#arrayStart) : e;
+    }
+  }
+
+  #nextItem(): Val | undefined {
     const s = this.text;
     if (this.#items === 0) return undefined;
     if (s.charCodeAt(this.pos) <= 0x20) this.#skipWs();
@@ -449,17 +494,8 @@ export class JsonReader {
         return false;
       case "null":
         return null;
-      case "nan":
-      case "NaN":
-      case "-nan":
-      case "-NaN":
-        return Number.NaN;
-      case "Infinity":
-        return Number.POSITIVE_INFINITY;
-      case "-Infinity":
-        return Number.NEGATIVE_INFINITY;
     }
-    const n = parseNumberLiteral(w);
+    const n = decNumberWord(w);
     if (n === undefined) {
       if (p >= s.length) this.#fail("Invalid numeric literal at EOF");
       // jq reports a bad literal once it has read the delimiter after it.
@@ -495,7 +531,7 @@ export class JsonReader {
     for (; q < end; q++) {
       const c = s.charCodeAt(q);
       if (c === 0x22) break;
-      if (c === 0x5c) return this.#string();
+      if (c === 0x5c || c < 0x20) return this.#string();
       h = (h * 31 + c) | 0;
     }
     if (q >= end) return this.#string();
@@ -521,7 +557,7 @@ export class JsonReader {
         this.pos = q + 1;
         return s.slice(p, q);
       }
-      if (c === 0x5c) break;
+      if (c === 0x5c || c < 0x20) break;
     }
     let out = "";
     let chunk = p;
@@ -535,6 +571,10 @@ export class JsonReader {
       if (Number.isNaN(c)) {
         this.pos = p;
         this.#fail("Unfinished string at EOF");
+      }
+      if (c < 0x20) {
+        this.pos = p;
+        this.#fail("Invalid string: control characters from U+0000 through U+001F must be escaped");
       }
       if (c === 0x5c) {
         out += s.slice(chunk, p);
@@ -555,8 +595,20 @@ export class JsonReader {
               this.pos = p;
               this.#fail("Invalid escape");
             }
-            out += String.fromCharCode(Number.parseInt(h, 16));
+            const u = Number.parseInt(h, 16);
             p += 4;
+            if (u >= 0xd800 && u <= 0xdbff) {
+              // a high surrogate must be followed by a low one (jq: "Invalid \uXXXX\uXXXX surrogate pair escape")
+              const lo = s[p] === "\\" && s[p + 1] === "u" ? Number.parseInt(s.slice(p + 2, p + 6), 16) : Number.NaN;
+              if (!(lo >= 0xdc00 && lo <= 0xdfff) || !/^[0-9a-fA-F]{4}$/.test(s.slice(p + 2, p + 6))) {
+                this.pos = p;
+                this.#fail("Invalid \\uXXXX\\uXXXX surrogate pair escape");
+              }
+              out += String.fromCharCode(u, lo);
+              p += 6;
+              break;
+            }
+            out += String.fromCharCode(u);
             break;
           }
           default:
@@ -575,11 +627,9 @@ function isLiteralChar(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2b || c === 0x2d || c === 0x2e;
 }
 
-const NUM_RE = /^-?(?:0|[0-9]+)(?:\.[0-9]*)?(?:[eE][+-]?[0-9]+)?$|^-?\.[0-9]+(?:[eE][+-]?[0-9]+)?$/;
-
-/** Parses a JSON number literal as jq accepts it (see `numberLiteral`); `undefined` when invalid. */
-export function parseNumberLiteral(w: string): Num | undefined {
-  return NUM_RE.test(w) ? numberLiteral(w) : undefined;
+/** True when jq reads the bare word `w` of a JSON text as a number (see `decNumberWord`). */
+function isBareNumber(w: string): boolean {
+  return decNumberWord(w) !== undefined;
 }
 
 /** Parses exactly one JSON text (jq's `fromjson` and `--argjson`). */

@@ -125,6 +125,23 @@ const MAX_EXP = 1e15;
 
 const isDigit = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
+/** decNumber's spellings of infinity and NaN: `Inf`, `Infinity`, `NaN`, `sNaN`, any case, with a sign. */
+const SPECIAL_NUMBER = /^([+-]?)(inf|infinity|nan|snan)$/i;
+
+/**
+ * The number jq 1.8 reads from the word `w` (`jv_number_with_literal`, for a JSON input's bare
+ * words and `tonumber`): a literal (`numberLiteral`), or one of decNumber's special values in
+ * any case, signed (`-inf` is -Infinity, which jq prints as -DBL_MAX; `sNaN` is NaN); undefined
+ * for anything else.
+ */
+export function decNumberWord(w: string): Num | undefined {
+  const n = numberLiteral(w);
+  if (n !== undefined) return n;
+  const special = SPECIAL_NUMBER.exec(w);
+  if (special === null) return undefined;
+  return special[2]!.toLowerCase().endsWith("nan") ? Number.NaN : special[1] === "-" ? -Infinity : Infinity;
+}
+
 /**
  * The jq number of a literal in decNumber's syntax (`-1.50`, `1e2`, `.5`, `+3`; JSON's is a
  * subset): a plain double when its canonical text is what the double prints, else a `DecLit`;

@@ -39,9 +39,12 @@ describe("JsonSplitter", () => {
   it("reports where each text starts", () => {
     const sp = new JsonSplitter();
     sp.push("1\n  [2,\n3]");
-    expect(sp.starts).toEqual([{ line: 1, col: 0 }, { line: 2, col: 2 }]);
+    expect(sp.starts).toEqual([{ line: 1, col: 0, after: " " }, { line: 2, col: 2 }]);
     sp.push(' "a');
     expect(sp.push('"')).toEqual(['"a"']);
     expect(sp.starts).toEqual([{ line: 3, col: 3 }]);
+    // a scalar cut at a quote: the quote is what follows it (jq reports `a"` there)
+    expect(sp.push(' a"b" ')).toEqual(["a", '"b"']);
+    expect(sp.starts).toEqual([{ line: 3, col: 7, after: '"' }, { line: 3, col: 8, after: " " }]);
   });
 });

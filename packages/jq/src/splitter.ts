@@ -32,8 +32,12 @@ export class JsonSplitter {
   #col = 0;
   #textLine = 1;
   #textCol = 0;
-  /** Where each text returned by the last `push` starts in the whole input (line 1-based, column 0-based). */
-  starts: { line: number; col: number }[] = [];
+  /**
+   * Where each text returned by the last `push` starts in the whole input (line 1-based, column
+   * 0-based), and the character right after it when the chunk has one (a malformed text's error
+   * can depend on it: jq reports `a"` at the quote, not at the end of the input).
+   */
+  starts: { line: number; col: number; after?: string }[] = [];
   /** Offset in the last chunk pushed just past the last text it completed (-1 when it completed none). */
   lastEnd = -1;
 
@@ -63,7 +67,7 @@ export class JsonSplitter {
     const finish = (end: number) => {
       const tail = s.slice(start, end);
       out.push(this.#parts.length === 0 ? tail : this.#parts.join("") + tail);
-      this.starts.push({ line: this.#textLine, col: this.#textCol });
+      this.starts.push({ line: this.#textLine, col: this.#textCol, after: s[end] });
       this.#parts = [];
       this.lastEnd = end;
       st = St.Between;

@@ -7,7 +7,7 @@ import { JsonParseError, parseJson } from "../json.js";
 import { add as addVals, describe, fail } from "../ops.js";
 import { asPath, cpLength, delpathsOf, getpath, index, setpathOf } from "../paths.js";
 import { shapeOf } from "../object.js";
-import { absNum, compareNums, isNum, numberLiteral, unbox } from "../number.js";
+import { absNum, compareNums, decNumberWord, isNum, unbox } from "../number.js";
 import type { Native, Path } from "../runtime.js";
 import { BAD_PATH, HaltSignal, extendPath, resultPath } from "../runtime.js";
 import type { JqObject, Val } from "../value.js";
@@ -86,17 +86,11 @@ function flatten(v: Val, depth: number): Val[] {
  * `tonumber`: jq 1.8 reads a string as decNumber does (`jv_number_with_literal`: a sign, `.5`,
  * `1.`, an exponent; no white space), keeping the literal.
  */
-/** decNumber's spellings of infinity and NaN: `Inf`, `Infinity`, `NaN`, `sNaN`, any case, with a sign. */
-const SPECIAL_NUMBER = /^([+-]?)(inf|infinity|nan|snan)$/i;
-
 function tonumber(v: Val): Val {
   if (isNum(v)) return v;
   if (typeof v === "string") {
-    const n = numberLiteral(v);
+    const n = decNumberWord(v);
     if (n !== undefined) return n;
-    // decNumber's special values, any case, signed (jq 1.8.2: "-inf" -> -DBL_MAX, "sNaN" -> null)
-    const special = SPECIAL_NUMBER.exec(v);
-    if (special !== null) return special[2]!.toLowerCase().endsWith("nan") ? Number.NaN : special[1] === "-" ? -Infinity : Infinity;
   }
   throw new JqError(`${describe(v)} cannot be parsed as a number`);
 }

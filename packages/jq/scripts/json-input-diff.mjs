@@ -4,7 +4,8 @@
 // swapped or replaced by structural characters, quotes, escapes, control and non-ASCII
 // characters), each fed to `jq -c .` on stdin by both; compares stdout, stderr and the exit
 // status. Prints the number of differences and the first ones. Build first: `npx tsc -b`.
-// Usage: node packages/jq/scripts/json-input-diff.mjs [N=1500] [--show K]
+// With --stream, compares `jq -c --stream .` (jq's streaming parser) instead.
+// Usage: node packages/jq/scripts/json-input-diff.mjs [N=1500] [--show K] [--stream]
 import { execFile } from "node:child_process";
 import { Bash } from "../../bash/dist/index.js";
 import { jq18 } from "./jq18.mjs";
@@ -12,6 +13,8 @@ import { jq18 } from "./jq18.mjs";
 const argv = process.argv.slice(2);
 const showAt = argv.indexOf("--show");
 const show = showAt >= 0 ? Number(argv.splice(showAt, 2)[1]) : 10;
+const streamAt = argv.indexOf("--stream");
+const jqArgs = streamAt >= 0 ? (argv.splice(streamAt, 1), ["-c", "--stream", "."]) : ["-c", "."];
 const N = Number(argv[0] ?? 1500);
 const real = jq18();
 
@@ -58,7 +61,7 @@ async function runReal(texts) {
     while (next < texts.length) {
       const i = next++;
       out[i] = await new Promise((resolve) => {
-        const child = execFile(real, ["-c", "."], { encoding: "utf8" }, (err, stdout, stderr) => resolve({ stdout, stderr, status: err ? (err.code ?? 1) : 0 }));
+        const child = execFile(real, jqArgs, { encoding: "utf8" }, (err, stdout, stderr) => resolve({ stdout, stderr, status: err ? (err.code ?? 1) : 0 }));
         child.stdin.end(texts[i]);
       });
     }
@@ -69,7 +72,7 @@ async function runReal(texts) {
 
 const ours = [];
 for (const t of cases) {
-  const r = await new Bash().exec("jq -c .", { stdin: t });
+  const r = await new Bash().exec(`jq ${jqArgs.join(" ")}`, { stdin: t });
   ours.push({ stdout: r.stdout, stderr: r.stderr, status: r.exitCode });
 }
 const theirs = await runReal(cases);
@@ -80,5 +83,5 @@ for (let i = 0; i < cases.length; i++) {
   if (a.stdout === b.stdout && a.stderr === b.stderr && a.status === b.status) continue;
   if (++diffs <= show) console.log(`${JSON.stringify(cases[i])}\n  jq 1.8.2: ${JSON.stringify(b)}\n  husk:     ${JSON.stringify(a)}`);
 }
-console.log(`${cases.length} texts (${fixed.length} fixed, ${N} mutated): ${diffs} differ`);
+console.log(`jq ${jqArgs.join(" ")}: ${cases.length} texts (${fixed.length} fixed, ${N} mutated): ${diffs} differ`);
 process.exitCode = diffs === 0 ? 0 : 1;

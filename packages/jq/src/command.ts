@@ -16,7 +16,8 @@ import { JqCompileError } from "./parser.js";
 import { HaltSignal } from "./runtime.js";
 import { metered } from "./budget.js";
 import { JsonSplitter } from "./splitter.js";
-import { streamEvents } from "./stream.js";
+import { streamJson } from "./json-stream.js";
+import { decNumberWord } from "./number.js";
 import type { JqObject, Val } from "./value.js";
 import { JqError, JqMap } from "./value.js";
 import { JQ_HELP, JQ_INFO } from "./info.js";
@@ -345,6 +346,22 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
     const all: Val[] = [];
     for (const s of sources) {
       currentName = s.name;
+      if (opts.stream) {
+        // jq's streaming parser reads the text itself: events as it goes, those before an error too
+        const t = opts.seq ? s.text.replace(/\x1e/g, " ") : s.text;
+        const events = streamJson(t.charCodeAt(0) === 0xfeff ? t.slice(1) : t, (s.base ?? 0) + 1, 0, decNumberWord);
+        currentLine = (s.base ?? 0) + countLines(s.text, s.text.length);
+        for (let r = events.next(); ; r = events.next()) {
+          if (r.done) {
+            if (r.value === undefined) break;
+            parseError = r.value;
+            return;
+          }
+          if (opts.slurp) all.push(r.value);
+          else yield r.value;
+        }
+        continue;
+      }
       const depth = ctx.meter.limits.maxParseDepth * 10;
       // A document parsed by the jq run before in this execution (`jq A f; jq B f`) is not parsed again.
       const hit = opts.seq ? undefined : cachedDoc(ctx.meter, s.text, depth);
@@ -389,15 +406,7 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
         if (lines < 0) lines = (s.base ?? 0) + countLines(s.text, s.text.length);
         currentLine = lines;
         ctx.meter.tick();
-        if (opts.stream) {
-          const evs: Val[] = [];
-          streamEvents(v, (ev) => {
-            evs.push(ev);
-            return false;
-          });
-          if (opts.slurp) all.push(...evs);
-          else yield* evs;
-        } else if (opts.slurp) all.push(v);
+        if (opts.slurp) all.push(v);
         else yield v;
       }
     }

@@ -49,3 +49,31 @@ describe("JSON input as jq 1.8.2 reads it", () => {
     });
   }
 });
+
+/** `--stream`: jq's streaming parser emits the events read before an error, and has messages of its own. */
+const STREAM_ROWS: [string, string, string][] = [
+  ["{\"a\":1,\"a\":2}", "[[\"a\"],1]\n[[\"a\"],2]\n[[\"a\"]]\n", ""],
+  ["[1,tru]", "[[0],1]\n", "Invalid literal at line 1, column 7"],
+  ["[1]]", "[[0],1]\n[[0]]\n", "Unmatched ']' at the top-level at line 1, column 4"],
+  ["1]", "", "Unmatched ']' at the top-level at line 1, column 2"],
+  ["{\"a\":}", "", "Missing value in key:value pair at line 1, column 6"],
+  ["[{]", "", "Unmatched ']' in the middle of an object at line 1, column 3"],
+  ["{\"a\":1,}", "[[\"a\"],1]\n", "Expected another key:value pair at line 1, column 8"],
+  ["{\"a\":[1,2}", "[[\"a\",0],1]\n", "Unmatched '}' in the middle of an array at line 1, column 10"],
+  ["{{}}", "", "Expected string key after '{', not '{' at line 1, column 2"],
+  ["{\"a\":1,[1]}", "[[\"a\"],1]\n", "Expected string key after ',' in object, not '[' at line 1, column 8"],
+  ["{\"a\":\"b\":1}", "[[\"b\"],1]\n[[\"b\"]]\n", ""],
+  ["[1,[],{}]", "[[0],1]\n[[1],[]]\n[[2],{}]\n[[2]]\n", ""],
+  ["1 [", "[[],1]\n", "Unfinished JSON term at EOF at line 1, column 3"],
+  ["\"\\ud800\"", "", "Invalid \\uXXXX\\uXXXX surrogate pair escape at line 1, column 8"],
+];
+
+describe("--stream input as jq 1.8.2 reads it", () => {
+  for (const [text, stdout, error] of STREAM_ROWS) {
+    it(JSON.stringify(text), async () => {
+      const { ctx, stdout: out, stderr } = testContext(["-c", "--stream", "."], { stdin: text });
+      const status = await jqCommand.run(ctx);
+      expect([out.text, stderr.text, status]).toEqual([stdout, error === "" ? "" : `jq: parse error: ${error}\n`, error === "" ? 0 : 5]);
+    });
+  }
+});

@@ -148,7 +148,7 @@ export class JsonReader {
         col = 0;
       }
     }
-    const msg = jqParseError(s + this.#after, start, line, col, this.#maxDepth, isBareNumber);
+    const msg = jqParseError(s + this.#after, start, line, col, this.#maxDepth, decNumberWord);
     return msg === undefined ? e : new JsonParseError(msg);
   }
 
@@ -627,10 +627,6 @@ function isLiteralChar(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2b || c === 0x2d || c === 0x2e;
 }
 
-/** True when jq reads the bare word `w` of a JSON text as a number (see `decNumberWord`). */
-function isBareNumber(w: string): boolean {
-  return decNumberWord(w) !== undefined;
-}
 
 /** Parses exactly one JSON text (jq's `fromjson` and `--argjson`). */
 export function parseJson(text: string): Val {

@@ -6,7 +6,7 @@
  */
 import { AbortError, LimitError } from "@husk/host";
 import type { Command as LightCommand, OutputStream } from "@husk/host";
-import { walk } from "@husk/syntax";
+import { onlyPart, walk } from "@husk/syntax";
 import type { Command, Pipeline, SimpleCommand, Statement } from "@husk/syntax";
 import { Abrupt } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
@@ -197,7 +197,9 @@ function loadStageCommands(ip: Interp, p: Pipeline): Promise<unknown> | undefine
     const found = new Set<string>();
     for (const c of p.commands) {
       walk(c, (node) => {
-        if (node.type === "SimpleCommand" && node.words[0]?.type === "Literal") found.add(node.words[0].value);
+        if (node.type !== "SimpleCommand" || node.words.length === 0) return;
+        const head = onlyPart(node.words[0]!);
+        if (head?.type === "Literal") found.add(head.value);
       });
     }
     names = [...found];

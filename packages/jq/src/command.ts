@@ -11,7 +11,7 @@ import { type Held, joinSlurped, readStdinSources } from "./stdin.js";
 import { formatCompileError, runtimeErrorText } from "./errors.js";
 import type { DumpOptions } from "./dump.js";
 import { ArrayDumper, CHUNK, dump, dumpTo } from "./dump.js";
-import { JsonParseError, JsonReader, parseJson } from "./json.js";
+import { JsonParseError, JsonReader, parseJson, stripBom } from "./json.js";
 import { JqCompileError } from "./parser.js";
 import { HaltSignal } from "./runtime.js";
 import { metered } from "./budget.js";
@@ -349,7 +349,7 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
       if (opts.stream) {
         // jq's streaming parser reads the text itself: events as it goes, those before an error too
         const t = opts.seq ? s.text.replace(/\x1e/g, " ") : s.text;
-        const events = streamJson(t.charCodeAt(0) === 0xfeff ? t.slice(1) : t, (s.base ?? 0) + 1, 0, decNumberWord);
+        const events = streamJson(stripBom(t), (s.base ?? 0) + 1, 0, decNumberWord);
         currentLine = (s.base ?? 0) + countLines(s.text, s.text.length);
         for (let r = events.next(); ; r = events.next()) {
           if (r.done) {

@@ -79,7 +79,7 @@ export class JsonReader {
    * input's character after `text` if there is one (jq may notice an error there).
    */
   constructor(text: string, maxDepth = 10000, line = 1, col = 0, after = "") {
-    this.text = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    this.text = stripBom(text);
     this.#maxDepth = maxDepth;
     this.#line = line;
     this.#col = col;
@@ -623,10 +623,14 @@ export class JsonReader {
   }
 }
 
+/** `text` without the byte order mark it may start with (jq skips it). */
+export function stripBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 function isLiteralChar(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || c === 0x2b || c === 0x2d || c === 0x2e;
 }
-
 
 /** Parses exactly one JSON text (jq's `fromjson` and `--argjson`). */
 export function parseJson(text: string): Val {

@@ -4,6 +4,7 @@ import { lineOf, ParseError } from "./errors.js";
 import { isEofError, parseTokens } from "./grammar.js";
 import { type ParseOptions, type ResolvedOptions, resolveOptions } from "./options.js";
 import { Scanner } from "./scanner.js";
+import { ScriptNode } from "./nodes.js";
 
 export { ParseError } from "./errors.js";
 export { parseArithmetic } from "./arith.js";
@@ -55,7 +56,7 @@ export function parse(source: string, options?: ParseOptions): Script {
         }
       }
     }
-    return { type: "Script", start: 0, end: source.length, body };
+    return new ScriptNode(0, source.length, body);
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import type { ArithExpr, ArithVar } from "./ast.js";
 import { ParseError } from "./errors.js";
+import { ArithAssignNode, ArithBinaryNode, ArithGroupNode, ArithNumberNode, ArithPostfixNode, ArithTernaryNode, ArithUnaryNode, ArithVarNode } from "./nodes.js";
 
 type Op = string;
 // bash has no `**=`: `x **= 2` is `x ** = 2`, an operand error
@@ -174,7 +175,7 @@ class ArithParser {
     while (this.isOp(",")) {
       this.advance();
       const right = this.assign();
-      left = { type: "ArithBinary", start: left.start, end: right.end, op: ",", left, right };
+      left = new ArithBinaryNode(left.start, right.end, ",", left, right);
     }
     return left;
   }
@@ -188,7 +189,7 @@ class ArithParser {
       this.enter();
       const value = this.assign();
       this.depth--;
-      return { type: "ArithAssign", start: left.start, end: value.end, op, target: left, value };
+      return new ArithAssignNode(left.start, value.end, op, left, value);
     }
     return left;
   }
@@ -205,7 +206,7 @@ class ArithParser {
     if (this.kind === T_EOF) this.fail("expression expected");
     const alternate = this.ternary();
     this.depth--;
-    return { type: "ArithTernary", start: test.start, end: alternate.end, test, consequent, alternate };
+    return new ArithTernaryNode(test.start, alternate.end, test, consequent, alternate);
   }
 
   private binary(minPrec: number): ArithExpr {
@@ -220,7 +221,7 @@ class ArithParser {
       // `**` is right-associative; the others left-associative.
       const right = this.binary(op === "**" ? prec : prec + 1);
       this.depth--;
-      left = { type: "ArithBinary", start: left.start, end: right.end, op: op as "+", left, right };
+      left = new ArithBinaryNode(left.start, right.end, op as "+", left, right);
     }
     return left;
   }
@@ -234,7 +235,7 @@ class ArithParser {
         this.enter();
         const operand = this.unary();
         this.depth--;
-        return { type: "ArithUnary", start, end: operand.end, op, operand };
+        return new ArithUnaryNode(start, operand.end, op, operand);
       }
     }
     const p = this.primary();
@@ -242,7 +243,7 @@ class ArithParser {
       const op = this.text;
       const end = this.base + this.pos;
       this.advance();
-      return { type: "ArithPostfix", start: p.start, end, op, operand: p };
+      return new ArithPostfixNode(p.start, end, op, p);
     }
     return p;
   }
@@ -253,12 +254,10 @@ class ArithParser {
       const text = this.text;
       const end = this.base + this.pos;
       this.advance();
-      return { type: "ArithNumber", start, end, text };
+      return new ArithNumberNode(start, end, text);
     }
     if (this.kind === T_VAR) {
-      const v: ArithVar = this.index === undefined
-        ? { type: "ArithVar", start, end: this.base + this.pos, name: this.text }
-        : { type: "ArithVar", start, end: this.base + this.pos, name: this.text, index: this.index };
+      const v: ArithVar = new ArithVarNode(start, this.base + this.pos, this.text, this.index);
       this.advance();
       return v;
     }
@@ -270,7 +269,7 @@ class ArithParser {
       if (!this.isOp(")")) this.fail("syntax error: missing `)'");
       const end = this.base + this.pos;
       this.advance();
-      return { type: "ArithGroup", start, end, expr };
+      return new ArithGroupNode(start, end, expr);
     }
     this.fail("syntax error: operand expected");
   }
@@ -282,7 +281,7 @@ class ArithParser {
  * e.g. `syntax error: operand expected (error token is "+ ")`. `base` offsets the spans.
  */
 export function parseArithmetic(text: string, base = 0, maxDepth = MAX_DEPTH): ArithExpr {
-  if (/^[ \t\n\r]*$/.test(text)) return { type: "ArithNumber", start: base, end: base + text.length, text: "0" };
+  if (/^[ \t\n\r]*$/.test(text)) return new ArithNumberNode(base, base + text.length, "0");
   return new ArithParser(text, base, maxDepth).parseTop();
 }
 

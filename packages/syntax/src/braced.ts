@@ -6,6 +6,7 @@ import type { Arithmetic, ParamExp, ParamOp, Word } from "./ast.js";
 import { isDigit, isNameChar, isNameStart, SPECIALS, STOP_PARAM, STOP_SLASH, STOP_SLICE, STOP_SUBSCRIPT, TILDE_WORD } from "./chars.js";
 import { sliceShared } from "./intern.js";
 import type { Reader } from "./words.js";
+import { BadOpNode, CaseOpNode, DefaultOpNode, NamesOpNode, ParamExpNode, ReplaceOpNode, SliceOpNode, TransformOpNode, TrimOpNode } from "./nodes.js";
 
 /** `${ ... }` at s (`tildes`: see Reader.readDollar); `r.pos` is left after its `}`. */
 export function readBraced(r: Reader, s: number, tildes: number): ParamExp {
@@ -65,35 +66,35 @@ export function readBraced(r: Reader, s: number, tildes: number): ParamExp {
   if (length) return badParam(r, s, name, length, indirect);
   if (indirect && (o === "*" || o === "@") && src[r.pos + 1] === "}" && index === undefined) {
     r.pos++;
-    return braced(r, s, name, length, indirect, index, { kind: "names", star: o === "*" });
+    return braced(r, s, name, length, indirect, index, new NamesOpNode(o === "*"));
   }
   switch (o) {
     case ":": {
       const o2 = src[r.pos + 1];
       if (o2 === "-" || o2 === "=" || o2 === "?" || o2 === "+") {
         r.pos += 2;
-        return braced(r, s, name, length, indirect, index, { kind: "default", op: (":" + o2) as ":-", word: opWord(r, STOP_PARAM, o2 === "-" || o2 === "+" ? tildes : TILDE_WORD) });
+        return braced(r, s, name, length, indirect, index, new DefaultOpNode((":" + o2) as ":-", opWord(r, STOP_PARAM, o2 === "-" || o2 === "+" ? tildes : TILDE_WORD)));
       }
       r.pos++;
       const offset = sliceArith(r);
       if (src[r.pos] === ":") {
         r.pos++;
         const len = sliceArith(r);
-        return braced(r, s, name, length, indirect, index, { kind: "slice", offset, length: len });
+        return braced(r, s, name, length, indirect, index, new SliceOpNode(offset, len));
       }
-      return braced(r, s, name, length, indirect, index, { kind: "slice", offset });
+      return braced(r, s, name, length, indirect, index, new SliceOpNode(offset, undefined));
     }
     case "-":
     case "=":
     case "?":
     case "+":
       r.pos++;
-      return braced(r, s, name, length, indirect, index, { kind: "default", op: o, word: opWord(r, STOP_PARAM, o === "-" || o === "+" ? tildes : TILDE_WORD) });
+      return braced(r, s, name, length, indirect, index, new DefaultOpNode(o, opWord(r, STOP_PARAM, o === "-" || o === "+" ? tildes : TILDE_WORD)));
     case "#":
     case "%": {
       const two = src[r.pos + 1] === o;
       r.pos += two ? 2 : 1;
-      return braced(r, s, name, length, indirect, index, { kind: "trim", op: (two ? o + o : o) as "#", pattern: opWord(r, STOP_PARAM) });
+      return braced(r, s, name, length, indirect, index, new TrimOpNode((two ? o + o : o) as "#", opWord(r, STOP_PARAM)));
     }
     case "/": {
       let op: "/" | "//" | "/#" | "/%" = "/";
@@ -107,23 +108,23 @@ export function readBraced(r: Reader, s: number, tildes: number): ParamExp {
       const pattern = slash ? r.readWordParts(STOP_SLASH, TILDE_WORD, r.pos - 1) : opWord(r, STOP_SLASH);
       if (src[r.pos] === "/") {
         r.pos++;
-        return braced(r, s, name, length, indirect, index, { kind: "replace", op, pattern, replacement: opWord(r, STOP_PARAM) });
+        return braced(r, s, name, length, indirect, index, new ReplaceOpNode(op, pattern, opWord(r, STOP_PARAM)));
       }
-      return braced(r, s, name, length, indirect, index, { kind: "replace", op, pattern });
+      return braced(r, s, name, length, indirect, index, new ReplaceOpNode(op, pattern, undefined));
     }
     case "^":
     case ",": {
       const two = src[r.pos + 1] === o;
       r.pos += two ? 2 : 1;
       const op = (two ? o + o : o) as "^";
-      if (src[r.pos] === "}") return braced(r, s, name, length, indirect, index, { kind: "case", op });
-      return braced(r, s, name, length, indirect, index, { kind: "case", op, pattern: opWord(r, STOP_PARAM) });
+      if (src[r.pos] === "}") return braced(r, s, name, length, indirect, index, new CaseOpNode(op, undefined));
+      return braced(r, s, name, length, indirect, index, new CaseOpNode(op, opWord(r, STOP_PARAM)));
     }
     case "@": {
       const t = src[r.pos + 1];
       if (t !== undefined && "QEPAaUuLKk".includes(t) && src[r.pos + 2] === "}") {
         r.pos += 2;
-        return braced(r, s, name, length, indirect, index, { kind: "transform", op: t as "Q" });
+        return braced(r, s, name, length, indirect, index, new TransformOpNode(t as "Q"));
       }
       return badParam(r, s, name, length, indirect);
     }
@@ -140,14 +141,7 @@ function braced(r: Reader, s: number, name: string, length: boolean, indirect: b
   r.pos++;
   const start = s + r.base;
   const end = r.pos + r.base;
-  if (index === undefined) {
-    return op === undefined
-      ? { type: "ParamExp", start, end, short: false, name, length, indirect }
-      : { type: "ParamExp", start, end, short: false, name, length, indirect, op };
-  }
-  return op === undefined
-    ? { type: "ParamExp", start, end, short: false, name, length, indirect, index }
-    : { type: "ParamExp", start, end, short: false, name, length, indirect, index, op };
+  return new ParamExpNode(start, end, false, name, length, indirect, index, op);
 }
 
 /** The word after a parameter operator. */
@@ -172,5 +166,5 @@ function badParam(r: Reader, s: number, name: string, length: boolean, indirect:
   if (r.pos >= r.end) r.eof("}", s);
   const text = r.src.slice(s + 2, r.pos);
   r.pos++;
-  return { type: "ParamExp", start: s + r.base, end: r.pos + r.base, short: false, name, length, indirect, op: { kind: "bad", text } };
+  return new ParamExpNode(s + r.base, r.pos + r.base, false, name, length, indirect, undefined, new BadOpNode(text));
 }

@@ -12,16 +12,10 @@
  */
 export const EMPTY: never[] = Object.freeze([]) as unknown as never[];
 
-/** `EMPTY` when empty, otherwise a copy whose backing store holds exactly its elements. */
+/**
+ * `EMPTY` when empty, otherwise a copy whose backing store holds exactly its elements, made by
+ * `slice`: an array literal would be an allocation site V8 may pretenure (see ./nodes.ts).
+ */
 export function fit<T>(a: T[]): T[] {
-  switch (a.length) {
-    case 0:
-      return EMPTY;
-    case 1:
-      return [a[0]!];
-    case 2:
-      return [a[0]!, a[1]!];
-    default:
-      return a.slice();
-  }
+  return a.length === 0 ? EMPTY : a.slice();
 }

@@ -19,6 +19,24 @@ import type {
 } from "./ast.js";
 import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
 import { EMPTY, fit } from "./fit.js";
+import {
+  AndOrNode,
+  ArithCommandNode,
+  ArithForNode,
+  CaseItemNode,
+  CaseNode,
+  CoprocNode,
+  ForNode,
+  FunctionDefNode,
+  GroupNode,
+  IfClauseNode,
+  IfNode,
+  PipelineNode,
+  SimpleCommandNode,
+  StatementNode,
+  TestCommandNode,
+  WhileNode,
+} from "./nodes.js";
 
 /** Token kinds produced by the scanner (small integers; the grouping below is relied on). */
 export const T = {
@@ -163,7 +181,7 @@ function put(x: unknown): void {
 }
 function take<X>(mark: number): X[] {
   const n = top - mark;
-  const out = n === 0 ? EMPTY : n === 1 ? [scratch[mark]] : n === 2 ? [scratch[mark], scratch[mark + 1]] : scratch.slice(mark, top);
+  const out = n === 0 ? EMPTY : scratch.slice(mark, top);
   top = mark;
   return out as X[];
 }
@@ -260,18 +278,12 @@ class CommandParser {
       const cmd = this.andOr();
       const k = this.kind();
       if (!isSep(k)) {
-        put({ type: "Statement", start: cmd.start, end: cmd.end, command: cmd, background: false });
+        put(new StatementNode(cmd.start, cmd.end, cmd, false));
         break;
       }
       const sep = this.next();
       this.newlines();
-      put({
-        type: "Statement",
-        start: cmd.start,
-        end: k === T.Newline ? cmd.end : sep.end,
-        command: cmd,
-        background: k === T.Amp,
-      });
+      put(new StatementNode(cmd.start, k === T.Newline ? cmd.end : sep.end, cmd, k === T.Amp));
     }
     if (!allowEmpty && top === mark) this.err();
     return take(mark);
@@ -285,7 +297,7 @@ class CommandParser {
       this.i++;
       this.newlines();
       const right = this.pipeline();
-      left = { type: "AndOr", start: left.start, end: right.end, op: k === T.AndIf ? "&&" : "||", left, right };
+      left = new AndOrNode(left.start, right.end, k === T.AndIf ? "&&" : "||", left, right);
     }
   }
 
@@ -308,7 +320,7 @@ class CommandParser {
     }
     let k = this.kind();
     if (start >= 0 && (isTerminator(k) || !startsCommand(k))) {
-      return { type: "Pipeline", start: start, end: end, commands: EMPTY, pipeStderr: EMPTY, negated, ...(time !== undefined && { time }) };
+      return new PipelineNode(start, end, EMPTY, EMPTY, negated, time);
     }
     const first = this.command();
     k = this.kind();
@@ -330,9 +342,7 @@ class CommandParser {
     const pipeStderr = junctions(commands.length - 1, amps);
     const s = start >= 0 ? start : first.start;
     const e = last.end;
-    return time === undefined
-      ? { type: "Pipeline", start: s, end: e, commands, pipeStderr, negated }
-      : { type: "Pipeline", start: s, end: e, commands, pipeStderr, negated, time };
+    return new PipelineNode(s, e, commands, pipeStderr, negated, time);
   }
 
   /**
@@ -351,14 +361,14 @@ class CommandParser {
         const a = this.next();
         const body = this.list(false);
         const b = this.expect(T.RBrace);
-        c = { type: "BraceGroup", start: a.startOffset, end: b.end, body, redirects: EMPTY };
+        c = new GroupNode("BraceGroup", a.startOffset, b.end, body, EMPTY);
         break;
       }
       case T.LParen: {
         const a = this.next();
         const body = this.list(false);
         const b = this.expect(T.RParen);
-        c = { type: "Subshell", start: a.startOffset, end: b.end, body, redirects: EMPTY };
+        c = new GroupNode("Subshell", a.startOffset, b.end, body, EMPTY);
         break;
       }
       case T.If:
@@ -371,7 +381,7 @@ class CommandParser {
         this.expect(T.Do);
         const body = this.list(false);
         const z = this.expect(T.Done);
-        c = { type: "While", start: a.startOffset, end: z.end, until: k === T.Until, condition, body, redirects: EMPTY };
+        c = new WhileNode(a.startOffset, z.end, k === T.Until, condition, body, EMPTY);
         break;
       }
       case T.For:
@@ -383,12 +393,12 @@ class CommandParser {
         break;
       case T.DParen: {
         const tk = this.next();
-        c = { type: "ArithCommand", start: tk.startOffset, end: tk.end, expr: tk.payload as Arithmetic, redirects: EMPTY };
+        c = new ArithCommandNode(tk.startOffset, tk.end, tk.payload as Arithmetic, EMPTY);
         break;
       }
       case T.DBracket: {
         const tk = this.next();
-        c = { type: "TestCommand", start: tk.startOffset, end: tk.end, expr: tk.payload as TestExpr, redirects: EMPTY };
+        c = new TestCommandNode(tk.startOffset, tk.end, tk.payload as TestExpr, EMPTY);
         break;
       }
       default:
@@ -441,7 +451,7 @@ class CommandParser {
     const w = words === 0 ? EMPTY : this.collect<Word>(i0, i1, 0);
     const a = assignments === 0 ? EMPTY : this.collect<Assignment>(i0, i1, 1);
     const r = redirects === 0 ? EMPTY : this.collect<Redirect>(i0, i1, 2);
-    if (!argAssign) return { type: "SimpleCommand", start, end, assignments: a, words: w, redirects: r };
+    if (!argAssign) return new SimpleCommandNode(start, end, a, w, r, undefined);
     // `declare a=(1 2)`: the parsed assignment of each word that is one (undefined elsewhere).
     const argAssignments: (Assignment | undefined)[] = [];
     for (let j = i0; j < i1; j++) {
@@ -449,7 +459,7 @@ class CommandParser {
       if (tk.tokenType === T.Word) argAssignments.push(undefined);
       else if (tk.tokenType === T.AssignWord && argAssignments.length > 0) argAssignments.push((tk.payload as AssignPayload).assignment);
     }
-    return { type: "SimpleCommand", start, end, assignments: a, words: w, redirects: r, argAssignments: fit(argAssignments) };
+    return new SimpleCommandNode(start, end, a, w, r, fit(argAssignments));
   }
 
   /**
@@ -484,12 +494,12 @@ class CommandParser {
     const mark = top;
     const condition = this.list(false);
     this.expect(T.Then);
-    put({ condition, body: this.list(false) });
+    put(new IfClauseNode(condition, this.list(false)));
     while (this.kind() === T.Elif) {
       this.i++;
       const c = this.list(false);
       this.expect(T.Then);
-      put({ condition: c, body: this.list(false) });
+      put(new IfClauseNode(c, this.list(false)));
     }
     const clauses = take<{ condition: Body; body: Body }>(mark);
     let elseBody: Body | undefined;
@@ -500,7 +510,7 @@ class CommandParser {
     const z = this.expect(T.Fi);
     const start = a.startOffset;
     const end = z.end;
-    return elseBody === undefined ? { type: "If", start, end, clauses, redirects: EMPTY } : { type: "If", start, end, clauses, redirects: EMPTY, elseBody };
+    return new IfNode(start, end, clauses, EMPTY, elseBody);
   }
 
   /** `for`/`select` headers, then `do list done` or `{ list }`. */
@@ -536,12 +546,12 @@ class CommandParser {
     if (head !== undefined) {
       if (select) throw new ParseError(unexpectedToken(head.image), tokSpan(head), lineOf(this.source, head.startOffset));
       const p = head.payload as ArithForPayload;
-      return { type: "ArithFor", start: a.startOffset, end, ...p, body, redirects: EMPTY };
+      return new ArithForNode(a.startOffset, end, p.init, p.test, p.update, body, EMPTY);
     }
     const type = select ? "Select" : "For";
     const start = a.startOffset;
     const variable = name!.image;
-    return items === undefined ? { type, start, end, variable, body, redirects: EMPTY } : { type, start, end, variable, body, redirects: EMPTY, items };
+    return new ForNode(type, start, end, variable, body, EMPTY, items);
   }
 
   /** `case word in items esac`; the items are parsed inline (one stack frame less per level). */
@@ -578,12 +588,12 @@ class CommandParser {
       this.newlines();
       const last = body[body.length - 1];
       if (last !== undefined && last.end > end) end = last.end;
-      const item: CaseItem = { type: "CaseItem", start: start, end: end, patterns, body, terminator };
+      const item: CaseItem = new CaseItemNode(start, end, patterns, body, terminator);
       put(item);
     }
     const items = take<CaseItem>(mark);
     const z = this.expect(T.Esac);
-    return { type: "Case", start: a.startOffset, end: z.end, word: w.payload as Word, items, redirects: EMPTY };
+    return new CaseNode(a.startOffset, z.end, w.payload as Word, items, EMPTY);
   }
 
   private funcDef(): Command {
@@ -605,7 +615,7 @@ class CommandParser {
     }
     this.newlines();
     const body = this.compoundWithRedirects();
-    return { type: "FunctionDef", start: start, end: body.end, name, body, keyword };
+    return new FunctionDefNode(start, body.end, name, body, keyword);
   }
 
   private coproc(): Command {
@@ -619,8 +629,7 @@ class CommandParser {
     } else if (startsCompound(k)) body = this.compoundWithRedirects();
     else if (isSimplePart(k)) body = this.simple();
     else this.errWord();
-    const n = { type: "Coproc" as const, start: a.startOffset, end: body.end, body };
-    return name === undefined ? n : { ...n, name };
+    return new CoprocNode(a.startOffset, body.end, body, name);
   }
 }
 

@@ -10,6 +10,7 @@ import { EMPTY, fit } from "./fit.js";
 import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
 import type { Reader } from "./words.js";
 import { makeWord, wordParts } from "./word.js";
+import { ArrayElementNode, RedirectNode, TextNode } from "./nodes.js";
 
 /** The elements of `name=( ... )`; `r.pos` is after `(`, and is left after `)`. */
 export function readArray(r: Reader, open: number): ArrayElement[] {
@@ -43,7 +44,7 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
         r.pos = close + (append ? 3 : 2);
         const vs = r.pos;
         const value = r.readWord(STOP_CMD, true) ?? makeWord(vs + r.base, vs + r.base, EMPTY);
-        out.push({ type: "ArrayElement", start: es + r.base, end: r.pos + r.base, index, append, value });
+        out.push(new ArrayElementNode(es + r.base, r.pos + r.base, index, append, value));
         continue;
       }
       r.pos = es;
@@ -53,7 +54,7 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
       const msg = unexpectedToken(opText(r, r.pos));
       throw new ArrayError(msg, r.span(r.pos, r.pos), lineOf(src, r.pos));
     }
-    out.push({ type: "ArrayElement", start: value.start, end: value.end, append: false, value });
+    out.push(new ArrayElementNode(value.start, value.end, undefined, false, value));
   }
 }
 
@@ -111,14 +112,9 @@ function asWritten(src: string, node: WordPart, base: number): string {
   return out + src.slice(at - base, node.end - base);
 }
 
-/** A Redirect node with only the optional fields that are set (object literals written out: no spreads per redirect). */
+/** A Redirect node with only the optional fields that are set. */
 export function redirectNode(start: number, end: number, op: RedirectOp, target: Word, fd: number | undefined, fdVar: string | undefined, heredoc: HereDoc | undefined): Redirect {
-  if (heredoc === undefined) {
-    if (fd !== undefined) return { type: "Redirect", start, end, op, target, fd };
-    return fdVar !== undefined ? { type: "Redirect", start, end, op, target, fdVar } : { type: "Redirect", start, end, op, target };
-  }
-  if (fd !== undefined) return { type: "Redirect", start, end, op, target, fd, heredoc };
-  return fdVar !== undefined ? { type: "Redirect", start, end, op, target, fdVar, heredoc } : { type: "Redirect", start, end, op, target, heredoc };
+  return new RedirectNode(start, end, op, target, fd, fdVar, heredoc);
 }
 
 /**
@@ -142,10 +138,10 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
   const first = parts[0];
   const out: WordPart[] = [];
   if (first !== undefined && first.type === "Literal") {
-    out.push({ type: "Literal", start: s + r.base, end: first.end, value: src.slice(s, vs) + first.value });
+    out.push(new TextNode("Literal", s + r.base, first.end, src.slice(s, vs) + first.value));
     for (let i = 1; i < parts.length; i++) out.push(parts[i]!);
   } else {
-    out.push({ type: "Literal", start: s + r.base, end: vs + r.base, value: src.slice(s, vs) });
+    out.push(new TextNode("Literal", s + r.base, vs + r.base, src.slice(s, vs)));
     for (const p of parts) out.push(p);
   }
   return makeWord(s + r.base, r.pos + r.base, fit(out));

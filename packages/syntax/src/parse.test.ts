@@ -165,6 +165,24 @@ describe("AST shapes", () => {
     const w = (s.body[1]!.command as SimpleCommand).words[1]!;
     expect([w.start, w.end, wordParts(w)[0]!.start, wordParts(w)[0]!.end]).toEqual([13, 16, 13, 16]);
   });
+  it("nodes are plain data: an unset optional field is absent (not undefined), and a structured clone is equal", () => {
+    // The parser builds nodes with constructors (./nodes.ts), which assign optional fields
+    // only when set; a field assigned undefined would show in `in`, Object.keys and spreads.
+    const undefinedFields: string[] = [];
+    const visit = (x: unknown, path: string): void => {
+      if (x === null || typeof x !== "object") return;
+      for (const [k, v] of Object.entries(x)) {
+        if (v === undefined && !(Array.isArray(x) && path.endsWith("argAssignments"))) undefinedFields.push(`${path}.${k}`);
+        visit(v, `${path}.${k}`);
+      }
+    };
+    for (const src of ACCEPT) {
+      const ast = parse(src);
+      visit(ast, src);
+      expect(structuredClone(ast)).toEqual(ast);
+    }
+    expect(undefinedFields).toEqual([]);
+  });
 });
 
 describe("Parser (incremental)", () => {

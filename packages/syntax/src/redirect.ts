@@ -12,6 +12,7 @@ import { heredocEnd } from "./heredoc-end.js";
 import { heredocEofMessage, type ParseWarning } from "./options.js";
 import type { PendingHeredoc, Reader } from "./words.js";
 import { makeWord } from "./word.js";
+import { HereDocNode, TextNode } from "./nodes.js";
 
 const REDIR_OPS: readonly RedirectOp[] = ["<<<", "<<-", "<<", "<>", "<&", "<", ">>", ">|", ">&", ">", "&>>", "&>"];
 
@@ -63,15 +64,7 @@ export function readRedirect(r: Reader, s: number, fd: number | undefined, fdVar
   const end = r.pos + r.base;
   let heredoc: HereDoc | undefined;
   if (op === "<<" || op === "<<-") {
-    const hd: PendingHeredoc["hd"] = {
-      type: "HereDoc",
-      start: end,
-      end,
-      delimiter: delimiterText(src, target, r.base),
-      quoted: delimiterQuoted(target),
-      stripTabs: op === "<<-",
-      body: makeWord(end, end, EMPTY),
-    };
+    const hd: PendingHeredoc["hd"] = new HereDocNode(end, end, delimiterText(src, target, r.base), delimiterQuoted(target), op === "<<-", makeWord(end, end, EMPTY));
     pending.push({ hd });
     heredoc = hd;
   }
@@ -105,7 +98,7 @@ export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub:
     hd.start = start;
     hd.end = end;
     if (hd.quoted) {
-      hd.body = text === "" ? makeWord(start, end, EMPTY) : { type: "Literal", start, end, value: text };
+      hd.body = text === "" ? makeWord(start, end, EMPTY) : new TextNode("Literal", start, end, text);
     } else if (!hd.stripTabs) {
       const saveEnd = r.end;
       r.pos = bodyStart;

@@ -19,6 +19,7 @@ import { sliceShared } from "./intern.js";
 import { heredocEnd } from "./heredoc-end.js";
 import { type PendingHeredoc, Reader } from "./words.js";
 import { makeWord } from "./word.js";
+import { AssignmentNode, TextNode } from "./nodes.js";
 
 const S_NORMAL = 0;
 const S_FOR_NAME = 1;
@@ -409,7 +410,7 @@ export class Scanner extends Reader {
         let word: Word;
         if (a.array !== undefined) {
           // Normalized text (what the printer writes), so that print/parse round-trips.
-          word = { type: "Literal", start: a.start, end: a.end, value: printAssignment(a) };
+          word = new TextNode("Literal", a.start, a.end, printAssignment(a));
         } else {
           const shared = declWord(this, s, a);
           if (shared !== undefined) word = shared;
@@ -544,7 +545,7 @@ export class Scanner extends Reader {
   private litWord(s: number, lit: string): Word {
     const start = s + this.base;
     const end = this.pos + this.base;
-    return { type: "Literal", start, end, value: lit };
+    return new TextNode("Literal", start, end, lit);
   }
 
   /** At pos: optional blanks, `(`, optional blanks, `)`. */
@@ -687,21 +688,17 @@ export class Scanner extends Reader {
       return undefined;
     }
     this.pos = j;
-    // Object literals written out (no spreads: this runs for every assignment).
     if (src[j] === "(" && j < this.end) {
       this.pos = j + 1;
       const array = readArray(this, j);
       const start = s + this.base;
       const end = this.pos + this.base;
-      return index === undefined
-        ? { type: "Assignment", start, end, name, append, array }
-        : { type: "Assignment", start, end, name, append, index, array };
+      return new AssignmentNode(start, end, name, append, index, undefined, array);
     }
     const value = this.readWord(STOP_CMD, true);
     const start = s + this.base;
     const end = this.pos + this.base;
-    if (index === undefined) return value === undefined ? { type: "Assignment", start, end, name, append } : { type: "Assignment", start, end, name, append, value };
-    return value === undefined ? { type: "Assignment", start, end, name, append, index } : { type: "Assignment", start, end, name, append, index, value };
+    return new AssignmentNode(start, end, name, append, index, value, undefined);
   }
 
   private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {

@@ -7,6 +7,7 @@ import type { TestExpr, Word } from "./ast.js";
 import { isMeta, STOP_CMD, STOP_REGEX } from "./chars.js";
 import { eofLine, lineOf, ParseError } from "./errors.js";
 import type { Reader } from "./words.js";
+import { CompoundWordNode, TestBinaryNode, TestGroupNode, TestLogicalNode, TestNotNode, TestUnaryNode, TestWordNode, TextNode } from "./nodes.js";
 
 const UNARY = new Set([
   "-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-t", "-u", "-w", "-x",
@@ -155,7 +156,7 @@ class TestParser {
     for (let t = this.peek(); t.k === "op" && t.op === "||"; t = this.peek()) {
       this.next();
       const right = this.and();
-      left = { type: "TestLogical", start: left.start, end: right.end, op: "||", left, right };
+      left = new TestLogicalNode(left.start, right.end, "||", left, right);
     }
     return left;
   }
@@ -165,7 +166,7 @@ class TestParser {
     for (let t = this.peek(); t.k === "op" && t.op === "&&"; t = this.peek()) {
       this.next();
       const right = this.not();
-      left = { type: "TestLogical", start: left.start, end: right.end, op: "&&", left, right };
+      left = new TestLogicalNode(left.start, right.end, "&&", left, right);
     }
     return left;
   }
@@ -178,7 +179,7 @@ class TestParser {
       this.r.enter();
       const operand = this.not();
       this.r.depth--;
-      return { type: "TestNot", start: t.start + this.r.base, end: operand.end, operand };
+      return new TestNotNode(t.start + this.r.base, operand.end, operand);
     }
     return this.primary();
   }
@@ -206,7 +207,7 @@ class TestParser {
         if (c.k === "op" && c.op === "EOF") this.r.pos = c.start;
         this.fail(what === undefined ? "expected `)'" : `unexpected token \`${what}', expected \`)'`);
       }
-      return { type: "TestGroup", start: t.start + this.r.base, end: this.r.pos + this.r.base, expr };
+      return new TestGroupNode(t.start + this.r.base, this.r.pos + this.r.base, expr);
     }
     if (t.k !== "word") {
       this.atEnd = this.termAtEof = t.k === "op" && t.op === "EOF";
@@ -225,7 +226,7 @@ class TestParser {
       const operand = p.k === "word" ? p.w : p.k === "op" && p.op === "!" ? this.bang(p.start) : undefined;
       if (operand === undefined) this.fail(`unexpected argument \`${this.describe(p)}' to conditional unary operator`);
       this.next();
-      return { type: "TestUnary", start: left.start, end: operand.end, op: t.lit!, operand };
+      return new TestUnaryNode(left.start, operand.end, t.lit!, operand);
     }
     const p = this.peek();
     const opText = p.k === "word" ? p.lit : p.k === "op" && (p.op === "<" || p.op === ">") ? p.op : undefined;
@@ -244,18 +245,18 @@ class TestParser {
       } finally {
         this.r.forceExtglob = false;
       }
-      return { type: "TestBinary", start: left.start, end: right.end, op: opText, left, right };
+      return new TestBinaryNode(left.start, right.end, opText, left, right);
     }
     if (p.k === "word" || (p.k === "op" && p.op === "!")) this.fail("conditional binary operator expected");
     if (p.k === "op" && p.op !== "&&" && p.op !== "||" && p.op !== ")") this.fail(`unexpected token \`${p.op}', conditional binary operator expected`);
-    return { type: "TestWord", start: left.start, end: left.end, word: left };
+    return new TestWordNode(left.start, left.end, left);
   }
 
   /** The word `!` at `start` (a `!` token where bash reads a word). */
   private bang(start: number): Word {
     const s = start + this.r.base;
     const e = s + 1;
-    return { type: "Word", start: s, end: e, parts: [{ type: "Literal", start: s, end: e, value: "!" }] };
+    return new CompoundWordNode(s, e, [new TextNode("Literal", s, e, "!")]);
   }
 }
 

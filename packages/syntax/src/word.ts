@@ -4,6 +4,7 @@
  */
 import type { Word, WordPart } from "./ast.js";
 import { EMPTY } from "./fit.js";
+import { CompoundWordNode } from "./nodes.js";
 
 /**
  * The parts of `w`: a CompoundWord's `parts`, else `[w]` (a one-part word). Allocates a
@@ -21,7 +22,7 @@ export function wordParts(w: Word): readonly WordPart[] {
  */
 export function makeWord(start: number, end: number, parts: readonly WordPart[]): Word {
   if (parts.length === 1) return parts[0]!;
-  return { type: "Word", start, end, parts: parts.length === 0 ? EMPTY : parts };
+  return new CompoundWordNode(start, end, parts.length === 0 ? EMPTY : parts);
 }
 
 /** The one part of a word of exactly one part (in either form), else undefined. */

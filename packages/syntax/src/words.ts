@@ -44,6 +44,18 @@ import {
 } from "./chars.js";
 import { EMPTY } from "./fit.js";
 import { sliceShared } from "./intern.js";
+import {
+  AnsiCQuotedNode,
+  ArithmeticNode,
+  ArithSubNode,
+  CommandSubNode,
+  DoubleQuotedNode,
+  ExtGlobNode,
+  ParamExpNode,
+  ProcessSubNode,
+  TextNode,
+  TildePrefixNode,
+} from "./nodes.js";
 import { readBraced } from "./braced.js";
 import { makeWord } from "./word.js";
 
@@ -162,7 +174,7 @@ export abstract class Reader {
   protected cut(mark: number): WordPart[] {
     const st = this.stack;
     const n = this.top - mark;
-    const out = n === 0 ? EMPTY : n === 1 ? [st[mark]!] : n === 2 ? [st[mark]!, st[mark + 1]!] : st.slice(mark, this.top);
+    const out = n === 0 ? EMPTY : st.slice(mark, this.top);
     this.top = mark;
     this.litTop = -1;
     return out;
@@ -176,9 +188,9 @@ export abstract class Reader {
     // "the last call appended at this height" (no megamorphic `type` load per call).
     if (this.litTop === this.top) {
       const last = this.stack[this.top - 1] as Literal;
-      this.stack[this.top - 1] = { type: "Literal", start: last.start, end: end + this.base, value: last.value + value };
+      this.stack[this.top - 1] = new TextNode("Literal", last.start, end + this.base, last.value + value);
     } else {
-      this.add({ type: "Literal", start: start + this.base, end: end + this.base, value });
+      this.add(new TextNode("Literal", start + this.base, end + this.base, value));
       this.litTop = this.top;
     }
   }
@@ -301,12 +313,12 @@ export abstract class Reader {
             // A trailing backslash stands for itself. It is an Escaped backslash (not a Literal
             // one) so that the printer's `\\` reads back as the same node wherever the word
             // ends up: a raw `\` followed by anything would escape what follows.
-            this.add({ type: "Escaped", start: this.pos + this.base, end: this.pos + 1 + this.base, value: "\\" });
+            this.add(new TextNode("Escaped", this.pos + this.base, this.pos + 1 + this.base, "\\"));
             this.pos++;
           } else if (src[this.pos + 1] === "\n") {
             this.pos += 2;
           } else {
-            this.add({ type: "Escaped", start: this.pos + this.base, end: this.pos + 2 + this.base, value: src[this.pos + 1]! });
+            this.add(new TextNode("Escaped", this.pos + this.base, this.pos + 2 + this.base, src[this.pos + 1]!));
             this.pos += 2;
           }
           litStart = this.pos;
@@ -361,7 +373,7 @@ export abstract class Reader {
             const s = this.pos;
             this.pos += 2;
             const body = this.readCommandSub();
-            this.add({ type: "ProcessSub", start: s + this.base, end: this.pos + this.base, op: c, body });
+            this.add(new ProcessSubNode(s + this.base, this.pos + this.base, c, body));
             litStart = this.pos;
             continue;
           }
@@ -401,7 +413,7 @@ export abstract class Reader {
       (stop === STOP_CMD ? isMeta(next) && !((next === "<" || next === ">") && src[j + 1] === "(") : stop === STOP_PARAM ? next === "}" : stop === STOP_SLASH ? next === "}" || next === "/" : stop === STOP_REGEX ? next === " " || next === "\t" || next === "\n" || next === ")" : false);
     if (!ok) return false;
     this.lit(litStart, this.pos);
-    this.add({ type: "TildePrefix", start: this.pos + this.base, end: j + this.base, user: src.slice(this.pos + 1, j) });
+    this.add(new TildePrefixNode(this.pos + this.base, j + this.base, src.slice(this.pos + 1, j)));
     this.pos = j;
     return true;
   }
@@ -412,7 +424,7 @@ export abstract class Reader {
     const e = this.src.indexOf("'", s + 1);
     if (e < 0 || e >= this.end) this.eof("'", s);
     this.pos = e + 1;
-    return { type: "SingleQuoted", start: s + this.base, end: this.pos + this.base, value: sliceShared(this.src, s + 1, e) };
+    return new TextNode("SingleQuoted", s + this.base, this.pos + this.base, sliceShared(this.src, s + 1, e));
   }
 
   /** `$'...'` at pos. */
@@ -424,7 +436,7 @@ export abstract class Reader {
     if (i >= this.end) this.eof("'", s);
     const raw = src.slice(s + 2, i);
     this.pos = i + 1;
-    return { type: "AnsiCQuoted", start: s + this.base, end: this.pos + this.base, value: decodeAnsiC(raw), raw };
+    return new AnsiCQuotedNode(s + this.base, this.pos + this.base, decodeAnsiC(raw), raw);
   }
 
   /** `"..."` (or `$"..."`, `skip` = 2) starting at `s`. */
@@ -435,7 +447,7 @@ export abstract class Reader {
     this.depth--;
     if (this.pos >= this.end) this.eof('"', s);
     this.pos++;
-    return { type: "DoubleQuoted", start: s + this.base, end: this.pos + this.base, parts, locale };
+    return new DoubleQuotedNode(s + this.base, this.pos + this.base, parts, locale);
   }
 
   /**
@@ -463,7 +475,7 @@ export abstract class Reader {
         }
         if (n === "$" || n === "`" || n === "\\" || (n === '"' && !heredoc)) {
           this.lit(litStart, this.pos);
-          this.add({ type: "Escaped", start: this.pos + this.base, end: this.pos + 2 + this.base, value: n });
+          this.add(new TextNode("Escaped", this.pos + this.base, this.pos + 2 + this.base, n));
           this.pos += 2;
           litStart = this.pos;
           continue;
@@ -509,13 +521,13 @@ export abstract class Reader {
       if (src[s + 2] === "(") {
         const a = this.tryArith(s, 3, STOP_ARITH, "))");
         if (a !== undefined) {
-          this.add({ type: "ArithSub", start: s + this.base, end: this.pos + this.base, expr: a });
+          this.add(new ArithSubNode(s + this.base, this.pos + this.base, a, false));
           return;
         }
       }
       this.pos = s + 2;
       const body = this.readCommandSub();
-      this.add({ type: "CommandSub", start: s + this.base, end: this.pos + this.base, body, backtick: false });
+      this.add(new CommandSubNode(s + this.base, this.pos + this.base, body, false, undefined));
       return;
     }
     if (n === "{") {
@@ -527,7 +539,7 @@ export abstract class Reader {
     if (n === "[") {
       const a = this.tryArith(s, 2, STOP_BRACKET, "]");
       if (a === undefined) this.eof("]", s);
-      this.add({ type: "ArithSub", start: s + this.base, end: this.pos + this.base, expr: a, bracket: true });
+      this.add(new ArithSubNode(s + this.base, this.pos + this.base, a, true));
       return;
     }
     if (n !== undefined && s + 1 < this.end) {
@@ -549,7 +561,7 @@ export abstract class Reader {
   }
 
   private param(s: number, name: string): ParamExp {
-    return { type: "ParamExp", start: s + this.base, end: this.pos + this.base, short: true, name, length: false, indirect: false };
+    return new ParamExpNode(s + this.base, this.pos + this.base, true, name, false, false, undefined, undefined);
   }
 
   /**
@@ -599,9 +611,7 @@ export abstract class Reader {
     if (parts.length === 0) expr = tryParseArithmetic("", start + this.base);
     // The expression nests inside what is open here: it gets the rest of the depth budget.
     else if (parts.length === 1 && parts[0]!.type === "Literal") expr = tryParseArithmetic(parts[0]!.value, parts[0]!.start, this.opts.maxDepth - this.nest - this.depth);
-    return expr === undefined
-      ? { type: "Arithmetic", start: source.start, end: source.end, source }
-      : { type: "Arithmetic", start: source.start, end: source.end, source, expr };
+    return new ArithmeticNode(source.start, source.end, source, expr);
   }
 
   /** `` `...` `` at pos (`inDQ`: inside double quotes, where `\"` is unescaped too). */
@@ -634,9 +644,9 @@ export abstract class Reader {
     } catch (e) {
       // (a breached nesting bound stays a parse error: deferring it would defer the bound)
       if (!(e instanceof ParseError) || e.message.startsWith("maximum nesting depth")) throw e;
-      return { type: "CommandSub", start: s + this.base, end: this.pos + this.base, body: EMPTY, backtick: true, unparsed: text };
+      return new CommandSubNode(s + this.base, this.pos + this.base, EMPTY, true, text);
     }
-    return { type: "CommandSub", start: s + this.base, end: this.pos + this.base, body, backtick: true };
+    return new CommandSubNode(s + this.base, this.pos + this.base, body, true, undefined);
   }
 
   /** The right operand of `==` / `!=` in `[[ ]]`: bash parses extglob patterns whatever the option says. */
@@ -672,6 +682,6 @@ export abstract class Reader {
     }
     if (i >= this.end) return undefined;
     this.pos = i + 1;
-    return { type: "ExtGlob", start: s + this.base, end: this.pos + this.base, op: src[s] as "?", pattern: src.slice(s + 2, i) };
+    return new ExtGlobNode(s + this.base, this.pos + this.base, src[s] as "?", src.slice(s + 2, i));
   }
 }

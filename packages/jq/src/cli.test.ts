@@ -54,6 +54,10 @@ const CASES: Case[] = [
   { args: ["-c", "."], stdin: '1 "a"\n{"b":2}\n\n[]' },
   { args: ["-R", "."], stdin: "line1\nline2\n" },
   { args: ["-Rs", "."], stdin: "line1\nline2\n" },
+  // jq's isoptish: `-` then a non-letter is the program, not an option
+  { args: ["-c", "-.a"], stdin: '{"a":2,"b":[5]}' },
+  { args: ["-c", "-(.b[0])"], stdin: '{"a":2,"b":[5]}' },
+
   { args: ["-Rr", "ascii_upcase"], stdin: "abc\ndef" },
   { args: ["-n", "[limit(3; range(1e9))]", "-c"] },
   { args: ["-n", "first(range(10;0;-3))"] },

@@ -102,7 +102,9 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
   };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (endOfOpts || a === "-" || !a.startsWith("-")) {
+    // jq's isoptish: only `--...` and `-<letter>...` are options, so `-` is a file and a
+    // program may start with `-` (`jq -.`, `jq -1`, `jq '-(.a)'`).
+    if (endOfOpts || !(a[0] === "-" && (a[1] === "-" || isAsciiLetter(a[1])))) {
       nonOpt(a);
       continue;
     }
@@ -143,6 +145,7 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "--stream-errors": o.stream = true; break;
         case "--exit-status": o.exitStatus = true; break;
         case "--unbuffered": break;
+        case "--binary": break;
         case "--from-file": o.fromFile = need(1)[0]!; break;
         case "--arg": { const [n, v] = need(2, "varname value"); o.named.push([n!, v!]); break; }
         case "--argjson": {
@@ -185,6 +188,7 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
         case "S": o.sortKeys = true; break;
         case "C": o.color = true; break;
         case "M": o.color = false; break;
+        case "b": break; // --binary: Windows only, a no-op elsewhere
         case "e": o.exitStatus = true; break;
         case "h": return "help";
         case "V": return "version";
@@ -202,6 +206,11 @@ function parseArgs(args: readonly string[]): Opts | "help" | "version" {
     }
   }
   return o;
+}
+
+/** An ASCII letter (C's isalpha in the C locale). */
+function isAsciiLetter(c: string | undefined): boolean {
+  return c !== undefined && ((c >= "a" && c <= "z") || (c >= "A" && c <= "Z"));
 }
 
 async function readFile(ctx: CommandContext, file: string): Promise<string> {
@@ -227,7 +236,7 @@ async function runJq(ctx: CommandContext, heldIn: Held): Promise<number> {
     o = parseArgs(ctx.args);
   } catch (e) {
     if (e instanceof Usage) {
-      err(`${e.bare ? "" : "jq: "}${e.message}\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs  at https://jqlang.org\n`);
+      err(`${e.bare ? "" : "jq: "}${e.message}\nUse jq --help for help with command-line options,\nor see the jq manpage, or online docs at https://jqlang.org\n`);
       return 2;
     }
     throw e;

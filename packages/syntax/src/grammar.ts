@@ -18,7 +18,7 @@ import type {
   Word,
 } from "./ast.js";
 import { eofLine, lineOf, ParseError, unexpectedToken } from "./errors.js";
-import { EMPTY, fit } from "./fit.js";
+import { EMPTY } from "./fit.js";
 import {
   AndOrNode,
   ArithCommandNode,
@@ -453,13 +453,13 @@ class CommandParser {
     const r = redirects === 0 ? EMPTY : this.collect<Redirect>(i0, i1, 2);
     if (!argAssign) return new SimpleCommandNode(start, end, a, w, r, undefined);
     // `declare a=(1 2)`: the parsed assignment of each word that is one (undefined elsewhere).
-    const argAssignments: (Assignment | undefined)[] = [];
+    const mark = top;
     for (let j = i0; j < i1; j++) {
       const tk = toks[j]!;
-      if (tk.tokenType === T.Word) argAssignments.push(undefined);
-      else if (tk.tokenType === T.AssignWord && argAssignments.length > 0) argAssignments.push((tk.payload as AssignPayload).assignment);
+      if (tk.tokenType === T.Word) put(undefined);
+      else if (tk.tokenType === T.AssignWord && top > mark) put((tk.payload as AssignPayload).assignment);
     }
-    return new SimpleCommandNode(start, end, a, w, r, fit(argAssignments));
+    return new SimpleCommandNode(start, end, a, w, r, take<Assignment | undefined>(mark));
   }
 
   /**

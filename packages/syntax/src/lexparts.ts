@@ -6,16 +6,31 @@ import type { ArrayElement, Assignment, HereDoc, Redirect, RedirectOp, Word, Wor
 import { print } from "./printer.js";
 import { walk } from "./walk.js";
 import { ArrayError, lineOf, unexpectedToken } from "./errors.js";
-import { EMPTY, fit } from "./fit.js";
+import { EMPTY, Scratch } from "./fit.js";
 import { STOP_CMD, STOP_SUBSCRIPT } from "./chars.js";
 import type { Reader } from "./words.js";
-import { makeWord, wordParts } from "./word.js";
+import { makeWord, partAt, partCount } from "./word.js";
 import { ArrayElementNode, RedirectNode, TextNode } from "./nodes.js";
+
+/** Lists being collected by readArray and declWord (readArray nests: a `$( )` in an element). */
+const ELEMENTS = new Scratch<ArrayElement>();
+const PARTS = new Scratch<WordPart>();
 
 /** The elements of `name=( ... )`; `r.pos` is after `(`, and is left after `)`. */
 export function readArray(r: Reader, open: number): ArrayElement[] {
+  const mark = ELEMENTS.top;
+  try {
+    readElements(r, open);
+  } catch (e) {
+    ELEMENTS.take(mark);
+    throw e;
+  }
+  return ELEMENTS.take(mark);
+}
+
+/** Puts the elements on ELEMENTS, up to and past the closing `)`. */
+function readElements(r: Reader, open: number): void {
   const src = r.src;
-  const out: ArrayElement[] = [];
   for (;;) {
     while (r.pos < r.end) {
       const c = src[r.pos];
@@ -32,7 +47,7 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
     }
     if (src[r.pos] === ")") {
       r.pos++;
-      return fit(out);
+      return;
     }
     const es = r.pos;
     if (src[es] === "[") {
@@ -44,7 +59,7 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
         r.pos = close + (append ? 3 : 2);
         const vs = r.pos;
         const value = r.readWord(STOP_CMD, true) ?? makeWord(vs + r.base, vs + r.base, EMPTY);
-        out.push(new ArrayElementNode(es + r.base, r.pos + r.base, index, append, value));
+        ELEMENTS.put(new ArrayElementNode(es + r.base, r.pos + r.base, index, append, value));
         continue;
       }
       r.pos = es;
@@ -54,7 +69,7 @@ export function readArray(r: Reader, open: number): ArrayElement[] {
       const msg = unexpectedToken(opText(r, r.pos));
       throw new ArrayError(msg, r.span(r.pos, r.pos), lineOf(src, r.pos));
     }
-    out.push(new ArrayElementNode(value.start, value.end, undefined, false, value));
+    ELEMENTS.put(new ArrayElementNode(value.start, value.end, undefined, false, value));
   }
 }
 
@@ -76,7 +91,8 @@ export function opText(r: Reader, i: number): string {
  */
 export function delimiterText(src: string, w: Word, base: number): string {
   let out = "";
-  for (const p of wordParts(w)) {
+  for (let i = 0, n = partCount(w); i < n; i++) {
+    const p = partAt(w, i);
     switch (p.type) {
       case "Literal":
       case "Escaped":
@@ -96,7 +112,11 @@ export function delimiterText(src: string, w: Word, base: number): string {
 
 /** True when any part of a here-doc delimiter is quoted: the body is then not expanded. */
 export function delimiterQuoted(w: Word): boolean {
-  return wordParts(w).some((p) => p.type === "SingleQuoted" || p.type === "DoubleQuoted" || p.type === "Escaped" || p.type === "AnsiCQuoted");
+  for (let i = 0, n = partCount(w); i < n; i++) {
+    const t = partAt(w, i).type;
+    if (t === "SingleQuoted" || t === "DoubleQuoted" || t === "Escaped" || t === "AnsiCQuoted") return true;
+  }
+  return false;
 }
 
 /** The source text of `node` with each command or process substitution in it printed. */
@@ -132,17 +152,14 @@ export function declWord(r: Reader, s: number, a: Assignment): Word | undefined 
   const eq = s + a.name.length;
   if (!src.startsWith(a.name, s) || (a.append ? src[eq] !== "+" || src[eq + 1] !== "=" : src[eq] !== "=")) return undefined;
   const vs = eq + (a.append ? 2 : 1);
-  const parts = a.value === undefined ? EMPTY : wordParts(a.value);
-  for (const p of parts) if (p.type === "TildePrefix") return undefined;
+  const v = a.value;
+  const n = v === undefined ? 0 : partCount(v);
+  for (let i = 0; i < n; i++) if (partAt(v!, i).type === "TildePrefix") return undefined;
   // The text `name=` joins a first Literal of the value (a plain read makes one Literal of both).
-  const first = parts[0];
-  const out: WordPart[] = [];
-  if (first !== undefined && first.type === "Literal") {
-    out.push(new TextNode("Literal", s + r.base, first.end, src.slice(s, vs) + first.value));
-    for (let i = 1; i < parts.length; i++) out.push(parts[i]!);
-  } else {
-    out.push(new TextNode("Literal", s + r.base, vs + r.base, src.slice(s, vs)));
-    for (const p of parts) out.push(p);
-  }
-  return makeWord(s + r.base, r.pos + r.base, fit(out));
+  const first = n === 0 ? undefined : partAt(v!, 0);
+  const joined = first !== undefined && first.type === "Literal";
+  const mark = PARTS.top;
+  PARTS.put(joined ? new TextNode("Literal", s + r.base, first.end, src.slice(s, vs) + first.value) : new TextNode("Literal", s + r.base, vs + r.base, src.slice(s, vs)));
+  for (let i = joined ? 1 : 0; i < n; i++) PARTS.put(partAt(v!, i));
+  return makeWord(s + r.base, r.pos + r.base, PARTS.take(mark));
 }

@@ -165,6 +165,16 @@ describe("AST shapes", () => {
     const w = (s.body[1]!.command as SimpleCommand).words[1]!;
     expect([w.start, w.end, wordParts(w)[0]!.start, wordParts(w)[0]!.end]).toEqual([13, 16, 13, 16]);
   });
+  it("array literals nested through $( ) keep their own elements, also after a parse that failed inside one", () => {
+    const elements = (src: string) => ((parse(src).body[0]!.command as SimpleCommand).assignments[0]?.array ?? []).map((e) => print(e.value));
+    expect(elements('a=(1 "$(b=(x y z); echo)" 3)')).toEqual(["1", '"$(b=(x y z); echo)"', "3"]);
+    expect(elements("local a=(1 2) b=x c=(3)")).toEqual([]);
+    expect(() => parse("a=(1 $(b=(x y; ) 2")).toThrow(ParseError);
+    expect(elements("c=(p q)")).toEqual(["p", "q"]);
+    const d = parse("declare a=(1 2) b=x c=$y").body[0]!.command as SimpleCommand;
+    expect(d.argAssignments?.map((x) => x?.name)).toEqual([undefined, "a", "b", "c"]);
+    expect(d.words.map((w) => print(w))).toEqual(["declare", "a=(1 2)", "b=x", "c=$y"]);
+  });
   it("nodes are plain data: an unset optional field is absent (not undefined), and a structured clone is equal", () => {
     // The parser builds nodes with constructors (./nodes.ts), which assign optional fields
     // only when set; a field assigned undefined would show in `in`, Object.keys and spreads.

@@ -14,6 +14,16 @@ export function wordParts(w: Word): readonly WordPart[] {
   return w.type === "Word" ? w.parts : [w];
 }
 
+/** How many parts `w` has (1 for a one-part word); with `partAt`, reads parts without allocating. */
+export function partCount(w: Word): number {
+  return w.type === "Word" ? w.parts.length : 1;
+}
+
+/** Part `i` (below `partCount(w)`) of `w`. */
+export function partAt(w: Word, i: number): WordPart {
+  return w.type === "Word" ? w.parts[i]! : w;
+}
+
 /**
  * The word of `parts` spanning `start`-`end`: its one part itself, else a CompoundWord. A lone
  * part keeps its own span, which ends before a line continuation that ends the word

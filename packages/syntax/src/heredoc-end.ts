@@ -20,6 +20,13 @@ export function heredocEnd(src: string, from: number, end: number, hd: HeredocSh
   while (i < end) {
     let le = src.indexOf("\n", i);
     if (le < 0 || le > end) le = end;
+    // Most lines neither continue (a quoted body, or no backslash before the newline) nor lose
+    // tabs: compared in place, without slicing them out.
+    if (!hd.stripTabs && (hd.quoted || le === i || src[le - 1] !== "\\")) {
+      if (le - i === hd.delimiter.length && src.startsWith(hd.delimiter, i)) return { bodyEnd: i, after: le < end ? le + 1 : le };
+      i = le + 1;
+      continue;
+    }
     let line = src.slice(i, le);
     // Unquoted: a backslash-newline joins lines before the comparison (bash: `a\` then `E`
     // is the body line `aE`).

@@ -78,7 +78,7 @@ export function readRedirect(r: Reader, s: number, fd: number | undefined, fdVar
  * Here-documents opened inside a body (`$(cat <<E)`) are added to the reader's
  * pending list, which the caller drops: bash parses them when it expands the body.
  */
-export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub: (text: string, offset: number) => Reader, warn: ((w: ParseWarning) => void) | undefined): void {
+export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], warn: ((w: ParseWarning) => void) | undefined): void {
   const src = r.src;
   for (const { hd } of pending) {
     const bodyStart = r.pos;
@@ -91,13 +91,12 @@ export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub:
       const heredoc = { line: lineOf(src, bodyStart) - (cut ? 0 : 1), delimiter: hd.delimiter };
       warn({ message: heredocEofMessage(heredoc.line, heredoc.delimiter), span: r.span(bodyStart, bodyEnd), line: lastLine(src.slice(0, r.end)), heredoc });
     }
-    let text = src.slice(bodyStart, bodyEnd);
-    if (hd.stripTabs) text = text.replace(/^\t+/gm, "");
     const start = bodyStart + r.base;
     const end = bodyEnd + r.base;
     hd.start = start;
     hd.end = end;
     if (hd.quoted) {
+      const text = bodyText(src, bodyStart, bodyEnd, hd.stripTabs);
       hd.body = text === "" ? makeWord(start, end, EMPTY) : new TextNode("Literal", start, end, text);
     } else if (!hd.stripTabs) {
       const saveEnd = r.end;
@@ -107,8 +106,14 @@ export function readHeredocs(r: Reader, pending: readonly PendingHeredoc[], sub:
       r.end = saveEnd;
       hd.body = makeWord(start, end, parts);
     } else {
-      hd.body = makeWord(start, end, sub(text, bodyStart + r.base).readDQParts(false, true));
+      hd.body = makeWord(start, end, r.heredocReader(bodyText(src, bodyStart, bodyEnd, true), bodyStart + r.base).readDQParts(false, true));
     }
     r.pos = after;
   }
+}
+
+/** The text of a here-document body, without leading tabs for `<<-`. */
+function bodyText(src: string, from: number, to: number, stripTabs: boolean): string {
+  const text = src.slice(from, to);
+  return stripTabs ? text.replace(/^\t+/gm, "") : text;
 }

@@ -19,6 +19,7 @@ import { sliceShared } from "./intern.js";
 import { heredocEnd } from "./heredoc-end.js";
 import { type PendingHeredoc, Reader } from "./words.js";
 import { makeWord } from "./word.js";
+import { EMPTY } from "./fit.js";
 import { AssignmentNode, TextNode } from "./nodes.js";
 
 const S_NORMAL = 0;
@@ -35,6 +36,8 @@ const S_FUNC_NAME = 6;
  * of any construct fit in a default JS stack.
  */
 const SUB_LEVELS = 2;
+/** The here-documents of a scanner that has none open (shared, frozen: see `pendingList`). */
+const NO_PENDING: PendingHeredoc[] = EMPTY;
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly", "let"]);
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
 
@@ -68,7 +71,7 @@ export class Scanner extends Reader {
   private parenDepth = 0;
   private funcParens = 0;
   /** Here-documents whose bodies start after the next newline (see also `takePending`). */
-  private pending: PendingHeredoc[] = [];
+  private pending: PendingHeredoc[] = NO_PENDING;
   /**
    * How many of `pending` (at its front) a command substitution left open: bash 5.2 reads
    * their bodies first (`cat <<A; echo "$(cat <<C)"`: C's body, then A's).
@@ -702,7 +705,7 @@ export class Scanner extends Reader {
   }
 
   private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {
-    const node = readRedirect(this, s, fd, fdVar, this.pending);
+    const node = readRedirect(this, s, fd, fdVar, this.pendingList());
     this.push(T.Redir, undefined, s, this.pos, node);
     this.kw = false;
     return true;
@@ -711,11 +714,21 @@ export class Scanner extends Reader {
   /** Reads the bodies of pending here-documents; pos is at the start of a line. */
   private readHeredocs(): void {
     const pending = this.pending;
-    this.pending = [];
+    this.pending = NO_PENDING;
     this.early = 0;
-    readHeredocs(this, pending, (text, offset) => new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, offset), this.warns ? this.opts.onWarning : undefined);
+    readHeredocs(this, pending, this.warns ? this.opts.onWarning : undefined);
     // bash parses a `$(cat <<E)` in a body when it expands it: E ends with the `)`, empty.
-    this.pending = [];
+    this.pending = NO_PENDING;
+  }
+
+  /** `pending`, writable (a list of its own once a here-document is added). */
+  private pendingList(): PendingHeredoc[] {
+    if (this.pending === NO_PENDING) this.pending = [];
+    return this.pending;
+  }
+
+  heredocReader(text: string, offset: number): Scanner {
+    return new Scanner(text, 0, text.length, this.opts, this.nest + 1 + this.depth, offset);
   }
 
   /** `$( ... )`: a nested scanner runs to the closing `)`, then the grammar parses its tokens. */
@@ -783,7 +796,7 @@ export class Scanner extends Reader {
    */
   private takePending(hds: readonly PendingHeredoc[] | undefined): void {
     if (hds === undefined) return;
-    for (let i = 0; i < hds.length; i++) if (!this.pending.includes(hds[i]!)) this.pending.splice(this.early++, 0, hds[i]!);
+    for (let i = 0; i < hds.length; i++) if (!this.pending.includes(hds[i]!)) this.pendingList().splice(this.early++, 0, hds[i]!);
   }
 
   /** The body of a backtick substitution, already unescaped. */

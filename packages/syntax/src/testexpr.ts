@@ -15,10 +15,22 @@ const UNARY = new Set([
 ]);
 const BINARY = new Set(["==", "=", "!=", "=~", "-eq", "-ne", "-lt", "-le", "-gt", "-ge", "-nt", "-ot", "-ef", "<", ">"]);
 
-type Tk =
-  | { readonly k: "word"; readonly w: Word; readonly lit: string | undefined }
-  | { readonly k: "op"; readonly op: string; readonly start: number }
-  | { readonly k: "end" };
+/** A token: a word (the Word node itself, no wrapper to allocate), an operator, or `]]`. */
+type Tk = Word | OpTk | EndTk;
+interface OpTk {
+  readonly k: "op";
+  readonly op: string;
+  readonly start: number;
+}
+interface EndTk {
+  readonly k: "end";
+}
+const END: EndTk = { k: "end" };
+const isOp = (t: Tk): t is OpTk => (t as { k?: string }).k === "op";
+const isEnd = (t: Tk): t is EndTk => t === END;
+const isWord = (t: Tk): t is Word => (t as { k?: string }).k === undefined;
+/** A word's text when it is one plain Literal (operators are such words). */
+const litOf = (w: Word): string | undefined => (w.type === "Literal" ? w.value : undefined);
 
 class TestParser {
   private peeked: Tk | undefined;
@@ -50,7 +62,7 @@ class TestParser {
     const c = src[s]!;
     if (c === "]" && src[s + 1] === "]" && (s + 2 >= r.end || isMeta(src[s + 2]!))) {
       r.pos += 2;
-      return { k: "end" };
+      return END;
     }
     if (!regex) {
       if ((c === "&" || c === "|") && src[s + 1] === c) {
@@ -75,8 +87,7 @@ class TestParser {
       r.pos++;
       return { k: "op", op: c === "\n" ? "newline" : c, start: s };
     }
-    const lit = w.type === "Literal" ? w.value : undefined;
-    return { k: "word", w, lit };
+    return w;
   }
 
   /** The right operand of a binary operator: always a word (`!`, `(` included in regex mode). */
@@ -121,7 +132,7 @@ class TestParser {
 
   /** The token as bash names it in a message, or undefined for a word (bash names none). */
   private tokenText(t: Tk): string | undefined {
-    return t.k === "end" ? "]]" : t.k === "op" && t.op !== "!" ? t.op : undefined;
+    return isEnd(t) ? "]]" : isOp(t) && t.op !== "!" ? t.op : undefined;
   }
 
   private peek(): Tk {
@@ -133,18 +144,18 @@ class TestParser {
     return t;
   }
   private describe(t: Tk): string {
-    return t.k === "end" ? "]]" : t.k === "op" ? t.op : this.r.src.slice(t.w.start - this.r.base, t.w.end - this.r.base);
+    return isEnd(t) ? "]]" : isOp(t) ? t.op : this.r.src.slice(t.start - this.r.base, t.end - this.r.base);
   }
 
   // The errors follow bash 5.2's cond_term, cond_and, cond_or and cond_error (parse.y).
   parse(): TestExpr {
     const e = this.or();
     const t = this.next();
-    if (t.k === "op" && t.op === "EOF") {
+    if (isOp(t) && t.op === "EOF") {
       this.r.pos = t.start;
       this.r.fail("unexpected EOF while looking for `]]'");
     }
-    if (t.k !== "end") {
+    if (!isEnd(t)) {
       const what = this.tokenText(t);
       this.fail(what === undefined ? "syntax error in conditional expression" : `syntax error in conditional expression: unexpected token \`${what}'`);
     }
@@ -153,7 +164,7 @@ class TestParser {
 
   private or(): TestExpr {
     let left = this.and();
-    for (let t = this.peek(); t.k === "op" && t.op === "||"; t = this.peek()) {
+    for (let t = this.peek(); isOp(t) && t.op === "||"; t = this.peek()) {
       this.next();
       const right = this.and();
       left = new TestLogicalNode(left.start, right.end, "||", left, right);
@@ -163,7 +174,7 @@ class TestParser {
 
   private and(): TestExpr {
     let left = this.not();
-    for (let t = this.peek(); t.k === "op" && t.op === "&&"; t = this.peek()) {
+    for (let t = this.peek(); isOp(t) && t.op === "&&"; t = this.peek()) {
       this.next();
       const right = this.not();
       left = new TestLogicalNode(left.start, right.end, "&&", left, right);
@@ -174,7 +185,7 @@ class TestParser {
 
   private not(): TestExpr {
     const t = this.peek();
-    if (t.k === "op" && t.op === "!") {
+    if (isOp(t) && t.op === "!") {
       this.next();
       this.r.enter();
       const operand = this.not();
@@ -186,8 +197,8 @@ class TestParser {
 
   private primary(): TestExpr {
     const t = this.next();
-    if (t.k === "end") this.fail();
-    if (t.k === "op" && t.op === "(") {
+    if (isEnd(t)) this.fail();
+    if (isOp(t) && t.op === "(") {
       this.r.enter();
       let expr: TestExpr;
       try {
@@ -201,20 +212,21 @@ class TestParser {
       }
       this.r.depth--;
       const c = this.next();
-      if (c.k !== "op" || c.op !== ")") {
+      if (!isOp(c) || c.op !== ")") {
         const what = this.tokenText(c);
-        this.atEnd = c.k === "op" && c.op === "EOF";
-        if (c.k === "op" && c.op === "EOF") this.r.pos = c.start;
+        this.atEnd = isOp(c) && c.op === "EOF";
+        if (isOp(c) && c.op === "EOF") this.r.pos = c.start;
         this.fail(what === undefined ? "expected `)'" : `unexpected token \`${what}', expected \`)'`);
       }
       return new TestGroupNode(t.start + this.r.base, this.r.pos + this.r.base, expr);
     }
-    if (t.k !== "word") {
-      this.atEnd = this.termAtEof = t.k === "op" && t.op === "EOF";
+    if (!isWord(t)) {
+      this.atEnd = this.termAtEof = isOp(t) && t.op === "EOF";
       this.fail(`unexpected token \`${this.describe(t)}' in conditional command`);
     }
-    const left = t.w;
-    const unary = t.lit !== undefined && UNARY.has(t.lit);
+    const left = t;
+    const lit = litOf(t);
+    const unary = lit !== undefined && UNARY.has(lit);
     // bash skips newlines only where a term starts or after one: not after its first word.
     if (this.atNewline()) {
       this.atEnd = this.newlineEndsInput();
@@ -223,13 +235,13 @@ class TestParser {
     if (unary) {
       const p = this.peek();
       // (a `!` is a word here: `[[ -n ! ]]` is true)
-      const operand = p.k === "word" ? p.w : p.k === "op" && p.op === "!" ? this.bang(p.start) : undefined;
+      const operand = isWord(p) ? p : isOp(p) && p.op === "!" ? this.bang(p.start) : undefined;
       if (operand === undefined) this.fail(`unexpected argument \`${this.describe(p)}' to conditional unary operator`);
       this.next();
-      return new TestUnaryNode(left.start, operand.end, t.lit!, operand);
+      return new TestUnaryNode(left.start, operand.end, lit!, operand);
     }
     const p = this.peek();
-    const opText = p.k === "word" ? p.lit : p.k === "op" && (p.op === "<" || p.op === ">") ? p.op : undefined;
+    const opText = isWord(p) ? litOf(p) : isOp(p) && (p.op === "<" || p.op === ">") ? p.op : undefined;
     if (opText !== undefined && BINARY.has(opText)) {
       this.next();
       if (this.atNewline()) {
@@ -247,8 +259,8 @@ class TestParser {
       }
       return new TestBinaryNode(left.start, right.end, opText, left, right);
     }
-    if (p.k === "word" || (p.k === "op" && p.op === "!")) this.fail("conditional binary operator expected");
-    if (p.k === "op" && p.op !== "&&" && p.op !== "||" && p.op !== ")") this.fail(`unexpected token \`${p.op}', conditional binary operator expected`);
+    if (isWord(p) || (isOp(p) && p.op === "!")) this.fail("conditional binary operator expected");
+    if (isOp(p) && p.op !== "&&" && p.op !== "||" && p.op !== ")") this.fail(`unexpected token \`${p.op}', conditional binary operator expected`);
     return new TestWordNode(left.start, left.end, left);
   }
 

@@ -133,6 +133,8 @@ export abstract class Reader {
   abstract readCommandSub(): Statement[];
   /** Parses the unescaped text of a backtick substitution. */
   abstract parseBacktick(text: string, offset: number): Statement[];
+  /** A reader of `text` (a `<<-` body without its leading tabs) that starts at `offset`. */
+  abstract heredocReader(text: string, offset: number): Reader;
 
   /** Throws a ParseError at `at`. */
   fail(msg: string, at: number = this.pos): never {

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { ORDERS_GET_BASH, orderJson, type Workload } from "./workloads.js";
 
 /** One run of a workload. */
@@ -177,7 +178,10 @@ export class HuskEngine implements Engine {
       return `@husk/bash cannot be loaded (${(e as Error).message.split("\n")[0]})`;
     }
     try {
-      const s = (await import("@husk/syntax")) as Record<string, unknown>;
+      // HUSK_BENCH_SYNTAX: the directory of another build of @husk/syntax to parse with (A/B
+      // comparisons of the parser across processes, bench/scripts/parse-runs.mjs).
+      const other = process.env.HUSK_BENCH_SYNTAX;
+      const s = (await import(other ? pathToFileURL(join(other, "index.js")).href : "@husk/syntax")) as Record<string, unknown>;
       if (typeof s.parse === "function") this.#parse = s.parse as (src: string) => unknown;
     } catch {
       // parse-only is n/a then

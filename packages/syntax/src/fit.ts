@@ -17,7 +17,9 @@ export const EMPTY: never[] = Object.freeze([]) as unknown as never[];
  * A stack that lists are collected on and taken off as exact-size arrays (see above), so that
  * building a list leaves no garbage either (a list built by `push` on a fresh array first
  * allocates 17 slots, then is copied). Nested reads share it: each takes back to its own mark.
- * Taken slots are cleared, so the stack keeps no AST alive.
+ * Taken slots are cleared, so the stack keeps no AST alive. (The grammar has a stack of its
+ * own, grammar.ts `scratch`, cleared once per line instead: it takes far more lists, and it
+ * never nests.)
  */
 export class Scratch<T> {
   private readonly items: (T | undefined)[] = [];

@@ -6,7 +6,7 @@
  */
 import type { ArithExpr, ArithVar } from "./ast.js";
 import { ParseError } from "./errors.js";
-import { ArithAssignNode, ArithBinaryNode, ArithGroupNode, ArithNumberNode, ArithPostfixNode, ArithTernaryNode, ArithUnaryNode, ArithVarNode } from "./nodes.js";
+import { ArithAssignNode, ArithBinaryNode, ArithGroupNode, ArithNumberNode, ArithPostfixNode, ArithTernaryNode, ArithUnaryNode, ArithVarNode } from "./expr-nodes.js";
 
 type Op = string;
 // bash has no `**=`: `x **= 2` is `x ** = 2`, an operand error

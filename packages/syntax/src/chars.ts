@@ -127,3 +127,12 @@ export const TILDE_WORD = 0;
 export const TILDE_ASSIGN = 1;
 /** The word of `${x-w}` / `${x+w}` in an assignment value: also after `:`. */
 export const TILDE_OPERAND = 2;
+
+/** At `i` in `src[.., end)`: optional blanks, `(`, optional blanks, `)` (a function definition's parentheses). */
+export function funcParensAt(src: string, i: number, end: number): boolean {
+  while (src[i] === " " || src[i] === "\t") i++;
+  if (src[i] !== "(" || i >= end) return false;
+  i++;
+  while (src[i] === " " || src[i] === "\t") i++;
+  return src[i] === ")" && i < end;
+}

@@ -64,7 +64,7 @@ export function readRedirect(r: Reader, s: number, fd: number | undefined, fdVar
   const end = r.pos + r.base;
   let heredoc: HereDoc | undefined;
   if (op === "<<" || op === "<<-") {
-    const hd: PendingHeredoc["hd"] = new HereDocNode(end, end, delimiterText(src, target, r.base), delimiterQuoted(target), op === "<<-", makeWord(end, end, EMPTY));
+    const hd = new HereDocNode(end, end, delimiterText(src, target, r.base), delimiterQuoted(target), op === "<<-", makeWord(end, end, EMPTY));
     pending.push({ hd });
     heredoc = hd;
   }

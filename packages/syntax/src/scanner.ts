@@ -12,14 +12,13 @@ import type { ResolvedOptions } from "./options.js";
 import { assignment as printAssignment } from "./printer.js";
 import { declWord, readArray } from "./lexparts.js";
 import { readTestExpr } from "./testexpr.js";
-import { assignLike, fdVarEnd, hasMeta, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
+import { assignLike, fdVarEnd, funcParensAt, hasMeta, isMeta, isNameChar, isNameStart, PLAIN, skipPlain, STOP_ARITH, STOP_CMD, STOP_FORARITH, STOP_SUBSCRIPT } from "./chars.js";
 import { fdAt, readHeredocs, readRedirect } from "./redirect.js";
 import { ScanToken } from "./token.js";
 import { sliceShared } from "./intern.js";
 import { heredocEnd } from "./heredoc-end.js";
 import { type PendingHeredoc, Reader } from "./words.js";
 import { makeWord } from "./word.js";
-import { EMPTY } from "./fit.js";
 import { AssignmentNode, TextNode } from "./nodes.js";
 
 const S_NORMAL = 0;
@@ -36,8 +35,6 @@ const S_FUNC_NAME = 6;
  * of any construct fit in a default JS stack.
  */
 const SUB_LEVELS = 2;
-/** The here-documents of a scanner that has none open (shared, frozen: see `pendingList`). */
-const NO_PENDING: PendingHeredoc[] = EMPTY;
 const DECL_BUILTINS = new Set(["declare", "typeset", "local", "export", "readonly", "let"]);
 const COMPOUND_START = /^(?:\{|\(|while|until|if|for|select|case|\[\[)(?=[\s;&|()<>]|$)/;
 
@@ -71,7 +68,7 @@ export class Scanner extends Reader {
   private parenDepth = 0;
   private funcParens = 0;
   /** Here-documents whose bodies start after the next newline (see also `takePending`). */
-  private pending: PendingHeredoc[] = NO_PENDING;
+  private pending: PendingHeredoc[] = [];
   /**
    * How many of `pending` (at its front) a command substitution left open: bash 5.2 reads
    * their bodies first (`cat <<A; echo "$(cat <<C)"`: C's body, then A's).
@@ -490,7 +487,7 @@ export class Scanner extends Reader {
       case S_FUNC_NAME:
         this.push(T.FuncName, image, s, this.pos);
         this.state = S_NORMAL;
-        this.funcParens = this.peekFuncParens() ? 2 : 0;
+        this.funcParens = funcParensAt(this.src, this.pos, this.end) ? 2 : 0;
         this.kw = true;
         this.assign = false;
         this.first = false;
@@ -526,7 +523,7 @@ export class Scanner extends Reader {
     }
     if ((this.first || this.aliasNext) && lit !== undefined && this.tryAlias(lit)) return false;
     this.aliasNext = false;
-    if (this.first && this.kw && this.peekFuncParens()) {
+    if (this.first && this.kw && funcParensAt(this.src, this.pos, this.end)) {
       this.push(T.FuncName, image, s, this.pos);
       this.funcParens = 2;
       this.kw = true;
@@ -549,17 +546,6 @@ export class Scanner extends Reader {
     const start = s + this.base;
     const end = this.pos + this.base;
     return new TextNode("Literal", start, end, lit);
-  }
-
-  /** At pos: optional blanks, `(`, optional blanks, `)`. */
-  private peekFuncParens(): boolean {
-    const src = this.src;
-    let i = this.pos;
-    while (src[i] === " " || src[i] === "\t") i++;
-    if (src[i] !== "(" || i >= this.end) return false;
-    i++;
-    while (src[i] === " " || src[i] === "\t") i++;
-    return src[i] === ")" && i < this.end;
   }
 
   private keyword(tt: TokenKind, lit: string, s: number): void {
@@ -705,7 +691,7 @@ export class Scanner extends Reader {
   }
 
   private scanRedirect(s: number, fd: number | undefined, fdVar: string | undefined): boolean {
-    const node = readRedirect(this, s, fd, fdVar, this.pendingList());
+    const node = readRedirect(this, s, fd, fdVar, this.pending);
     this.push(T.Redir, undefined, s, this.pos, node);
     this.kw = false;
     return true;
@@ -714,17 +700,11 @@ export class Scanner extends Reader {
   /** Reads the bodies of pending here-documents; pos is at the start of a line. */
   private readHeredocs(): void {
     const pending = this.pending;
-    this.pending = NO_PENDING;
+    this.pending = [];
     this.early = 0;
     readHeredocs(this, pending, this.warns ? this.opts.onWarning : undefined);
     // bash parses a `$(cat <<E)` in a body when it expands it: E ends with the `)`, empty.
-    this.pending = NO_PENDING;
-  }
-
-  /** `pending`, writable (a list of its own once a here-document is added). */
-  private pendingList(): PendingHeredoc[] {
-    if (this.pending === NO_PENDING) this.pending = [];
-    return this.pending;
+    this.pending = [];
   }
 
   heredocReader(text: string, offset: number): Scanner {
@@ -796,7 +776,7 @@ export class Scanner extends Reader {
    */
   private takePending(hds: readonly PendingHeredoc[] | undefined): void {
     if (hds === undefined) return;
-    for (let i = 0; i < hds.length; i++) if (!this.pending.includes(hds[i]!)) this.pendingList().splice(this.early++, 0, hds[i]!);
+    for (let i = 0; i < hds.length; i++) if (!this.pending.includes(hds[i]!)) this.pending.splice(this.early++, 0, hds[i]!);
   }
 
   /** The body of a backtick substitution, already unescaped. */

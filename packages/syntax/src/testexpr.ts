@@ -7,7 +7,8 @@ import type { TestExpr, Word } from "./ast.js";
 import { isMeta, STOP_CMD, STOP_REGEX } from "./chars.js";
 import { eofLine, lineOf, ParseError } from "./errors.js";
 import type { Reader } from "./words.js";
-import { CompoundWordNode, TestBinaryNode, TestGroupNode, TestLogicalNode, TestNotNode, TestUnaryNode, TestWordNode, TextNode } from "./nodes.js";
+import { CompoundWordNode, TextNode } from "./nodes.js";
+import { TestBinaryNode, TestGroupNode, TestLogicalNode, TestNotNode, TestUnaryNode, TestWordNode } from "./expr-nodes.js";
 
 const UNARY = new Set([
   "-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-k", "-p", "-r", "-s", "-t", "-u", "-w", "-x",

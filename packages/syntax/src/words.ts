@@ -6,7 +6,6 @@
 import type {
   AnsiCQuoted,
   Arithmetic,
-  HereDoc,
   Literal,
   ParamExp,
   Span,
@@ -46,22 +45,23 @@ import { EMPTY } from "./fit.js";
 import { sliceShared } from "./intern.js";
 import {
   AnsiCQuotedNode,
-  ArithmeticNode,
   ArithSubNode,
   CommandSubNode,
   DoubleQuotedNode,
   ExtGlobNode,
+  HereDocNode,
   ParamExpNode,
   ProcessSubNode,
   TextNode,
   TildePrefixNode,
 } from "./nodes.js";
+import { ArithmeticNode } from "./expr-nodes.js";
 import { readBraced } from "./braced.js";
 import { makeWord } from "./word.js";
 
 /** A here-document whose body is not read yet (`hd.body`, `hd.start` and `hd.end` are set when it is). */
 export interface PendingHeredoc {
-  readonly hd: { -readonly [K in keyof HereDoc]: HereDoc[K] };
+  readonly hd: HereDocNode;
 }
 
 /** See `Reader.memo`. Entries hold the `end` they were read with (and subs their nesting). */

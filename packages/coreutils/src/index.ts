@@ -12,6 +12,7 @@ import { md5sum, sha1sum, sha256sum } from "./hash/sums.js";
 import { json } from "./json.js";
 import { column } from "./column.js";
 import { comm } from "./comm.js";
+import { diff } from "./diff/diff.js";
 import { expand, unexpand } from "./expand.js";
 import { join } from "./join.js";
 import { shuf } from "./shuf.js";
@@ -62,6 +63,10 @@ import { yes } from "./yes.js";
 import { hostname, whoami } from "./ident.js";
 import { rmdir } from "./fs/rmdir.js";
 import { which } from "./which.js";
+import { cmp } from "./cmp.js";
+import { id, uname } from "./sysinfo.js";
+import { truncate } from "./truncate.js";
+import { cksum } from "./hash/cksum.js";
 
 export { base64, base64Encode, base64Decode, Base64Decoder } from "./base64.js";
 export { basename, basenameCommand } from "./basename.js";
@@ -88,6 +93,8 @@ export { touch } from "./fs/touch.js";
 export { tree } from "./fs/tree.js";
 export { column, columnTable } from "./column.js";
 export { comm } from "./comm.js";
+export { diff } from "./diff/diff.js";
+export { compareFiles, splitLines, type DiffFile } from "./diff/lines.js";
 export { expand, unexpand, expandText, unexpandText } from "./expand.js";
 export { join } from "./join.js";
 export { shuf } from "./shuf.js";
@@ -125,6 +132,11 @@ export { yes } from "./yes.js";
 export { hostname, whoami } from "./ident.js";
 export { rmdir } from "./fs/rmdir.js";
 export { which } from "./which.js";
+export { cmp } from "./cmp.js";
+export { id, uname, UNAME_FIELDS } from "./sysinfo.js";
+export { truncate } from "./truncate.js";
+export { cksum } from "./hash/cksum.js";
+export { PosixCrc, BsdSum, SysvSum } from "./hash/checksums.js";
 export { runTool, ChunkedInput, type RunToolOptions, type RunToolResult } from "./testing.js";
 export { defineCommand, type ToolSpec } from "./util/command.js";
 export {
@@ -140,6 +152,7 @@ export const commands: Command[] = [
   basenameCommand, dirnameCommand, env, printenv, yes, sleep, timeout, xargs,
   expr, date, base64, md5sum, sha1sum, sha256sum, json,
   ls, mkdir, rm, cp, mv, touch, ln, find, stat, realpath, readlink, mktemp, chmod, du, tree, file,
-  column, comm, join, expand, unexpand, shuf, od, xxd, hexdump, split, bcCommand, numfmt,
+  column, comm, diff, join, expand, unexpand, shuf, od, xxd, hexdump, split, bcCommand, numfmt,
   rmdir, which, whoami, hostname,
+  cmp, uname, id, truncate, cksum,
 ];

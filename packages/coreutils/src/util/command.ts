@@ -12,6 +12,8 @@ export interface ToolSpec {
   readonly options: readonly OptionSpec[];
   /** Exit status for bad usage (GNU: 1 for most tools, 2 for sort/expr, 125 for env/timeout). */
   readonly usageStatus?: number;
+  /** diffutils style: the `Try 'NAME --help'` line of a usage error starts with `NAME: ` too (cmp). */
+  readonly prefixTryLine?: boolean;
   readonly settings?: ParseSettings;
   /** Rewrites legacy argument forms (`head -5`, `tail +3`) before parsing. */
   readonly preprocess?: (args: readonly string[]) => readonly string[];
@@ -29,9 +31,12 @@ export function usageError(message: string, status = 1): UsageError {
   return new UsageError(message, status);
 }
 
-/** Prints `NAME: message` and GNU's `Try 'NAME --help'` line; returns `status`. */
-export function printUsageError(ctx: CommandContext, name: string, message: string, status: number): number {
-  ctx.stderr.write(`${name}: ${message}\nTry '${name} --help' for more information.\n`);
+/**
+ * Prints `NAME: message` and GNU's `Try 'NAME --help'` line (prefixed with `NAME: ` when
+ * `prefixTry`, as diffutils prints it); returns `status`.
+ */
+export function printUsageError(ctx: CommandContext, name: string, message: string, status: number, prefixTry = false): number {
+  ctx.stderr.write(`${name}: ${message}\n${prefixTry ? `${name}: ` : ""}Try '${name} --help' for more information.\n`);
   return status;
 }
 
@@ -46,8 +51,8 @@ export function defineCommand(spec: ToolSpec): Command {
   const usageStatus = spec.usageStatus ?? 1;
   const onError = (ctx: CommandContext, e: unknown): number => {
     if (e instanceof LimitError || e instanceof AbortError || e instanceof BrokenPipeError) throw e;
-    if (e instanceof OptionError) return printUsageError(ctx, spec.name, e.message, usageStatus);
-    if (e instanceof UsageError) return printUsageError(ctx, spec.name, e.message, e.status);
+    if (e instanceof OptionError) return printUsageError(ctx, spec.name, e.message, usageStatus, spec.prefixTryLine);
+    if (e instanceof UsageError) return printUsageError(ctx, spec.name, e.message, e.status, spec.prefixTryLine);
     if (e instanceof FsError) {
       ctx.stderr.write(`${spec.name}: ${e.path ? `${e.path}: ` : ""}${e.message}\n`);
       return 1;

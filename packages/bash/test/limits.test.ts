@@ -94,6 +94,28 @@ describe("runaway scripts end by their limits", () => {
     expect(r.stdout).toBe("x\n");
   });
 
+  it("ends a shell and a coprocess waiting on each other at the time limit (124)", async () => {
+    // sort prints nothing before its input ends, and the shell reads before closing it
+    const r = await new Bash({ limits: { timeoutMs: 200 } }).exec('echo start; coproc sort; echo b >&"${COPROC[1]}"; read -r l <&"${COPROC[0]}"; echo "never $l"');
+    expect(r.exitCode).toBe(124);
+    expect(r.error?.kind).toBe("timeout");
+    expect(r.stdout).toBe("start\n");
+  });
+
+  it("cancels a shell waiting on its coprocess (130)", async () => {
+    const ac = new AbortController();
+    setTimeout(() => ac.abort(), 50);
+    const r = await new Bash().exec('coproc cat; read -r l <&"${COPROC[0]}"', { signal: ac.signal });
+    expect(r.exitCode).toBe(130);
+    expect(r.error?.kind).toBe("cancelled");
+  });
+
+  it("ends a coprocess still running when the script ends (its input closes)", async () => {
+    const r = await new Bash({ limits: { timeoutMs: 5000 } }).exec('coproc { while read -r l; do :; done; }; echo x >&"${COPROC[1]}"; echo done');
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe("done\n");
+  });
+
   it("cancels with 130", async () => {
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 50);

@@ -4,10 +4,15 @@
  */
 import { print, type Statement } from "@husk/syntax";
 import type { Interp } from "./interp.js";
+import type { Job } from "./state.js";
 
-/** Starts `cmd &` as a job running concurrently in a subshell of `ip`; the status of `cmd &` is 0. */
-export function startBackground(ip: Interp, s: Statement): number {
+/**
+ * Starts `cmd &` as a job running concurrently in a subshell of `ip`; the status of `cmd &` is
+ * 0. `setup` adjusts the subshell before it starts (a coproc's pipes); the job is returned.
+ */
+export function startBackground(ip: Interp, s: Statement, setup?: (sub: Interp) => void): Job {
   const sub = ip.subshell();
+  setup?.(sub);
   // the status of `cmd &` itself is never checked (no ERR trap, no errexit)
   if (s.command.type === "SimpleCommand") sub.condDepth++;
   const pid = sub.st.bashPid;
@@ -34,7 +39,7 @@ export function startBackground(ip: Interp, s: Statement): number {
     ac.abort();
   };
   let text: string | undefined;
-  const job = {
+  const job: Job = {
     id,
     pid,
     // as `jobs` shows it, printed when asked (`sleep 1 | cat &`)
@@ -43,7 +48,7 @@ export function startBackground(ip: Interp, s: Statement): number {
       return text;
     },
     promise: tracked,
-    status: undefined as number | undefined,
+    status: undefined,
     kill,
     get signal(): number | undefined {
       return killedBy !== undefined && job.status === 128 + killedBy ? killedBy : undefined;
@@ -56,5 +61,5 @@ export function startBackground(ip: Interp, s: Statement): number {
   ip.st.jobs.push(job);
   ip.st.lastBgPid = pid;
   ip.st.status = 0;
-  return 0;
+  return job;
 }

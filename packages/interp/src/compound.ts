@@ -18,7 +18,7 @@ import { withRedirects } from "./redirect.js";
 import { evalTestExpr } from "./test-expr.js";
 import { isName } from "./vars.js";
 import { debugTrap } from "./traps.js";
-import { startBackground } from "./background.js";
+import { startCoproc } from "./coproc.js";
 import { trace, tracedArith, written } from "./trace.js";
 
 /** Runs any compound command (and function definitions). */
@@ -41,8 +41,7 @@ export function execCompound(ip: Interp, cmd: Command): MaybeAsync<Completion> {
       ip.st.functions.set(cmd.name, { def: cmd, src: ip.src });
       return 0;
     case "Coproc":
-      // run the body in the background; its output is discarded (no real fds to share)
-      return startBackground(ip, { type: "Statement", start: cmd.start, end: cmd.end, command: cmd.body, background: true });
+      return startCoproc(ip, cmd);
     case "SimpleCommand":
     case "Pipeline":
     case "AndOr":

@@ -28,6 +28,8 @@ import type { PendingProcSub } from "./procsub.js";
 import type { Fd, ShellState } from "./state.js";
 import { SourceInfo } from "./source.js";
 import { startBackground } from "./background.js";
+import { endCoprocs } from "./coproc.js";
+import type { CoprocEntry } from "./coproc.js";
 import { ansiQuote } from "./quote.js";
 import { substitutionSource } from "./funcprint.js";
 import { assignDynamic, dynamicVar, shellFlags } from "./special-params.js";
@@ -113,6 +115,8 @@ export class Interp {
   procSubs: PendingProcSub[] | undefined;
   /** `>(...)` readers waiting for an fd of this shell to close their file (`exec 3> >(cat)`). */
   heldProcSubs: PendingProcSub[] | undefined;
+  /** The coprocesses this shell started and has not reaped (coproc.ts). */
+  coprocs: CoprocEntry[] | undefined;
 
   constructor(
     readonly rt: Runtime,
@@ -221,6 +225,7 @@ export class Interp {
   /** Runs the EXIT trap (once) and returns the final status. */
   async finish(status: number): Promise<number> {
     const st = await exitTrap(this, status);
+    if (this.coprocs !== undefined) endCoprocs(this);
     if (this.procSubs !== undefined || this.heldProcSubs !== undefined) {
       if (this.rt.openFiles.size > 0) await this.flushFiles();
       await settleProcSubs(this, 0, true);
@@ -295,7 +300,10 @@ export class Interp {
 
   /** Runs one statement (possibly in the background). */
   execStatement(s: Statement): MaybeAsync<Completion> {
-    if (s.background) return startBackground(this, s);
+    if (s.background) {
+      startBackground(this, s);
+      return 0;
+    }
     const mark = this.procSubs === undefined ? 0 : this.procSubs.length;
     const r = this.execCommand(s.command);
     if (r instanceof Promise) return this.#statementLater(r, mark);

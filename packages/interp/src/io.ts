@@ -29,7 +29,30 @@ export class Pipe implements InputStream, OutputStream {
   /** Writes since the writer last yielded. */
   #writes = 0;
   #writeWaiters: { resolve: () => void; reject: (e: unknown) => void }[] = [];
-  constructor(readonly capacity = PIPE_CAPACITY) {}
+  readonly #signal: AbortSignal | undefined;
+  /**
+   * `signal`: the run's; when it aborts, a read or write waiting on this pipe rejects with its
+   * reason. Needed where the two ends can wait on each other (a coprocess and the shell that
+   * reads and writes it), so that a deadlock ends at the run's time limit.
+   */
+  constructor(
+    readonly capacity = PIPE_CAPACITY,
+    signal?: AbortSignal,
+  ) {
+    this.#signal = signal;
+    signal?.addEventListener("abort", () => this.#aborted(), { once: true });
+  }
+
+  #aborted(): void {
+    const ws = this.#writeWaiters;
+    this.#writeWaiters = [];
+    for (const w of ws) w.reject(this.#signal!.reason);
+    const r = this.#readWaiter;
+    if (r !== null) {
+      this.#readWaiter = null;
+      r();
+    }
+  }
 
   get closed(): boolean {
     return this.#readerClosed;
@@ -57,6 +80,7 @@ export class Pipe implements InputStream, OutputStream {
       this.#writes = 0;
       return Promise.resolve();
     }
+    if (this.#signal?.aborted) throw this.#signal.reason;
     return new Promise((resolve, reject) => this.#writeWaiters.push({ resolve, reject }));
   }
 
@@ -83,6 +107,7 @@ export class Pipe implements InputStream, OutputStream {
         return t;
       }
       if (this.#writerClosed || this.#readerClosed) return undefined;
+      if (this.#signal?.aborted) throw this.#signal.reason;
       await new Promise<void>((r) => (this.#readWaiter = r));
     }
   }

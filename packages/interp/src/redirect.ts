@@ -5,6 +5,8 @@
  */
 import { FsError, NULL_OUTPUT, StringInput, resolvePath } from "@husk/host";
 import type { Redirect } from "@husk/syntax";
+import { releaseCoprocs } from "./coproc.js";
+import { dataSubscript, parseRef } from "./refs.js";
 import { Abrupt, FatalError, ProfileRejection } from "./errors.js";
 import type { Completion, MaybeAsync } from "./errors.js";
 import type { Interp } from "./interp.js";
@@ -76,6 +78,7 @@ export async function applyPermanent(ip: Interp, redirects: readonly Redirect[])
   const opened: FileOutput[] = [];
   try {
     await applyRedirects(ip, redirects, opened, []);
+    if (ip.coprocs !== undefined) releaseCoprocs(ip);
     return 0;
   } catch (e) {
     if (e instanceof RedirError || (e instanceof FatalError && e.scope === "command")) {
@@ -122,6 +125,21 @@ function setFd(ip: Interp, fd: number, entry: Fd | undefined): void {
   ip.st.fds = fds;
 }
 
+/** The value of the variable of a `{var}` redirection: `{fd}`, or an element, `{COPROC[1]}`. */
+async function fdVarValue(ip: Interp, fdVar: string): Promise<string | undefined> {
+  const ref = parseRef(fdVar)!;
+  if (typeof ref.index !== "object") return ip.getScalar(ref.name);
+  const key = await dataSubscript(ip, ref.name, fdVar.slice(ref.name.length + 1, -1));
+  return ip.elementOf(ip.st.vars.get(ref.name)?.value, key);
+}
+
+/** Sets the variable (or element) of a `{var}` redirection to the fd it opened. */
+async function setFdVar(ip: Interp, fdVar: string, fd: number): Promise<void> {
+  const ref = parseRef(fdVar)!;
+  if (typeof ref.index === "object") await ip.assignIndexed(ref.name, ref.index, String(fd));
+  else ip.setVar(ref.name, String(fd));
+}
+
 function allocFd(ip: Interp): number {
   let fd = 10;
   while (ip.st.fds[fd] !== undefined) fd++;
@@ -138,13 +156,13 @@ async function applyRedirects(ip: Interp, redirects: readonly Redirect[], opened
     const dup = op === ">&" || op === "<&" ? await target(ip, r) : "";
     if (r.fdVar !== undefined) {
       if (dup === "-") {
-        setFd(ip, Number(ip.getScalar(r.fdVar)), undefined);
+        setFd(ip, Number(await fdVarValue(ip, r.fdVar)), undefined);
         continue;
       }
       // `{v}>&file` is not `&>file`: bash names the variable
       if (dup !== "" && !/^[0-9]+-?$/.test(dup)) throw new RedirError(`${r.fdVar}: ambiguous redirect`);
       fd = allocFd(ip);
-      ip.setVar(r.fdVar, String(fd));
+      await setFdVar(ip, r.fdVar, fd);
       if (!ip.st.opt("varredir_close")) kept.push(fd);
     }
     switch (op) {

@@ -194,6 +194,8 @@ export interface Job {
   readonly kill?: (signum: number) => void;
   /** The signal that ended the job, once it has ended by one (see `kill`). */
   readonly signal?: number;
+  /** Called when `wait` or `jobs` removes the ended job from the table (a coprocess's fds and variables go). */
+  reap?: () => void;
 }
 
 /** The state of one shell. */

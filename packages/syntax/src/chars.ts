@@ -112,11 +112,21 @@ export function fdDigitsEnd(src: string, i: number, end: number): number {
   return j === i || j > end || (n !== 60 && n !== 62) ? -1 : j;
 }
 
-/** At `s` (a `{`): the end of a `{name}` right before `<`/`>` (a named-fd redirect), else 0. */
+/**
+ * At `s` (a `{`): the end of a `{name}` or `{name[subscript]}` right before `<`/`>` (a
+ * named-fd redirect: `exec {fd}>file`, `exec {COPROC[1]}>&-`), else 0. The subscript holds no
+ * blank, metacharacter, `[`, `]` or `}`.
+ */
 export function fdVarEnd(src: string, s: number, end: number): number {
   if (!isNameStart(src[s + 1] ?? "")) return 0;
   let j = s + 2;
   while (j < src.length && isNameChar(src[j]!)) j++;
+  if (src[j] === "[") {
+    const open = j;
+    for (j++; j < src.length && src[j] !== "]"; j++) if (isMeta(src[j]!) || src[j] === "[" || src[j] === "}") return 0;
+    if (j === open + 1 || src[j] !== "]") return 0;
+    j++;
+  }
   const n = src[j + 1];
   return src[j] === "}" && (n === "<" || n === ">") && j + 1 <= end ? j + 1 : 0;
 }

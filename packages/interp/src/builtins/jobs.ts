@@ -24,6 +24,7 @@ export const wait = builtin("wait", "Wait for job completion and return exit sta
       reaped(ctx, j);
     }
     ip.st.jobs = [];
+    for (const j of jobs) j.reap?.();
     return 0;
   }
   let status = 0;
@@ -48,6 +49,7 @@ export const wait = builtin("wait", "Wait for job completion and return exit sta
     // a job that was waited for leaves the table (`wait %1` again is an error)
     const k = ip.st.jobs.indexOf(job);
     if (k >= 0) ip.st.jobs.splice(k, 1);
+    job.reap?.();
   }
   return status;
 });
@@ -160,7 +162,9 @@ export const jobs = builtin("jobs", "Display status of jobs.", (ctx) => {
   }
   // reported (or, for bash -c, already noticed) finished jobs leave the table
   if (!inherited && st.jobs.some((j) => j.status !== undefined && (st.flagSuffix === "c" || shown.includes(j)))) {
-    st.jobs = st.jobs.filter((j) => j.status === undefined || (st.flagSuffix !== "c" && !shown.includes(j)));
+    const kept = st.jobs.filter((j) => j.status === undefined || (st.flagSuffix !== "c" && !shown.includes(j)));
+    for (const j of st.jobs) if (!kept.includes(j)) j.reap?.();
+    st.jobs = kept;
   }
   return status;
 });

@@ -65,6 +65,7 @@ type Compound = Exclude<Command, { type: "FunctionDef" | "Coproc" | "SimpleComma
 function compoundBody(ip: Interp, cmd: Compound): MaybeAsync<Completion> {
   switch (cmd.type) {
     case "Subshell":
+      if (ip.runningTraps === 0) ip.st.curCommand = cmd;
       return runSubshellCommand(ip, cmd.start, cmd.body);
     case "BraceGroup":
       return ip.execList(cmd.body);
@@ -96,6 +97,7 @@ async function runSubshellCommand(ip: Interp, pos: number, body: readonly Statem
 
 async function execTestCommand(ip: Interp, cmd: TestCommand): Promise<Completion> {
   ip.pos = cmd.start;
+  if (ip.runningTraps === 0) ip.st.curCommand = cmd;
   ip.rt.meter.countCommand();
   if (ip.st.traps.size > 0) {
     const d = await debugTrap(ip, cmd.start);
@@ -399,6 +401,7 @@ async function execCase(ip: Interp, cmd: Case): Promise<Completion> {
 
 function execArithCommand(ip: Interp, cmd: ArithCommand): MaybeAsync<Completion> {
   ip.pos = cmd.start;
+  if (ip.runningTraps === 0) ip.st.curCommand = cmd;
   ip.rt.meter.countCommand();
   if (ip.st.traps.size > 0) return arithAfterDebugTrap(ip, cmd);
   if (ip.st.options.xtrace) return arithCommandLater(ip, tracedArith(ip, cmd.expr, false));

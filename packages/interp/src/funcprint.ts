@@ -282,6 +282,17 @@ function functionText(f: FunctionDef, ind: string): string {
 }
 
 /**
+ * A command as `$BASH_COMMAND` shows it: bash's make_command_string, the print_cmd.c layout
+ * of `declare -f` without indentation (`false x 'y z'`, `echo a > /dev/null`, `( false )`).
+ */
+export function commandString(c: Command): string {
+  st.deferred = [];
+  st.conn = 0;
+  st.wasHeredoc = false;
+  return commandText(c, "");
+}
+
+/**
  * `declare -f NAME`'s text for a function definition, without a final newline.
  */
 export function bashFunctionText(f: FunctionDef): string {

@@ -66,11 +66,16 @@ async function execPipelineFull(ip: Interp, p: Pipeline): Promise<Completion> {
       for (let i = 0; i < p.commands.length; i++) {
         const cmd = p.commands[i]!;
         if (cmd.type !== "SimpleCommand" || (lastpipe && i === p.commands.length - 1)) continue;
+        if (ip.runningTraps === 0) ip.st.curCommand = cmd;
         const d = await debugTrap(ip, cmd.start);
         if (d !== undefined) return d;
       }
     }
     const statuses = await runStages(ip, p, ip.st.fds);
+    // bash prints each simple-command stage in the parent before it forks: $BASH_COMMAND is the last one
+    if (ip.runningTraps === 0) {
+      for (const c of p.commands) if (c.type === "SimpleCommand") ip.st.curCommand = c;
+    }
     const last = p.commands[p.commands.length - 1]!;
     ip.pos = last.start;
     // (with errtrace the stage's subshell inherits the trap and reports the ( ) itself)

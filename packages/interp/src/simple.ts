@@ -76,6 +76,7 @@ async function afterYieldLater(ip: Interp, cmd: SimpleCommand): Promise<Completi
 }
 
 function afterYield(ip: Interp, cmd: SimpleCommand): MaybeAsync<Completion> {
+  if (ip.runningTraps === 0) ip.st.curCommand = cmd;
   if (ip.st.traps.size > 0 && ip.debugDone !== cmd) return afterDebugTrap(ip, cmd);
   return simpleCommand(ip, cmd);
 }

@@ -3,6 +3,7 @@
  * variables, and `$-`.
  */
 import { ArithError } from "./arith.js";
+import { commandString } from "./funcprint.js";
 import type { Interp } from "./interp.js";
 
 /**
@@ -108,6 +109,10 @@ export function dynamicVar(ip: Interp, name: string): string | undefined {
       return String(ip.st.isSubshell ? ip.st.bashPid : ip.rt.identity.pid);
     case "BASH_SUBSHELL":
       return String(ip.st.subshellDepth);
+    case "BASH_COMMAND": {
+      const c = ip.st.curCommand;
+      return c === undefined ? "" : commandString(c);
+    }
   }
   return undefined;
 }

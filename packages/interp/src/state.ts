@@ -4,7 +4,7 @@
  * subshell its own copy.
  */
 import type { OutputStream } from "@husk/host";
-import type { FunctionDef } from "@husk/syntax";
+import type { Command, FunctionDef } from "@husk/syntax";
 import type { ShellInput } from "./io.js";
 import type { SourceInfo } from "./source.js";
 import { VarStore } from "./vars.js";
@@ -271,6 +271,11 @@ export class ShellState {
   secondsBase: { readonly value: number; readonly atMs: number } | undefined = undefined;
   /** Last argument of the previous command (`$_`). */
   lastArg = "";
+  /**
+   * The command `$BASH_COMMAND` names: the simple command (or `( )`, `(( ))`, `[[ ]]`) being
+   * run or last run, not counting those a trap runs; printed when read (special-params.ts).
+   */
+  curCommand: Command | undefined = undefined;
   /** Remembered command locations (`hash`). */
   hashed = new HashTable();
   /** getopts' position inside a bundled option argument. */
@@ -323,6 +328,7 @@ export class ShellState {
     if (this.dynamicOff.size > 0) c.dynamicOff = new Set(this.dynamicOff);
     c.secondsBase = this.secondsBase;
     c.lastArg = this.lastArg;
+    c.curCommand = this.curCommand;
     c.hashed = this.hashed.clone();
     c.isSubshell = true;
     c.lineAbortExits = true;

@@ -14,10 +14,13 @@ export const evalCmd = builtin(
     if (text.trim() === "") return 0;
     let c;
     ip.traceLevel++;
+    // after the eval, $BASH_COMMAND names the eval again, as bash's parse_and_execute leaves it
+    const cur = ip.st.curCommand;
     try {
       c = await ip.runScript(text, ip.line() - 1, false, undefined, "eval");
     } finally {
       ip.traceLevel--;
+      if (ip.runningTraps === 0) ip.st.curCommand = cur;
     }
     if (typeof c !== "number") {
       ip.pendingAbrupt = c;

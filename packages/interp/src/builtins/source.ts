@@ -42,6 +42,8 @@ async function run(ctx: BuiltinContext): Promise<number> {
   ip.sourceDepth++;
   ip.traceLevel++;
   ip.st.callStack.push({ name: "source", line: ip.line(), source: file, fn: false });
+  // after the file, $BASH_COMMAND names the source command again (as after eval)
+  const cur = ip.st.curCommand;
   try {
     const c = await ip.runScript(text, 0, false, file);
     if (typeof c === "number") return c;
@@ -49,6 +51,7 @@ async function run(ctx: BuiltinContext): Promise<number> {
     ip.pendingAbrupt = c;
     return c.status;
   } finally {
+    if (ip.runningTraps === 0) ip.st.curCommand = cur;
     ip.st.callStack.pop();
     ip.sourceDepth--;
     ip.traceLevel--;

@@ -12,7 +12,8 @@ const USAGE = "history [-c] [-d offset] [n] or history -anrw [filename] or histo
 /** The entries of each shell (a subshell starts without any). */
 const lists = new WeakMap<ShellState, string[]>();
 
-function listOf(st: ShellState): string[] {
+/** The history list of a shell (`history -s` adds to it; `fc` reads it). */
+export function historyList(st: ShellState): string[] {
   let l = lists.get(st);
   if (l === undefined) {
     l = [];
@@ -25,7 +26,7 @@ function listOf(st: ShellState): string[] {
 export const history = builtin("history", "Display or manipulate the history list.", (ctx) => {
   const o = parseOpts(ctx.args, "canrwps", "d");
   if (o.bad !== undefined) return badOption(ctx, o.bad, USAGE);
-  const list = listOf(ctx.interp.st);
+  const list = historyList(ctx.interp.st);
   if (o.on.has("c")) list.length = 0;
   if (o.values.has("d")) {
     const text = o.values.get("d")!;

@@ -8,7 +8,8 @@ import { declare, exportCmd, local, readonly, typeset } from "./declare.js";
 import { echo } from "./echo.js";
 import { evalCmd } from "./eval.js";
 import { getopts } from "./getopts.js";
-import { jobs, kill, wait } from "./jobs.js";
+import { bg, disown, fg, jobs, kill, wait } from "./jobs.js";
+import { bind, complete, compopt, fc, logout, suspend } from "./interactive.js";
 import { letCmd } from "./let.js";
 import { caller, exec, help, times } from "./misc.js";
 import { history } from "./history.js";
@@ -33,6 +34,7 @@ export const BUILTINS: readonly Builtin[] = [
   declare, typeset, local, exportCmd, readonly, unset, shift, set, shopt, evalCmd, source, dot, exit, returnCmd,
   breakCmd, continueCmd, letCmd, type, command, builtinCmd, hash, enable, alias, unalias, trap, wait, kill, jobs,
   getopts, umask, times, caller, help, history, exec, compgen, bashCmd, shCmd, ulimit,
+  disown, fg, bg, logout, suspend, bind, complete, compopt, fc,
 ];
 
 /** Builtins that read or write files (absent from the logic-only profile). */

@@ -168,3 +168,69 @@ export const jobs = builtin("jobs", "Display status of jobs.", (ctx) => {
   }
   return status;
 });
+
+/**
+ * `disown [-h] [-ar] [jobspec ... | pid ...]`: removes jobs from the table (`jobs` and `wait`
+ * forget them; the job itself runs on). No operand: the current job; `-a` all, `-r` the
+ * running ones; `-h` keeps them (it only spares them a SIGHUP, which never comes here).
+ */
+export const disown = builtin("disown", "Remove jobs from current shell.", (ctx) => {
+  const ip = ctx.interp;
+  const o = parseOpts(ctx.args, "ahr");
+  if (o.bad !== undefined) return badOption(ctx, o.bad, "disown [-h] [-ar] [jobspec ... | pid ...]");
+  const st = ip.st;
+  let picked: Job[] = [];
+  let status = 0;
+  if (o.rest.length === 0) {
+    if (o.on.has("a") || o.on.has("r")) picked = st.jobs.filter((j) => !o.on.has("r") || j.status === undefined);
+    else {
+      const j = st.jobs[st.jobs.length - 1];
+      if (j === undefined) return berr(ctx, "current: no such job", 1);
+      picked = [j];
+    }
+  } else {
+    for (const a of o.rest) {
+      const j = a.startsWith("%") ? findJob(st.jobs, a) : st.jobs.find((x) => String(x.pid) === a);
+      if (j === undefined) status = berr(ctx, `${a}: no such job`, 1);
+      else picked.push(j);
+    }
+  }
+  if (!o.on.has("h")) st.jobs = st.jobs.filter((j) => !picked.includes(j));
+  return status;
+});
+
+/** The job a `fg`/`bg` operand names (the current job when none), or the error bash gives. */
+function jobOperand(ctx: BuiltinContext, a: string | undefined): Job | number {
+  const jobs = ctx.interp.st.jobs;
+  const j = a === undefined ? jobs[jobs.length - 1] : a.startsWith("%") ? findJob(jobs, a) : jobs.find((x) => String(x.pid) === a || String(x.id) === a);
+  return j ?? berr(ctx, `${a ?? "current"}: no such job`, 1);
+}
+
+/**
+ * `fg [job_spec]`: without job control (`set -m` off, as in every script) an error; with it,
+ * prints the job's command, waits for it and returns its status (the job leaves the table).
+ */
+export const fg = builtin("fg", "Move job to the foreground.", async (ctx) => {
+  const ip = ctx.interp;
+  if (!ip.st.options.monitor) return berr(ctx, "no job control", 1);
+  const j = jobOperand(ctx, ctx.args[0]);
+  if (typeof j === "number") return j;
+  ctx.stdout.write(`${j.command.replace(/ &$/, "")}\n`);
+  const status = await j.promise;
+  reaped(ctx, j);
+  ip.st.jobs = ip.st.jobs.filter((x) => x !== j);
+  j.reap?.();
+  return status;
+});
+
+/** `bg [job_spec ...]`: without job control an error; with it, every job here already runs in the background. */
+export const bg = builtin("bg", "Move jobs to the background.", (ctx) => {
+  if (!ctx.interp.st.options.monitor) return berr(ctx, "no job control", 1);
+  let status = 0;
+  for (const a of ctx.args.length > 0 ? ctx.args : [undefined]) {
+    const j = jobOperand(ctx, a);
+    if (typeof j === "number") status = j;
+    else berr(ctx, `job ${j.id} already in background`, 0);
+  }
+  return status;
+});

@@ -14,6 +14,7 @@
  */
 import type { Coproc } from "@husk/syntax";
 import { startBackground } from "./background.js";
+import { FatalError } from "./errors.js";
 import type { Interp } from "./interp.js";
 import { Pipe, ShellInput } from "./io.js";
 import type { Fd } from "./state.js";
@@ -40,7 +41,7 @@ export interface CoprocEntry {
 function coprocFds(fds: readonly (Fd | undefined)[]): [number, number] {
   const free: number[] = [];
   for (let fd = 63; fd >= 3 && free.length < 4; fd--) if (fds[fd] === undefined) free.push(fd);
-  if (free.length < 4) throw new RangeError("no free fds");
+  if (free.length < 4) throw new FatalError("coproc: cannot make pipe for coprocess: Too many open files", 1, "command");
   return [free[0]!, free[3]!];
 }
 

@@ -286,19 +286,22 @@ function functionText(f: FunctionDef, ind: string): string {
  * of `declare -f` without indentation (`false x 'y z'`, `echo a > /dev/null`, `( false )`).
  */
 export function commandString(c: Command): string {
+  resetPrintState();
+  return commandText(c, "");
+}
+
+/** A fresh start for one printed command or function: no pending here-documents, outside any connector. */
+function resetPrintState(): void {
   st.deferred = [];
   st.conn = 0;
   st.wasHeredoc = false;
-  return commandText(c, "");
 }
 
 /**
  * `declare -f NAME`'s text for a function definition, without a final newline.
  */
 export function bashFunctionText(f: FunctionDef): string {
-  st.deferred = [];
-  st.conn = 0;
-  st.wasHeredoc = false;
+  resetPrintState();
   return functionText(f, "");
 }
 

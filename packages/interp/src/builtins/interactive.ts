@@ -262,7 +262,7 @@ export const fc = builtin("fc", "Display or execute commands from the history li
   if (flags.has("l")) {
     if (list.length === 0) return 0;
     const first = rest[0] === undefined ? Math.max(0, list.length - 16) : fcIndex(list, rest[0]);
-    const last = rest[1] === undefined ? (rest[0] === undefined ? list.length - 1 : list.length - 1) : fcIndex(list, rest[1]);
+    const last = rest[1] === undefined ? list.length - 1 : fcIndex(list, rest[1]);
     if (first < 0 || last < 0) return berr(ctx, "history specification out of range", 1);
     const idx: number[] = [];
     if (first <= last) for (let k = first; k <= last; k++) idx.push(k);

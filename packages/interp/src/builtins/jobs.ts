@@ -29,7 +29,7 @@ export const wait = builtin("wait", "Wait for job completion and return exit sta
   }
   let status = 0;
   for (const a of o.rest) {
-    const job = a.startsWith("%") ? findJob(jobs, a) : jobs.find((j) => String(j.pid) === a);
+    const job = jobOf(jobs, a);
     if (job === undefined) {
       const ps = ip.st.lastProcSub;
       if (ps !== undefined && a === String(ps.pid)) {
@@ -101,7 +101,7 @@ export const kill = builtin("kill", "Send a signal to a job.", (ctx) => {
   }
   let status = 0;
   for (const a of args.slice(i)) {
-    const job = a.startsWith("%") ? findJob(ip.st.jobs, a) : ip.st.jobs.find((j) => String(j.pid) === a);
+    const job = jobOf(ip.st.jobs, a);
     const shell = job === undefined && /^[0-9]+$/.test(a) ? ip.rt.shells.get(Number(a)) : undefined;
     if (job === undefined && shell === undefined) {
       berr(ctx, a.startsWith("%") ? `${a}: no such job` : /^-?[0-9]+$/.test(a) ? `(${a}) - No such process` : `${a}: arguments must be process or job IDs`, 1);
@@ -117,6 +117,11 @@ export const kill = builtin("kill", "Send a signal to a job.", (ctx) => {
 });
 
 /** A job by jobspec: `%N`, `%%`, `%+` (the current job), `%-` (the previous one). */
+/** The job an operand of wait, kill or disown names: a jobspec (`%N`, `%%`, `%-`) or a pid. */
+function jobOf(jobs: readonly Job[], a: string): Job | undefined {
+  return a.startsWith("%") ? findJob(jobs, a) : jobs.find((j) => String(j.pid) === a);
+}
+
 function findJob(jobs: readonly Job[], spec: string): Job | undefined {
   const s = spec.slice(1);
   if (s === "%" || s === "+" || s === "") return jobs[jobs.length - 1];
@@ -190,7 +195,7 @@ export const disown = builtin("disown", "Remove jobs from current shell.", (ctx)
     }
   } else {
     for (const a of o.rest) {
-      const j = a.startsWith("%") ? findJob(st.jobs, a) : st.jobs.find((x) => String(x.pid) === a);
+      const j = jobOf(st.jobs, a);
       if (j === undefined) status = berr(ctx, `${a}: no such job`, 1);
       else picked.push(j);
     }
@@ -202,7 +207,8 @@ export const disown = builtin("disown", "Remove jobs from current shell.", (ctx)
 /** The job a `fg`/`bg` operand names (the current job when none), or the error bash gives. */
 function jobOperand(ctx: BuiltinContext, a: string | undefined): Job | number {
   const jobs = ctx.interp.st.jobs;
-  const j = a === undefined ? jobs[jobs.length - 1] : a.startsWith("%") ? findJob(jobs, a) : jobs.find((x) => String(x.pid) === a || String(x.id) === a);
+  // fg and bg also read a bare number as a job number (`fg 1` is `fg %1`)
+  const j = a === undefined ? jobs[jobs.length - 1] : (jobOf(jobs, a) ?? findJob(jobs, `%${a}`));
   return j ?? berr(ctx, `${a ?? "current"}: no such job`, 1);
 }
 
